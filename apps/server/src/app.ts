@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
+import { registerErrorHandling, routeNotFound } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { sharedSchemas } from './http/schemas.ts';
+import { buildValidatorFactory } from './http/validation.ts';
+import { registerWebApp, webAppFallback } from './http/web-app.ts';
+import { type JobKind, JobQueue } from './jobs/queue.ts';
+import { jobKinds } from './jobs/registry.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    jobs: JobQueue;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface AppDependencies {
+  /** An open, migrated database, which the app then owns; by default one is opened from the config. */
+  database: DatabaseHandle;
+  /** The kinds of background work; the production registry by default. */
+  jobKinds: readonly JobKind[];
+}
+
+const requestIdHeader = 'x-request-id';
+
+/**
+ * Builds the whole API server without listening: `main.ts` listens, tests call `inject()`.
+ * Closing the app stops the job workers, then closes the database.
+ */
+export async function buildApp(config: Config, dependencies: Partial<AppDependencies> = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Request bodies and headers are never logged; these paths are the belt to those braces.
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.secret'],
+    },
+    genReqId: (request) => {
+      const fromClient = request.headers[requestIdHeader];
+      return typeof fromClient === 'string' && /^[\w-]{1,64}$/.test(fromClient) ? fromClient : randomUUID();
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    schemaController: { compilersFactory: { buildValidator: buildValidatorFactory() } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(requestIdHeader, request.id);
+  });
+
+  const database = dependencies.database ?? (await openAndMigrate(config));
+  app.decorate('config', config);
+  app.decorate('database', { getter: () => database });
+  try {
+    app.decorate(
+      'jobs',
+      await JobQueue.start(database, dependencies.jobKinds ?? jobKinds, {
+        runWorkers: config.runJobWorkers,
+        log: app.log,
+      }),
+    );
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await database.close();
+  });
+
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  registerErrorHandling(app);
+  await app.register(cors, {
+    // The OpenAPI document is public and fetched by the docs site from any host; the API
+    // itself only answers browsers on the configured origins (the web app is same-origin).
+    delegator: (request, callback) => {
+      const isPublicDocument = request.url?.startsWith('/openapi.') ?? false;
+      callback(
+        null,
+        isPublicDocument
+          ? { origin: '*' }
+          : { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true },
+      );
+    },
+  });
+  await registerOpenApi(app, config);
+
+  await app.register(systemRoutes);
+  const servesWebApp = await registerWebApp(app, config.webDistDir);
+  app.setNotFoundHandler(servesWebApp ? webAppFallback : routeNotFound);
+  return app;
+}
+
+async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    config.databaseUrl ? { connectionString: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

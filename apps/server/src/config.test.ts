@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, embedded database under the repository, localhost URL', () => {
+    const config = loadConfig({ INIT_CWD: '/somewhere' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      publicApiUrl: 'http://localhost:3000',
+      corsOrigins: [],
+      logLevel: 'info',
+      runJobWorkers: true,
+    });
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
+  });
+
+  it('resolves a relative DATA_DIR against the folder the command was typed in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/letterset', DATA_DIR: 'state' }).dataDir).toBe(
+      '/srv/letterset/state',
+    );
+  });
+
+  it('follows PORT in the default public URL, and keeps only the origin of PUBLIC_API_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).publicApiUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.example.com/' }).publicApiUrl).toBe(
+      'https://api.example.com',
+    );
+  });
+
+  it('reads DATABASE_URL, CORS_ORIGINS and RUN_JOB_WORKERS', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/letterset',
+      CORS_ORIGINS: 'http://localhost:5173, https://app.example.com',
+      RUN_JOB_WORKERS: 'false',
+    });
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/letterset');
+    expect(config.corsOrigins).toEqual(['http://localhost:5173', 'https://app.example.com']);
+    expect(config.runJobWorkers).toBe(false);
+  });
+
+  it('reports every problem at once', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_API_URL: 'ftp://x' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'PORT must be an integer from 0 to 65535',
+        'PUBLIC_API_URL must be an absolute http(s) URL, got "ftp://x"',
+        'DATABASE_URL must be a postgres:// or postgresql:// URL',
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      ]);
+    }
+  });
+});

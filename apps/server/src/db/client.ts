@@ -1,0 +1,94 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { type PgDatabase, type PgQueryResultHKT, pgSchema, text } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. Inside a transaction use its `tx`, never this. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** Drizzle's own record of applied migrations (written by its migrator, read by /readyz). */
+const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', { hash: text('hash').notNull() });
+
+/** An open database and what the rest of the server needs to know about the driver under it. */
+export type DatabaseHandle =
+  | { driver: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { driver: 'postgres'; db: Database; connectionString: string; pool: pg.Pool; close(): Promise<void> };
+
+export type DatabaseLocation =
+  /** A real PostgreSQL server. */
+  | { connectionString: string }
+  /** PGlite files in `dataDir/pglite`, owned by this process alone (pid lock). */
+  | { dataDir: string }
+  /** An already open PGlite instance (tests hand in clones of a migrated template). */
+  | { pglite: PGlite };
+
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if ('connectionString' in location) {
+    const pool = new pg.Pool({ connectionString: location.connectionString, max: 10 });
+    return {
+      driver: 'postgres',
+      db: drizzleNodePostgres({ client: pool, schema }),
+      connectionString: location.connectionString,
+      pool,
+      close: () => pool.end(),
+    };
+  }
+  if ('pglite' in location) {
+    const pglite = location.pglite;
+    return {
+      driver: 'pglite',
+      db: drizzlePglite({ client: pglite, schema }),
+      pglite,
+      close: () => pglite.close(),
+    };
+  }
+
+  await mkdir(location.dataDir, { recursive: true });
+  const lock: DataDirLock = await acquireDataDirLock(location.dataDir);
+  try {
+    const pglite = await PGlite.create({ dataDir: path.join(location.dataDir, 'pglite') });
+    return {
+      driver: 'pglite',
+      db: drizzlePglite({ client: pglite, schema }),
+      pglite,
+      async close() {
+        await pglite.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+/** Applies the checked-in SQL migrations that the database has not seen yet. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.driver === 'pglite') {
+    await migratePglite(drizzlePglite({ client: handle.pglite, schema }), { migrationsFolder });
+  } else {
+    await migrateNodePostgres(drizzleNodePostgres({ client: handle.pool, schema }), { migrationsFolder });
+  }
+}
+
+let releaseMigrationHashes: string[] | undefined;
+
+/** Hashes of the migrations in the repository that the database has not recorded as applied. */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  // The migrations folder only changes with a release: read it once per process.
+  releaseMigrationHashes ??= readMigrationFiles({ migrationsFolder }).map((migration) => migration.hash);
+  const applied = await db.select({ hash: appliedMigrations.hash }).from(appliedMigrations);
+  const appliedHashes = new Set(applied.map((row) => row.hash));
+  return releaseMigrationHashes.filter((hash) => !appliedHashes.has(hash));
+}

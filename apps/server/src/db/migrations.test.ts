@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { buildTestApp } from '../test/harness.ts';
+import { migrationsFolder, pendingMigrations } from './client.ts';
+import { organizations } from './schema.ts';
+
+describe('migrations', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('are all applied to the database the suite runs on', async () => {
+    expect(readMigrationFiles({ migrationsFolder }).length).toBeGreaterThan(0);
+    expect(await pendingMigrations(app.database.db)).toEqual([]);
+    expect(app.database.driver).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  });
+
+  it('create tables whose timestamps are timestamptz with milliseconds', async () => {
+    const [created] = await app.database.db.insert(organizations).values({ name: 'Acme' }).returning();
+    expect(created?.createdAt).toBeInstanceOf(Date);
+    expect(JSON.stringify(created?.createdAt)).toMatch(/^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+
+    const before = created?.updatedAt.getTime() ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [updated] = await app.database.db
+      .update(organizations)
+      .set({ name: 'Acme Inc.' })
+      .where(eq(organizations.id, created?.id ?? 0))
+      .returning();
+    expect(updated?.updatedAt.getTime()).toBeGreaterThan(before);
+  });
+
+  it('make /readyz answer ready, naming the driver', async () => {
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ready',
+      database: { driver: app.database.driver, reachable: true, pending_migrations: 0 },
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type FieldErrors, fieldErrorsFromAjv } from './validation-messages.ts';
+
+/**
+ * The error catalogue. Services throw these; the one handler below turns them into responses.
+ * 401/403/404/400/413/415: `{message}`. 409: `{message, ...details}`. 422: `{message, errors}`.
+ */
+export const errorCatalogue = {
+  400: { title: 'Bad request', schemaId: 'Error' },
+  401: { title: 'Unauthorized', schemaId: 'Error' },
+  403: { title: 'Forbidden', schemaId: 'Error' },
+  404: { title: 'Not found', schemaId: 'Error' },
+  409: { title: 'Conflict', schemaId: 'ConflictError' },
+  413: { title: 'Payload too large', schemaId: 'Error' },
+  415: { title: 'Unsupported media type', schemaId: 'Error' },
+  422: { title: 'Validation failed', schemaId: 'ValidationError' },
+  429: { title: 'Too many requests', schemaId: 'Error' },
+} as const;
+export type ErrorStatus = keyof typeof errorCatalogue;
+
+export class HttpError extends Error {
+  readonly statusCode: ErrorStatus;
+
+  constructor(statusCode: ErrorStatus, message: string) {
+    super(message);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+  }
+
+  toBody(): Record<string, unknown> {
+    return { message: this.message };
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'You need to sign in or provide a valid API key') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = 'You do not have permission to do this') {
+    super(403, message);
+  }
+}
+
+/** Also what another organization's ids answer: existence is never leaked through a 403. */
+export class NotFoundError extends HttpError {
+  constructor(message = 'Record not found') {
+    super(404, message);
+  }
+}
+
+/** A write based on a stale version; `details` tells the client what is current. */
+export class ConflictError extends HttpError {
+  readonly details: Record<string, unknown>;
+
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super(409, message);
+    this.details = details;
+  }
+
+  override toBody() {
+    return { message: this.message, ...this.details };
+  }
+}
+
+/** Service-level validation: the same 422 body the schema validation produces. */
+export class ValidationError extends HttpError {
+  readonly errors: FieldErrors;
+
+  constructor(errors: FieldErrors, message = 'Failed to save') {
+    super(422, message);
+    this.errors = errors;
+  }
+
+  /** One field, one message: the common case. */
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+
+  override toBody() {
+    return { message: this.message, errors: this.errors };
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(message = 'Too many requests; try again shortly') {
+    super(429, message);
+  }
+}
+
+/** Fastify's own errors for bad requests, with messages a client developer can act on. */
+const frameworkErrorMessages: Record<string, { status: ErrorStatus; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'The request body is empty but the content type is application/json',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send application/json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.toBody());
+    }
+    if (error.validation) {
+      const errors = fieldErrorsFromAjv(error.validation, error.validationContext);
+      return reply.code(422).send({ message: 'Failed to save', errors });
+    }
+    const known = error.code ? frameworkErrorMessages[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ message: known.message });
+    // Malformed JSON surfaces as a SyntaxError with Fastify's 400 attached.
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return reply.code(400).send({ message: 'The request body is not valid JSON' });
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong on our side; it has been logged' });
+  });
+}
+
+/** Unknown routes: a 404 that names what was asked for. */
+export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+}

@@ -1,0 +1,9 @@
+import path from 'node:path';
+import type { App } from '../app.ts';
+
+/** The committed snapshot of the generated document; the api-client and docs are built from it. */
+export const committedOpenApiPath = path.resolve(import.meta.dirname, '../../openapi.yml');
+
+export function generateOpenApiYaml(app: App): string {
+  return app.swagger({ yaml: true });
+}

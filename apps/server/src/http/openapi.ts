@@ -1,0 +1,58 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+export const sessionCookieName = 'letterset_session';
+
+/** Operation groups, in the order the reference shows them. Every route names one. */
+export const openApiTags = [
+  { name: 'System', description: 'Health and readiness of a Letterset server' },
+] as const;
+export type OpenApiTag = (typeof openApiTags)[number]['name'];
+
+/**
+ * The OpenAPI 3.0.1 document is generated from the route schemas, never written by hand.
+ * Served at /openapi.yml and /openapi.json; the committed apps/server/openapi.yml must match it.
+ */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.1',
+      info: {
+        title: 'Letterset API',
+        version: 'v1',
+        description:
+          'The Letterset REST API. Authenticate with `Authorization: Bearer <API key>` or the web app session cookie. ' +
+          'Lists answer `{"results": [...], "pagination": {"per", "page", "total"}}`; errors answer `{"message"}`, ' +
+          'and 422 adds `errors`, a map of field path to messages.',
+      },
+      servers: [{ url: config.publicApiUrl, description: 'This Letterset server' }],
+      tags: openApiTags.map((tag) => ({ ...tag })),
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key created in Settings → API keys, sent as `Authorization: Bearer <key>`',
+          },
+          cookieAuth: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName,
+            description: 'The session cookie the web app receives on sign-in',
+          },
+        },
+      },
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+    },
+    // Name shared schemas by their $id instead of def-0, def-1, ...
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
+    },
+  });
+
+  app.get('/openapi.yml', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(app.swagger({ yaml: true })),
+  );
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { buildTestApp, createTestDatabase } from '../test/harness.ts';
+import { defineJobKind, type JobKind, type JobState } from './queue.ts';
+
+const greet = defineJobKind({
+  name: 'test-greet',
+  run: async (payload: { name: string }) => ({ greeting: `Hello, ${payload.name}` }),
+});
+
+let flakyAttempts = 0;
+const flaky = defineJobKind({
+  name: 'test-flaky',
+  retryDelaySeconds: 1,
+  run: async () => {
+    flakyAttempts += 1;
+    if (flakyAttempts === 1) throw new Error('first attempt fails');
+    return { attempts: flakyAttempts };
+  },
+});
+
+const hopeless = defineJobKind({
+  name: 'test-hopeless',
+  retryLimit: 0,
+  run: async () => {
+    throw new Error('never works');
+  },
+});
+
+const kinds: JobKind[] = [greet as JobKind, flaky as JobKind, hopeless as JobKind];
+
+async function waitForState(app: App, kind: JobKind<never>, id: string, status: JobState['status']) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const state = await app.jobs.state(kind, id);
+    if (state?.status === status || Date.now() > deadline) return state;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the job queue', () => {
+  const apps: App[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+
+  it('completes a job sent before a restart once the server is back', async () => {
+    const database = await createTestDatabase({ persistent: true });
+
+    const before = await buildTestApp({ database, jobKinds: kinds, config: { runJobWorkers: false } });
+    const id = await before.jobs.send(greet, { name: 'Ada' });
+    expect((await before.jobs.state(greet, id))?.status).toBe('in_progress');
+    await before.close();
+
+    const after = await buildTestApp({ database, jobKinds: kinds, config: { runJobWorkers: true } });
+    apps.push(after);
+    const state = await waitForState(after, greet, id, 'completed');
+    expect(state).toMatchObject({ id, status: 'completed', output: { greeting: 'Hello, Ada' } });
+  });
+
+  it('retries a failed attempt after its delay', async () => {
+    flakyAttempts = 0;
+    const app = await buildTestApp({ jobKinds: kinds, config: { runJobWorkers: true } });
+    apps.push(app);
+    const id = await app.jobs.send(flaky, {});
+    const state = await waitForState(app, flaky, id, 'completed');
+    expect(state).toMatchObject({ status: 'completed', output: { attempts: 2 } });
+  });
+
+  it('reports failed once retries are used up', async () => {
+    const app = await buildTestApp({ jobKinds: kinds, config: { runJobWorkers: true } });
+    apps.push(app);
+    const id = await app.jobs.send(hopeless, {});
+    const state = await waitForState(app, hopeless, id, 'failed');
+    expect(state?.status).toBe('failed');
+  });
+
+  it('refuses a job kind that is not in its registry', async () => {
+    const app = await buildTestApp({ jobKinds: [greet as JobKind] });
+    apps.push(app);
+    await expect(app.jobs.send(flaky, {})).rejects.toThrow('Job kind test-flaky is not in the registry');
+  });
+});

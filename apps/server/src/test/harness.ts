@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { JobKind } from '../jobs/queue.ts';
+import { databaseUrl } from './database-template.ts';
+
+/** A database for one test file (or one test), copied from the run's migrated template. */
+export interface TestDatabase {
+  driver: 'pglite' | 'postgres';
+  /** Opens it; a `persistent` database can be closed and opened again (a server restart). */
+  open(): Promise<DatabaseHandle>;
+}
+
+export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'postgres') {
+    const name = `${template.namePrefix}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: template.serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}" template "${template.templateName}"`);
+    } finally {
+      await admin.end();
+    }
+    const connectionString = databaseUrl(template.serverUrl, name);
+    return { driver: 'postgres', open: () => openDatabase({ connectionString }) };
+  }
+
+  const dump = new Blob([await readFile(template.dumpPath)]);
+  if (!options.persistent) {
+    return {
+      driver: 'pglite',
+      open: async () => openDatabase({ pglite: await PGlite.create({ loadDataDir: dump }) }),
+    };
+  }
+  // A real data folder, opened the way the server opens one (pid lock included).
+  const dataDir = await mkdtemp(path.join(template.scratchDir, 'data-'));
+  const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: dump });
+  await seeded.close();
+  return { driver: 'pglite', open: () => openDatabase({ dataDir }) };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_API_URL: 'http://localhost:3000' }),
+    webDistDir: '/nonexistent',
+    runJobWorkers: false,
+    ...overrides,
+  };
+}
+
+export interface TestAppOptions {
+  /** Defaults to a fresh copy of the template. */
+  database?: TestDatabase;
+  config?: Partial<Config>;
+  jobKinds?: readonly JobKind[];
+  /** Extra routes a test needs (registered before the app is ready). */
+  routes?: FastifyPluginAsyncTypebox;
+}
+
+/** The real app over a copy of the migrated template; call `app.close()` when done. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp(testConfig(options.config), {
+    database: await database.open(),
+    ...(options.jobKinds ? { jobKinds: options.jobKinds } : {}),
+  });
+  if (options.routes) await app.register(options.routes);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiOrigin = process.env.LETTERSET_API_ORIGIN ?? 'http://localhost:3000';
+const proxiedToApi = ['/api', '/openapi.yml', '/openapi.json', '/healthz', '/readyz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // `npm run dev` serves the app here and sends API calls to the server, one origin for the cookie.
+    proxy: Object.fromEntries(
+      proxiedToApi.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: false }]),
+    ),
+  },
+  build: { sourcemap: true },
+});

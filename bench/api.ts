@@ -1,0 +1,24 @@
+/**
+ * API throughput against a hello-world Fastify route measured in the same run on the same
+ * machine: the ratio is what to compare across machines and changes.
+ *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_DATABASE_URL to tune)
+ */
+import path from 'node:path';
+import { type LoadResult, measure, printTable } from './lib/load.ts';
+import { startLetterset, startServer } from './lib/servers.ts';
+
+const helloWorld = await startServer(path.join(import.meta.dirname, 'servers/hello-world.ts'), {
+  port: 3101,
+  readyPath: '/hello',
+});
+const letterset = await startLetterset(3102);
+try {
+  const baseline = await measure({ label: 'hello-world GET /hello', url: `${helloWorld.origin}/hello` });
+  const results: LoadResult[] = [
+    await measure({ label: 'Letterset GET /healthz', url: `${letterset.origin}/healthz` }),
+    await measure({ label: 'Letterset GET /readyz (database)', url: `${letterset.origin}/readyz` }),
+  ];
+  printTable(baseline, results);
+} finally {
+  await Promise.all([helloWorld.stop(), letterset.stop()]);
+}

@@ -1,0 +1,53 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+export interface LoadTarget {
+  label: string;
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+/** A short warm-up (JIT, connection pools), then the measured run. */
+export async function measure(target: LoadTarget): Promise<LoadResult> {
+  const options = {
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections,
+  };
+  await autocannon({ ...options, duration: Math.min(3, seconds) });
+  const result = await autocannon({ ...options, duration: seconds });
+  return {
+    label: target.label,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(baseline: LoadResult, results: LoadResult[]): void {
+  const rows = [baseline, ...results].map((result) => ({
+    route: result.label,
+    'req/s': Math.round(result.requestsPerSecond),
+    'p50 ms': result.p50Ms,
+    'p99 ms': result.p99Ms,
+    'non-2xx': result.non2xx,
+    'vs hello-world': `${((result.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)} %`,
+  }));
+  console.table(rows);
+  console.log(`(${connections} connections, ${seconds} s per route after warm-up, on ${process.version})`);
+}

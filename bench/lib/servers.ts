@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server script in its own process (as in production) and waits until `readyPath` answers. */
+export async function startServer(
+  script: string,
+  options: { port: number; readyPath: string; env?: Record<string, string> },
+): Promise<RunningServer> {
+  const origin = `http://127.0.0.1:${options.port}`;
+  const child: ChildProcess = spawn(process.execPath, [script], {
+    env: { ...process.env, PORT: String(options.port), ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}`);
+    const ready = await fetch(`${origin}${options.readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`${script} did not become ready within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A Letterset server on a fresh embedded database, or on BENCH_DATABASE_URL when set. */
+export async function startLetterset(port: number): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'letterset-bench-'));
+  const server = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
+    port,
+    readyPath: '/readyz',
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+    },
+  });
+  return {
+    origin: server.origin,
+    async stop() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import createClient, { type ClientOptions } from 'openapi-fetch';
+import type { paths } from './schema.ts';
+
+export type { components, operations, paths } from './schema.ts';
+
+/**
+ * The typed Letterset API client, generated from the server's committed openapi.yml. In the web
+ * app it sends the session cookie; elsewhere pass `headers: { Authorization: 'Bearer <key>' }`.
+ */
+export function createApiClient(options: ClientOptions = {}) {
+  return createClient<paths>({ credentials: 'include', ...options });
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
