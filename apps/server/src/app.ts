@@ -1,23 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
+import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling, routeNotFound } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { buildValidatorFactory } from './http/validation.ts';
 import { registerWebApp, webAppFallback } from './http/web-app.ts';
+import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { type JobKind, JobQueue } from './jobs/queue.ts';
 import { jobKinds } from './jobs/registry.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
+import { modules } from './modules/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
     jobs: JobQueue;
+    mailer: Mailer;
   }
 }
 
@@ -28,6 +33,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The kinds of background work; the production registry by default. */
   jobKinds: readonly JobKind[];
+  /** Where mail goes; by default SMTP or the outbox folder, from the config. */
+  mailer: Mailer;
 }
 
 const requestIdHeader = 'x-request-id';
@@ -70,13 +77,19 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     await database.close();
     throw error;
   }
+  app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await database.close();
+    app.mailer.close();
   });
 
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const schema of [...sharedSchemas, ...modules.flatMap((module) => module.schemas ?? [])])
+    app.addSchema(schema);
   registerErrorHandling(app);
+  await app.register(cookie);
+  registerAccessControl(app, config);
+  registerAuditTrail(app);
   await app.register(cors, {
     // The OpenAPI document is public and fetched by the docs site from any host; the API
     // itself only answers browsers on the configured origins (the web app is same-origin).
@@ -92,7 +105,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   });
   await registerOpenApi(app, config);
 
-  await app.register(systemRoutes);
+  for (const module of modules) await app.register(module.routes);
   const servesWebApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(servesWebApp ? webAppFallback : routeNotFound);
   return app;

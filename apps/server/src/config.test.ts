@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       corsOrigins: [],
       logLevel: 'info',
       runJobWorkers: true,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
     });
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
   });
@@ -43,7 +45,13 @@ describe('loadConfig', () => {
 
   it('reports every problem at once', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_API_URL: 'ftp://x' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        PUBLIC_API_URL: 'ftp://x',
+        SMTP_URL: 'http://mail',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -51,6 +59,7 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toEqual([
         'PORT must be an integer from 0 to 65535',
         'PUBLIC_API_URL must be an absolute http(s) URL, got "ftp://x"',
+        'SMTP_URL must be an smtp:// or smtps:// URL',
         'DATABASE_URL must be a postgres:// or postgresql:// URL',
         'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       ]);

@@ -22,6 +22,14 @@ export interface Config {
   logLevel: LogLevel;
   /** Background job workers; off only for processes that just enqueue (and for tests). */
   runJobWorkers: boolean;
+  /** Where people open the web app: links in emails (invitations) point here. */
+  appUrl: string;
+  /** `smtp://user:pass@host:port` (or smtps://); unset writes mail to the outbox folder instead. */
+  smtpUrl: string | undefined;
+  /** The From header of the mail Letterset sends. */
+  mailFrom: string;
+  /** Where mail goes without SMTP, one file per message: `DATA_DIR/outbox` by default. */
+  outboxDir: string;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -53,6 +61,10 @@ export function loadConfig(env: Environment = process.env): Config {
     env.PUBLIC_API_URL ?? `http://localhost:${port}`,
     problems,
   );
+  const appUrl = env.APP_URL ? parseOrigin('APP_URL', env.APP_URL, problems) : publicApiUrl;
+  const smtpUrl = emptyToUndefined(env.SMTP_URL);
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   const databaseUrl = emptyToUndefined(env.DATABASE_URL);
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
@@ -68,16 +80,21 @@ export function loadConfig(env: Environment = process.env): Config {
   for (const origin of corsOrigins) parseOrigin('CORS_ORIGINS', origin, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
+  const dataDir = path.resolve(invocationDir, env.DATA_DIR ?? path.join(repositoryRoot, 'data'));
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
-    dataDir: path.resolve(invocationDir, env.DATA_DIR ?? path.join(repositoryRoot, 'data')),
+    dataDir,
     databaseUrl,
     publicApiUrl,
     corsOrigins,
     webDistDir: path.resolve(invocationDir, env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     logLevel,
     runJobWorkers: env.RUN_JOB_WORKERS !== 'false',
+    appUrl,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM ?? 'Letterset <no-reply@letterset.localhost>',
+    outboxDir: path.resolve(invocationDir, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
   };
 }
 

@@ -1,5 +1,20 @@
-import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
+
+const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** The tenant. Every other row belongs to exactly one organization, and every query is scoped by it. */
 export const organizations = pgTable('organizations', {
@@ -7,3 +22,224 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   ...timestamps,
 });
+
+/** A named set of permission keys. Built-in roles are copied into every organization and never change. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull(),
+    builtin: boolean('builtin').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('roles_organization_name_unique').on(table.organizationId, sql`lower(${table.name})`),
+  ],
+);
+
+export const notificationKinds = [
+  'mentioned_in_comment',
+  'reply_in_comment_thread',
+  'requested_review',
+  'review_changes_requested',
+  'review_approved',
+  'ready_to_publish',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/**
+ * A person in one organization. Invited users have no password until they accept. Removed
+ * users are kept (deleted_at) so audit entries and authorship still name them.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    profileImageUrl: text('profile_image_url'),
+    wantsMarketingEmails: boolean('wants_marketing_emails').notNull().default(false),
+    disabledEmailNotifications: jsonb('disabled_email_notifications')
+      .$type<NotificationKind[]>()
+      .notNull()
+      .default([]),
+    /** Base32 TOTP secret; set while enrolling, active once two_factor_enabled. Never returned. */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    invitationTokenHash: text('invitation_token_hash'),
+    invitationExpiresAt: timestampColumn('invitation_expires_at'),
+    invitationSentAt: timestampColumn('invitation_sent_at'),
+    invitationAcceptedAt: timestampColumn('invitation_accepted_at'),
+    deletedAt: timestampColumn('deleted_at'),
+    ...timestamps,
+  },
+  (table) => [
+    // One live account per address across the installation: sign-in is by email alone.
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('users_invitation_token_unique').on(table.invitationTokenHash),
+    index('users_organization_idx').on(table.organizationId),
+  ],
+);
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** New users of the organization join this workspace automatically. */
+    autoJoin: boolean('auto_join').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('workspaces_organization_idx').on(table.organizationId)],
+);
+
+export const workspaceMemberships = pgTable(
+  'workspace_memberships',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index('workspace_memberships_user_idx').on(table.userId),
+  ],
+);
+
+export const badgeColors = [
+  'white',
+  'black',
+  'gray',
+  'red',
+  'green',
+  'blue',
+  'yellow',
+  'purple',
+  'pink',
+  'orange',
+  'brown',
+  'cyan',
+  'lime',
+  'teal',
+  'indigo',
+] as const;
+export type BadgeColor = (typeof badgeColors)[number];
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    badgeColor: text('badge_color').$type<BadgeColor>().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('teams_workspace_idx').on(table.workspaceId)],
+);
+
+export const teamMemberships = pgTable(
+  'team_memberships',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_memberships_user_idx').on(table.userId),
+  ],
+);
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+    lastSeenAt: timestampColumn('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** A secret for the API, acting as its creator. Shown once; only its SHA-256 is stored. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    /** The key's first characters, enough to tell keys apart in a list. */
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    lastUsedAt: timestampColumn('last_used_at'),
+    revokedAt: timestampColumn('revoked_at'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('api_keys_token_unique').on(table.tokenHash),
+    index('api_keys_organization_idx').on(table.organizationId),
+  ],
+);
+
+/** Every write made through the API: who, how, what, when. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id),
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id),
+    authMethod: text('auth_method').$type<'session' | 'api_key'>().notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code').notNull(),
+    requestId: text('request_id').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('audit_logs_organization_created_idx').on(table.organizationId, table.createdAt),
+    index('audit_logs_organization_resource_idx').on(table.organizationId, table.resourceType),
+  ],
+);

@@ -6,6 +6,17 @@ export const sessionCookieName = 'letterset_session';
 
 /** Operation groups, in the order the reference shows them. Every route names one. */
 export const openApiTags = [
+  { name: 'Setup', description: 'First run: create the first organization and its Admin' },
+  {
+    name: 'Authentication',
+    description: 'Sign in and out, and your own profile, password and two-factor settings',
+  },
+  { name: 'Users', description: 'The people of the organization, and their invitations' },
+  { name: 'Roles', description: 'Named sets of permission keys; four are built in' },
+  { name: 'Workspaces', description: 'Separate areas of the organization, with their members' },
+  { name: 'Teams', description: 'Groups inside a workspace that own projects' },
+  { name: 'API keys', description: 'Secrets for calling the API as yourself' },
+  { name: 'Audit log', description: 'Every write made through the API' },
   { name: 'System', description: 'Health and readiness of a Letterset server' },
 ] as const;
 export type OpenApiTag = (typeof openApiTags)[number]['name'];

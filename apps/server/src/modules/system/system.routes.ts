@@ -6,6 +6,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
     {
+      config: { permission: 'public' },
       schema: {
         operationId: 'getHealth',
         tags: ['System'],
@@ -20,6 +21,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/readyz',
     {
+      config: { permission: 'public' },
       schema: {
         operationId: 'getReadiness',
         tags: ['System'],

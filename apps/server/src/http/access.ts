@@ -1,0 +1,212 @@
+import { isPermissionKey, type PermissionKey } from '@letterset/core';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { apiKeys, roles, sessions, users, workspaceMemberships, workspaces } from '../db/schema.ts';
+import { tokenDigest } from '../security/tokens.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+import { sessionCookieName } from './openapi.ts';
+
+/**
+ * Who may call a route: `public` (anyone), `signed_in` (any user of the organization), or a
+ * permission key the caller's role must grant. Every documented route declares one.
+ */
+export type RoutePermission = PermissionKey | 'signed_in' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    /** The authenticated caller, or null on public routes called anonymously. */
+    principal: Principal | null;
+    /** The workspace of a `/workspaces/{workspace_id}/...` route, once access is checked. */
+    workspace: { id: number; name: string } | null;
+  }
+}
+
+export interface Principal {
+  userId: number;
+  organizationId: number;
+  roleId: number;
+  permissions: ReadonlySet<PermissionKey>;
+  via: 'session' | 'api_key';
+  sessionTokenHash: string | null;
+  apiKeyId: number | null;
+}
+
+/** Sessions last this long after the last request; a request refreshes it (at most hourly). */
+export const sessionLifetimeMs = 14 * 24 * 60 * 60 * 1000;
+const refreshIntervalMs = 60 * 60 * 1000;
+/** API key "last used" is written at most once a minute, not on every request. */
+const lastUsedResolutionMs = 60 * 1000;
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The routes this server documents; each must say who may call it. */
+export function requiresPermissionDeclaration(route: Pick<RouteOptions, 'url' | 'schema'>): boolean {
+  return (
+    route.url.startsWith('/api/') ||
+    Boolean((route.schema as { operationId?: string } | undefined)?.operationId)
+  );
+}
+
+export function registerAccessControl(app: FastifyInstance, config: Config): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('workspace', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!requiresPermissionDeclaration(route)) return;
+    const permission = route.config?.permission;
+    if (
+      permission === undefined ||
+      !(permission === 'public' || permission === 'signed_in' || isPermissionKey(permission))
+    ) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} must declare config.permission (a permission key, 'signed_in' or 'public')`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (permission === undefined) return;
+    request.principal = await authenticate(app.database.db, request);
+    if (permission === 'public') return;
+
+    const principal = request.principal;
+    if (!principal) throw new UnauthorizedError();
+    if (principal.via === 'session' && unsafeMethods.has(request.method)) assertSameOrigin(request, config);
+    const workspaceId = (request.params as { workspace_id?: string }).workspace_id;
+    if (workspaceId !== undefined)
+      request.workspace = await accessibleWorkspace(app.database.db, principal, workspaceId);
+    if (permission !== 'signed_in' && !principal.permissions.has(permission)) {
+      throw new ForbiddenError(`You need the ${permission} permission to do this`);
+    }
+  });
+}
+
+/** The caller of a route that is not public: always set by the access hook. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new UnauthorizedError();
+  return request.principal;
+}
+
+export function workspaceOf(request: FastifyRequest): { id: number; name: string } {
+  if (!request.workspace) throw new Error('workspaceOf() used on a route without {workspace_id}');
+  return request.workspace;
+}
+
+async function authenticate(db: Database, request: FastifyRequest): Promise<Principal | null> {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const [scheme, token] = authorization.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new UnauthorizedError('Send the API key as "Authorization: Bearer <key>"');
+    }
+    // A key that does not work is an error, never a silent fall-back to the cookie.
+    const principal = await principalFromApiKey(db, token);
+    if (!principal) throw new UnauthorizedError('This API key is not valid: it may have been revoked');
+    return principal;
+  }
+  const sessionToken = request.cookies[sessionCookieName];
+  return sessionToken ? principalFromSession(db, sessionToken) : null;
+}
+
+const principalColumns = {
+  userId: users.id,
+  organizationId: users.organizationId,
+  roleId: users.roleId,
+  permissions: roles.permissions,
+};
+
+async function principalFromApiKey(db: Database, token: string): Promise<Principal | null> {
+  const [row] = await db
+    .select({ ...principalColumns, apiKeyId: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .innerJoin(users, and(eq(users.id, apiKeys.userId), isNull(users.deletedAt)))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(apiKeys.tokenHash, tokenDigest(token)), isNull(apiKeys.revokedAt)));
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.apiKeyId));
+  }
+  return toPrincipal(row, { via: 'api_key', sessionTokenHash: null, apiKeyId: row.apiKeyId });
+}
+
+async function principalFromSession(db: Database, token: string): Promise<Principal | null> {
+  const tokenHash = tokenDigest(token);
+  const [row] = await db
+    .select({ ...principalColumns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > refreshIntervalMs) {
+    const now = new Date();
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + sessionLifetimeMs) })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return toPrincipal(row, { via: 'session', sessionTokenHash: tokenHash, apiKeyId: null });
+}
+
+function toPrincipal(
+  row: { userId: number; organizationId: number; roleId: number; permissions: string[] },
+  how: Pick<Principal, 'via' | 'sessionTokenHash' | 'apiKeyId'>,
+): Principal {
+  return {
+    userId: row.userId,
+    organizationId: row.organizationId,
+    roleId: row.roleId,
+    permissions: new Set(row.permissions.filter(isPermissionKey)),
+    ...how,
+  };
+}
+
+/**
+ * CSRF defence for cookie-authenticated writes: the browser's Origin must be this server's own
+ * (the Host it was asked on, or PUBLIC_API_URL) or a configured CORS origin. Browsers send
+ * Origin on every cross-site write; clients that send none are not browsers.
+ */
+function assertSameOrigin(request: FastifyRequest, config: Config): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new ForbiddenError('Cross-site request refused');
+    return;
+  }
+  const ownOrigin = `${request.protocol}://${request.host}`;
+  const allowed =
+    origin === ownOrigin || origin === config.publicApiUrl || config.corsOrigins.includes(origin);
+  if (!allowed) throw new ForbiddenError('Cross-site request refused');
+}
+
+async function accessibleWorkspace(db: Database, principal: Principal, rawId: string) {
+  const id = Number(rawId);
+  // A malformed id is left for schema validation to answer with a 422.
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const [workspace] = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      isMember: sql<boolean>`${workspaceMemberships.userId} is not null`,
+    })
+    .from(workspaces)
+    .leftJoin(
+      workspaceMemberships,
+      and(
+        eq(workspaceMemberships.workspaceId, workspaces.id),
+        eq(workspaceMemberships.userId, principal.userId),
+      ),
+    )
+    .where(and(eq(workspaces.id, id), eq(workspaces.organizationId, principal.organizationId)));
+  if (!workspace) throw new NotFoundError();
+  if (!workspace.isMember && !principal.permissions.has('access_all_workspaces')) {
+    throw new ForbiddenError('You are not a member of this workspace');
+  }
+  return { id: workspace.id, name: workspace.name };
+}

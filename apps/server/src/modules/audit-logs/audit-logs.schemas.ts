@@ -1,0 +1,35 @@
+import { Type } from 'typebox';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { ref, Timestamp } from '../../http/schemas.ts';
+import { UserReference } from '../users/users.schemas.ts';
+
+export const AuditLogEntry = Type.Object(
+  {
+    id: Type.Integer(),
+    action: Type.Enum(['create', 'update', 'delete']),
+    resource_type: Type.String({
+      description: 'What was written, from the route: e.g. teams, teams.users, api_keys',
+      examples: ['teams'],
+    }),
+    resource_id: Type.Union([Type.String(), Type.Null()]),
+    method: Type.String({ examples: ['PATCH'] }),
+    path: Type.String({ examples: ['/api/v1/teams/4'] }),
+    status_code: Type.Integer(),
+    auth_method: Type.Enum(['session', 'api_key']),
+    api_key_id: Type.Union([Type.Integer(), Type.Null()]),
+    user: Type.Union([ref(UserReference), Type.Null()]),
+    request_id: Type.String({
+      description: 'The x-request-id of the request, to find it in the server logs',
+    }),
+    created_at: Timestamp,
+  },
+  { $id: 'AuditLogEntry' },
+);
+
+export const ListAuditLogsQuery = Type.Object({
+  ...PaginationQuery.properties,
+  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  resource_type: Type.Optional(Type.String({ maxLength: 100 })),
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or after this time' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries before this time' })),
+});

@@ -1,0 +1,111 @@
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { auditLogs, users } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { toUserReference } from '../users/users.serializers.ts';
+import type { AuditLogEntry, ListAuditLogsQuery } from './audit-logs.schemas.ts';
+
+const actions = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
+
+/**
+ * What a route writes, from its URL pattern: the static segments after /api/v1, without the
+ * workspace scope. `/api/v1/teams/:team_id/users/:user_id` → `teams.users`.
+ */
+export function resourceTypeOf(routeUrl: string): string {
+  const segments = routeUrl.replace(/^\/api\/v1\//, '').split('/');
+  const scoped = segments[0] === 'workspaces' && segments[1] === ':workspace_id' && segments.length > 2;
+  return (scoped ? segments.slice(2) : segments).filter((segment) => !segment.startsWith(':')).join('.');
+}
+
+/** The written record's id: the last id in the path, else the `id` of the answer (a create). */
+function resourceIdOf(request: FastifyRequest, payload: unknown): string | null {
+  const params = request.params as Record<string, unknown>;
+  const pathIds = Object.entries(params).filter(([name]) => name !== 'workspace_id');
+  const fromPath = pathIds.at(-1)?.[1];
+  if (fromPath !== undefined) return String(fromPath);
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  try {
+    const body = JSON.parse(payload) as { id?: unknown; user?: { id?: unknown } };
+    const id = body.id ?? body.user?.id;
+    return id === undefined ? null : String(id);
+  } catch {
+    return null;
+  }
+}
+
+/** Records a successful write through the API. Reads, failures and anonymous calls are not written. */
+export async function recordWrite(
+  app: App,
+  request: FastifyRequest,
+  statusCode: number,
+  payload: unknown,
+): Promise<void> {
+  const action = actions[request.method as keyof typeof actions];
+  const principal = request.principal;
+  if (!action || !principal || statusCode >= 400 || !request.routeOptions.url?.startsWith('/api/')) return;
+  await app.database.db.insert(auditLogs).values({
+    organizationId: principal.organizationId,
+    userId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    authMethod: principal.via,
+    action,
+    resourceType: resourceTypeOf(request.routeOptions.url),
+    resourceId: resourceIdOf(request, payload),
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+    statusCode,
+    requestId: request.id,
+  });
+}
+
+export async function listAuditLogs(
+  app: App,
+  principal: Principal,
+  query: Static<typeof ListAuditLogsQuery>,
+  page: PageRequest,
+) {
+  const where = and(
+    eq(auditLogs.organizationId, principal.organizationId),
+    query.user_id !== undefined ? eq(auditLogs.userId, query.user_id) : undefined,
+    query.resource_type !== undefined ? eq(auditLogs.resourceType, query.resource_type) : undefined,
+    query.from !== undefined ? gte(auditLogs.createdAt, new Date(query.from)) : undefined,
+    query.to !== undefined ? lt(auditLogs.createdAt, new Date(query.to)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select({
+        entry: auditLogs,
+        user: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          profileImageUrl: users.profileImageUrl,
+        },
+      })
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.userId))
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(auditLogs).where(where),
+  ]);
+  const results: Static<typeof AuditLogEntry>[] = rows.map(({ entry, user }) => ({
+    id: entry.id,
+    action: entry.action,
+    resource_type: entry.resourceType,
+    resource_id: entry.resourceId,
+    method: entry.method,
+    path: entry.path,
+    status_code: entry.statusCode,
+    auth_method: entry.authMethod,
+    api_key_id: entry.apiKeyId,
+    user: user ? toUserReference(user) : null,
+    request_id: entry.requestId,
+    created_at: entry.createdAt,
+  }));
+  return listBody(results, total?.value ?? 0, page);
+}

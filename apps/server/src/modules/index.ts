@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from 'typebox';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
+import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
+import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
+import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
+import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { meRoutes } from './me/me.routes.ts';
+import { Me } from './me/me.schemas.ts';
+import { rolesRoutes } from './roles/roles.routes.ts';
+import { Role } from './roles/roles.schemas.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
+import { SignInRefusal } from './sessions/sessions.schemas.ts';
+import { setupRoutes } from './setup/setup.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+import { teamsRoutes } from './teams/teams.routes.ts';
+import { Team, TeamMember } from './teams/teams.schemas.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { User, UserReference } from './users/users.schemas.ts';
+import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
+import { Workspace } from './workspaces/workspaces.schemas.ts';
+
+export interface Module {
+  routes: FastifyPluginAsyncTypebox;
+  /** Schemas with an $id that routes reference: they become named components in the OpenAPI document. */
+  schemas?: TSchema[];
+}
+
+/** Every resource of the API. A new module is added here and nowhere else. */
+export const modules: Module[] = [
+  { routes: systemRoutes },
+  { routes: setupRoutes },
+  { routes: sessionsRoutes, schemas: [SignInRefusal] },
+  { routes: meRoutes, schemas: [Me] },
+  { routes: invitationsRoutes },
+  { routes: usersRoutes, schemas: [UserReference, User] },
+  { routes: rolesRoutes, schemas: [Role] },
+  { routes: workspacesRoutes, schemas: [Workspace] },
+  { routes: teamsRoutes, schemas: [Team, TeamMember] },
+  { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
+  { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
+];

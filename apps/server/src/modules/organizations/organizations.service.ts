@@ -1,0 +1,62 @@
+import { builtInRoleGrants, builtInRoleNames } from '@letterset/core';
+import type { Database } from '../../db/client.ts';
+import { organizations, roles, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
+import { hashPassword } from '../../security/passwords.ts';
+
+export interface NewOrganization {
+  name: string;
+  workspaceName: string;
+  admin: { firstName: string; lastName: string; email: string; password: string };
+}
+
+export interface CreatedOrganization {
+  organizationId: number;
+  workspaceId: number;
+  adminUserId: number;
+  roleIds: Record<(typeof builtInRoleNames)[number], number>;
+}
+
+/**
+ * A new organization with the four built-in roles, a first workspace that everyone joins, and
+ * its first user as Admin. Used by first-run setup, the demo seed and the tests alike.
+ */
+export async function createOrganization(db: Database, input: NewOrganization): Promise<CreatedOrganization> {
+  const passwordHash = await hashPassword(input.admin.password);
+  return db.transaction(async (tx) => {
+    const [organization] = await tx.insert(organizations).values({ name: input.name }).returning();
+    if (!organization) throw new Error('organization insert returned nothing');
+    const createdRoles = await tx
+      .insert(roles)
+      .values(
+        builtInRoleNames.map((name) => ({
+          organizationId: organization.id,
+          name,
+          permissions: [...builtInRoleGrants[name]],
+          builtin: true,
+        })),
+      )
+      .returning({ id: roles.id, name: roles.name });
+    const roleIds = Object.fromEntries(
+      createdRoles.map((role) => [role.name, role.id]),
+    ) as CreatedOrganization['roleIds'];
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({ organizationId: organization.id, name: input.workspaceName, autoJoin: true })
+      .returning();
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        organizationId: organization.id,
+        roleId: roleIds.Admin,
+        firstName: input.admin.firstName,
+        lastName: input.admin.lastName,
+        email: input.admin.email,
+        passwordHash,
+        invitationAcceptedAt: new Date(),
+      })
+      .returning();
+    if (!workspace || !admin) throw new Error('workspace or admin insert returned nothing');
+    await tx.insert(workspaceMemberships).values({ workspaceId: workspace.id, userId: admin.id });
+    return { organizationId: organization.id, workspaceId: workspace.id, adminUserId: admin.id, roleIds };
+  });
+}

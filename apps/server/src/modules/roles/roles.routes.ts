@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../../http/access.ts';
+import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, ref } from '../../http/schemas.ts';
+import { CreateRoleBody, Role, RoleParams, UpdateRoleBody } from './roles.schemas.ts';
+import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.service.ts';
+
+export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/roles',
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'listRoles',
+        tags: ['Roles'],
+        summary: 'List roles',
+        querystring: PaginationQuery,
+        response: { 200: ListResponse(ref(Role)), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => listRoles(app, principalOf(request), pageRequest(request.query)),
+  );
+
+  app.post(
+    '/api/v1/roles',
+    {
+      config: { permission: 'create_roles' },
+      schema: {
+        operationId: 'createRole',
+        tags: ['Roles'],
+        summary: 'Create a custom role',
+        body: CreateRoleBody,
+        response: { 200: ref(Role), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => createRole(app, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/api/v1/roles/:id',
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'getRole',
+        tags: ['Roles'],
+        summary: 'Get a role',
+        params: RoleParams,
+        response: { 200: ref(Role), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => getRole(app, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/roles/:id',
+    {
+      config: { permission: 'update_roles' },
+      schema: {
+        operationId: 'updateRole',
+        tags: ['Roles'],
+        summary: 'Rename a custom role or change its permissions',
+        description:
+          'Built-in roles cannot be changed (422). Users with the role get the new permissions at once.',
+        params: RoleParams,
+        body: UpdateRoleBody,
+        response: { 200: ref(Role), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => updateRole(app, principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/v1/roles/:id',
+    {
+      config: { permission: 'delete_roles' },
+      schema: {
+        operationId: 'deleteRole',
+        tags: ['Roles'],
+        summary: 'Delete a custom role',
+        description: 'Refused (422) for built-in roles and for roles still assigned to users.',
+        params: RoleParams,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteRole(app, principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

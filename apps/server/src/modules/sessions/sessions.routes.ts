@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../../http/access.ts';
+import { errorResponses, ref } from '../../http/schemas.ts';
+import { Me } from '../me/me.schemas.ts';
+import { describeMe } from '../me/me.service.ts';
+import { SignInBody, SignInRefusal } from './sessions.schemas.ts';
+import { createSignInLimiters, endSession, signIn, startSession } from './sessions.service.ts';
+import { authenticateAs } from './sign-in-principal.ts';
+
+export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const limiters = createSignInLimiters();
+
+  app.post(
+    '/api/v1/session',
+    {
+      config: { permission: 'public' },
+      schema: {
+        operationId: 'createSession',
+        tags: ['Authentication'],
+        summary: 'Sign in with email and password',
+        description:
+          'Sets the httpOnly session cookie and answers who you are. With two-factor authentication on, the first ' +
+          'attempt answers 401 with `two_factor_required: true`; send the same request again with `two_factor_code`. ' +
+          'Repeated failures answer 429 for a while.',
+        security: [],
+        body: SignInBody,
+        response: { 200: ref(Me), 401: ref(SignInRefusal), ...errorResponses(422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await signIn(app, limiters, {
+        email: request.body.email,
+        password: request.body.password,
+        twoFactorCode: request.body.two_factor_code,
+        address: request.ip,
+      });
+      await startSession(app, request, reply, userId);
+      return describeMe(app, await authenticateAs(app, request, userId, 'session'));
+    },
+  );
+
+  app.delete(
+    '/api/v1/session',
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'deleteSession',
+        tags: ['Authentication'],
+        summary: 'Sign out',
+        response: {
+          204: Type.Null({ description: 'Signed out; the cookie is cleared' }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      await endSession(app, principalOf(request), reply);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,204 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { findUser, toUserResponses } from '../users/users.serializers.ts';
+import { accessibleWorkspacesFilter } from '../workspaces/workspaces.service.ts';
+import type { CreateTeamBody, Team, TeamMember, UpdateTeamBody } from './teams.schemas.ts';
+
+type TeamRow = typeof teams.$inferSelect;
+
+function toTeamResponse(row: TeamRow): Static<typeof Team> {
+  return {
+    id: row.id,
+    name: row.name,
+    badge_color: row.badgeColor,
+    workspace_id: row.workspaceId,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+function accessibleWorkspaceIds(app: App, principal: Principal) {
+  return app.database.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(accessibleWorkspacesFilter(app, principal));
+}
+
+export async function listTeams(
+  app: App,
+  principal: Principal,
+  workspaceId: number | undefined,
+  page: PageRequest,
+) {
+  const where = and(
+    eq(teams.organizationId, principal.organizationId),
+    inArray(teams.workspaceId, accessibleWorkspaceIds(app, principal)),
+    workspaceId !== undefined ? eq(teams.workspaceId, workspaceId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select()
+      .from(teams)
+      .where(where)
+      .orderBy(asc(teams.name), asc(teams.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(teams).where(where),
+  ]);
+  return listBody(rows.map(toTeamResponse), total?.value ?? 0, page);
+}
+
+/** A team of the organization in a workspace the principal can enter (404 across organizations, 403 otherwise). */
+async function findTeam(app: App, principal: Principal, id: number): Promise<TeamRow> {
+  const [row] = await app.database.db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, id), eq(teams.organizationId, principal.organizationId)));
+  if (!row) throw new NotFoundError();
+  await assertWorkspaceAccess(app, principal, row.workspaceId);
+  return row;
+}
+
+async function assertWorkspaceAccess(app: App, principal: Principal, workspaceId: number) {
+  if (principal.permissions.has('access_all_workspaces')) return;
+  const [membership] = await app.database.db
+    .select()
+    .from(workspaceMemberships)
+    .where(
+      and(
+        eq(workspaceMemberships.workspaceId, workspaceId),
+        eq(workspaceMemberships.userId, principal.userId),
+      ),
+    );
+  if (!membership) throw new ForbiddenError('You are not a member of this team’s workspace');
+}
+
+export async function getTeam(app: App, principal: Principal, id: number) {
+  return toTeamResponse(await findTeam(app, principal, id));
+}
+
+export async function createTeam(app: App, principal: Principal, input: Static<typeof CreateTeamBody>) {
+  const [workspace] = await app.database.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(
+      and(eq(workspaces.id, input.workspace_id), eq(workspaces.organizationId, principal.organizationId)),
+    );
+  if (!workspace) throw ValidationError.field('workspace_id', 'does not exist');
+  await assertWorkspaceAccess(app, principal, workspace.id);
+  const [row] = await app.database.db
+    .insert(teams)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId: workspace.id,
+      name: input.name,
+      badgeColor: input.badge_color,
+    })
+    .returning();
+  if (!row) throw new Error('team insert returned nothing');
+  return toTeamResponse(row);
+}
+
+export async function updateTeam(
+  app: App,
+  principal: Principal,
+  id: number,
+  input: Static<typeof UpdateTeamBody>,
+) {
+  await findTeam(app, principal, id);
+  const [row] = await app.database.db
+    .update(teams)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.badge_color !== undefined ? { badgeColor: input.badge_color } : {}),
+    })
+    .where(eq(teams.id, id))
+    .returning();
+  if (!row) throw new NotFoundError();
+  return toTeamResponse(row);
+}
+
+export async function deleteTeam(app: App, principal: Principal, id: number): Promise<void> {
+  await findTeam(app, principal, id);
+  await app.database.db.delete(teams).where(eq(teams.id, id));
+}
+
+async function toTeamMembers(
+  app: App,
+  rows: (typeof users.$inferSelect)[],
+): Promise<Static<typeof TeamMember>[]> {
+  const responses = await toUserResponses(app.database.db, rows);
+  return responses.map((user) => ({
+    ...user,
+    organization_membership: {
+      role_id: user.role_id,
+      invitation_sent_at: user.invitation_sent_at,
+      invitation_accepted_at: user.invitation_accepted_at,
+    },
+  }));
+}
+
+export async function listTeamMembers(app: App, principal: Principal, teamId: number, page: PageRequest) {
+  await findTeam(app, principal, teamId);
+  const where = and(eq(teamMemberships.teamId, teamId), isNull(users.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select({ user: users })
+      .from(teamMemberships)
+      .innerJoin(users, eq(users.id, teamMemberships.userId))
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db
+      .select({ value: count() })
+      .from(teamMemberships)
+      .innerJoin(users, eq(users.id, teamMemberships.userId))
+      .where(where),
+  ]);
+  return listBody(
+    await toTeamMembers(
+      app,
+      rows.map((row) => row.user),
+    ),
+    total?.value ?? 0,
+    page,
+  );
+}
+
+/** Team members must belong to the team's workspace: a team never reaches past its workspace. */
+export async function addTeamMember(app: App, principal: Principal, teamId: number, userId: number) {
+  const team = await findTeam(app, principal, teamId);
+  const user = await findUser(app.database.db, principal.organizationId, userId);
+  if (!user) throw ValidationError.field('user_id', 'does not exist');
+  const [membership] = await app.database.db
+    .select()
+    .from(workspaceMemberships)
+    .where(
+      and(eq(workspaceMemberships.workspaceId, team.workspaceId), eq(workspaceMemberships.userId, userId)),
+    );
+  if (!membership) throw ValidationError.field('user_id', 'must first be a member of the team’s workspace');
+  await app.database.db.insert(teamMemberships).values({ teamId, userId }).onConflictDoNothing();
+  const [member] = await toTeamMembers(app, [user]);
+  if (!member) throw new Error('toTeamMembers dropped a row');
+  return member;
+}
+
+export async function removeTeamMember(
+  app: App,
+  principal: Principal,
+  teamId: number,
+  userId: number,
+): Promise<void> {
+  await findTeam(app, principal, teamId);
+  const removed = await app.database.db
+    .delete(teamMemberships)
+    .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)))
+    .returning();
+  if (removed.length === 0) throw new NotFoundError('This user is not a member of the team');
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../../http/access.ts';
+import { ListResponse, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, ref } from '../../http/schemas.ts';
+import { CreateUserBody, ListUsersQuery, UpdateUserBody, User, UserParams } from './users.schemas.ts';
+import { changeRole, getUser, inviteUser, listUsers, removeUser } from './users.service.ts';
+
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/v1/users',
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'listUsers',
+        tags: ['Users'],
+        summary: 'List the people of the organization',
+        querystring: ListUsersQuery,
+        response: { 200: ListResponse(ref(User)), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => listUsers(app, principalOf(request), request.query.search, pageRequest(request.query)),
+  );
+
+  app.post(
+    '/api/v1/users',
+    {
+      config: { permission: 'create_users' },
+      schema: {
+        operationId: 'createUser',
+        tags: ['Users'],
+        summary: 'Invite a person to the organization',
+        description:
+          'Creates the user and emails them a one-time link (valid 7 days) to set their password. They join the ' +
+          'given workspaces and teams, and every workspace with auto_join. Teams must belong to the selected workspaces.',
+        body: CreateUserBody,
+        response: { 200: ref(User), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => inviteUser(app, principalOf(request), request.body),
+  );
+
+  app.get(
+    '/api/v1/users/:id',
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'getUser',
+        tags: ['Users'],
+        summary: 'Get a user',
+        params: UserParams,
+        response: { 200: ref(User), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => getUser(app, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/users/:id',
+    {
+      config: { permission: 'update_users' },
+      schema: {
+        operationId: 'updateUser',
+        tags: ['Users'],
+        summary: "Change a user's role",
+        params: UserParams,
+        body: UpdateUserBody,
+        response: { 200: ref(User), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => changeRole(app, principalOf(request), request.params.id, request.body.role_id),
+  );
+
+  app.delete(
+    '/api/v1/users/:id',
+    {
+      config: { permission: 'delete_users' },
+      schema: {
+        operationId: 'deleteUser',
+        tags: ['Users'],
+        summary: 'Remove a user from the organization',
+        description:
+          'They can no longer sign in or use their API keys; what they wrote keeps their name. ' +
+          'You cannot remove yourself or the last Admin (400).',
+        params: UserParams,
+        response: {
+          204: Type.Null({ description: 'Removed' }),
+          ...errorResponses(400, 401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeUser(app, principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { Type } from 'typebox';
+import { notificationKinds } from '../../db/schema.ts';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { RequestBody, Timestamp } from '../../http/schemas.ts';
+
+const Name = Type.String({ minLength: 1, maxLength: 100 });
+export const Email = Type.String({ format: 'email', maxLength: 254, examples: ['ada@example.com'] });
+
+export const UserReference = Type.Object(
+  {
+    id: Type.Integer(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    profile_image_url: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'UserReference', description: 'A user as other records name them (authors, creators, members)' },
+);
+
+export const User = Type.Object(
+  {
+    id: Type.Integer(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Type.String(),
+    profile_image_url: Type.Union([Type.String(), Type.Null()]),
+    wants_marketing_emails: Type.Boolean(),
+    two_factor_enabled: Type.Boolean(),
+    disabled_email_notifications: Type.Array(Type.Enum([...notificationKinds])),
+    role_id: Type.Integer(),
+    workspace_ids: Type.Array(Type.Integer(), { description: 'Workspaces the user is a member of' }),
+    team_ids: Type.Array(Type.Integer(), { description: 'Teams the user is a member of' }),
+    invitation_sent_at: Type.Union([Timestamp, Type.Null()]),
+    invitation_accepted_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'Null until the invited user has set a password',
+    }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'User' },
+);
+
+export const ListUsersQuery = Type.Object({
+  ...PaginationQuery.properties,
+  search: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Matches first name, last name or email' }),
+  ),
+});
+
+export const CreateUserBody = RequestBody(
+  {
+    first_name: Name,
+    last_name: Name,
+    email: Email,
+    role_id: Type.Integer({ minimum: 1 }),
+    workspace_ids: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), { uniqueItems: true, maxItems: 100 }),
+    ),
+    team_ids: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), {
+        uniqueItems: true,
+        maxItems: 100,
+        description: 'Teams must belong to the selected workspaces',
+      }),
+    ),
+  },
+  'Invites a person: they receive an email with a link to set their password',
+);
+
+export const UpdateUserBody = RequestBody(
+  { role_id: Type.Integer({ minimum: 1 }) },
+  'Only the role can be changed',
+);
+
+export const UserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -1,0 +1,78 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { Database } from '../../db/client.ts';
+import { teamMemberships, teams, users, workspaceMemberships } from '../../db/schema.ts';
+import type { User, UserReference } from './users.schemas.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUserReference(
+  user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>,
+): Static<typeof UserReference> {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    profile_image_url: user.profileImageUrl,
+  };
+}
+
+/** Users as the API shows them, with their memberships, in two queries whatever the count. */
+export async function toUserResponses(db: Database, rows: UserRow[]): Promise<Static<typeof User>[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [workspaceRows, teamRows] = await Promise.all([
+    db
+      .select({ userId: workspaceMemberships.userId, workspaceId: workspaceMemberships.workspaceId })
+      .from(workspaceMemberships)
+      .where(inArray(workspaceMemberships.userId, ids)),
+    db
+      .select({ userId: teamMemberships.userId, teamId: teamMemberships.teamId })
+      .from(teamMemberships)
+      .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
+      .where(inArray(teamMemberships.userId, ids)),
+  ]);
+  const grouped = <T extends { userId: number }>(list: T[], pick: (item: T) => number) => {
+    const byUser = new Map<number, number[]>();
+    for (const item of list) byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), pick(item)]);
+    return byUser;
+  };
+  const workspaceIds = grouped(workspaceRows, (row) => row.workspaceId);
+  const teamIds = grouped(teamRows, (row) => row.teamId);
+  return rows.map((row) => ({
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    profile_image_url: row.profileImageUrl,
+    wants_marketing_emails: row.wantsMarketingEmails,
+    two_factor_enabled: row.twoFactorEnabled,
+    disabled_email_notifications: row.disabledEmailNotifications,
+    role_id: row.roleId,
+    workspace_ids: (workspaceIds.get(row.id) ?? []).sort((a, b) => a - b),
+    team_ids: (teamIds.get(row.id) ?? []).sort((a, b) => a - b),
+    invitation_sent_at: row.invitationSentAt,
+    invitation_accepted_at: row.invitationAcceptedAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  }));
+}
+
+export async function toUserResponse(db: Database, row: UserRow): Promise<Static<typeof User>> {
+  const [response] = await toUserResponses(db, [row]);
+  if (!response) throw new Error('toUserResponses dropped a row');
+  return response;
+}
+
+/** A live (not removed) user of the organization, or undefined. */
+export async function findUser(
+  db: Database,
+  organizationId: number,
+  id: number,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, organizationId), isNull(users.deletedAt)));
+  return row;
+}

@@ -1,0 +1,199 @@
+import { and, asc, count, eq, exists, inArray, isNull } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { findUser, toUserResponse, toUserResponses } from '../users/users.serializers.ts';
+import type { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace } from './workspaces.schemas.ts';
+
+type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export function toWorkspaceResponse(row: WorkspaceRow): Static<typeof Workspace> {
+  return {
+    id: row.id,
+    name: row.name,
+    auto_join: row.autoJoin,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+/** Workspaces the principal may enter: its memberships, or all of them with access_all_workspaces. */
+export function accessibleWorkspacesFilter(app: App, principal: Principal) {
+  const inOrganization = eq(workspaces.organizationId, principal.organizationId);
+  if (principal.permissions.has('access_all_workspaces')) return inOrganization;
+  return and(
+    inOrganization,
+    exists(
+      app.database.db
+        .select({ one: workspaceMemberships.userId })
+        .from(workspaceMemberships)
+        .where(
+          and(
+            eq(workspaceMemberships.workspaceId, workspaces.id),
+            eq(workspaceMemberships.userId, principal.userId),
+          ),
+        ),
+    ),
+  );
+}
+
+export async function listWorkspaces(app: App, principal: Principal, page: PageRequest) {
+  const where = accessibleWorkspacesFilter(app, principal);
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select()
+      .from(workspaces)
+      .where(where)
+      .orderBy(asc(workspaces.name), asc(workspaces.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(workspaces).where(where),
+  ]);
+  return listBody(rows.map(toWorkspaceResponse), total?.value ?? 0, page);
+}
+
+/** Another organization's workspace is a 404; one of this organization without access, a 403. */
+async function findAccessibleWorkspace(app: App, principal: Principal, id: number): Promise<WorkspaceRow> {
+  const [row] = await app.database.db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.id, id), eq(workspaces.organizationId, principal.organizationId)));
+  if (!row) throw new NotFoundError();
+  if (!principal.permissions.has('access_all_workspaces')) {
+    const [membership] = await app.database.db
+      .select()
+      .from(workspaceMemberships)
+      .where(
+        and(eq(workspaceMemberships.workspaceId, id), eq(workspaceMemberships.userId, principal.userId)),
+      );
+    if (!membership) throw new ForbiddenError('You are not a member of this workspace');
+  }
+  return row;
+}
+
+export async function getWorkspace(app: App, principal: Principal, id: number) {
+  return toWorkspaceResponse(await findAccessibleWorkspace(app, principal, id));
+}
+
+export async function createWorkspace(
+  app: App,
+  principal: Principal,
+  input: Static<typeof CreateWorkspaceBody>,
+) {
+  const row = await app.database.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(workspaces)
+      .values({ organizationId: principal.organizationId, name: input.name, autoJoin: input.auto_join })
+      .returning();
+    if (!created) throw new Error('workspace insert returned nothing');
+    // Whoever creates a workspace can work in it.
+    await tx.insert(workspaceMemberships).values({ workspaceId: created.id, userId: principal.userId });
+    return created;
+  });
+  return toWorkspaceResponse(row);
+}
+
+export async function updateWorkspace(
+  app: App,
+  principal: Principal,
+  id: number,
+  input: Static<typeof UpdateWorkspaceBody>,
+) {
+  await findAccessibleWorkspace(app, principal, id);
+  const [row] = await app.database.db
+    .update(workspaces)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.auto_join !== undefined ? { autoJoin: input.auto_join } : {}),
+    })
+    .where(eq(workspaces.id, id))
+    .returning();
+  if (!row) throw new NotFoundError();
+  return toWorkspaceResponse(row);
+}
+
+/** Refused while the workspace holds teams (and so projects and emails): deleting never loses work. */
+export async function deleteWorkspace(app: App, principal: Principal, id: number): Promise<void> {
+  await findAccessibleWorkspace(app, principal, id);
+  const [teamCount] = await app.database.db
+    .select({ value: count() })
+    .from(teams)
+    .where(eq(teams.workspaceId, id));
+  if ((teamCount?.value ?? 0) > 0) {
+    throw ValidationError.field(
+      'base',
+      `This workspace still has ${teamCount?.value} team(s); move or delete them first`,
+    );
+  }
+  const [workspaceCount] = await app.database.db
+    .select({ value: count() })
+    .from(workspaces)
+    .where(eq(workspaces.organizationId, principal.organizationId));
+  if ((workspaceCount?.value ?? 0) <= 1)
+    throw ValidationError.field('base', 'An organization needs at least one workspace');
+  await app.database.db.delete(workspaces).where(eq(workspaces.id, id));
+}
+
+export async function listWorkspaceMembers(app: App, workspaceId: number, page: PageRequest) {
+  const where = and(eq(workspaceMemberships.workspaceId, workspaceId), isNull(users.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select({ user: users })
+      .from(workspaceMemberships)
+      .innerJoin(users, eq(users.id, workspaceMemberships.userId))
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db
+      .select({ value: count() })
+      .from(workspaceMemberships)
+      .innerJoin(users, eq(users.id, workspaceMemberships.userId))
+      .where(where),
+  ]);
+  return listBody(
+    await toUserResponses(
+      app.database.db,
+      rows.map((row) => row.user),
+    ),
+    total?.value ?? 0,
+    page,
+  );
+}
+
+export async function addWorkspaceMember(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  userId: number,
+) {
+  const user = await findUser(app.database.db, principal.organizationId, userId);
+  if (!user) throw ValidationError.field('user_id', 'does not exist');
+  await app.database.db.insert(workspaceMemberships).values({ workspaceId, userId }).onConflictDoNothing();
+  return toUserResponse(app.database.db, user);
+}
+
+/** Leaving a workspace also means leaving its teams. */
+export async function removeWorkspaceMember(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  userId: number,
+): Promise<void> {
+  const user = await findUser(app.database.db, principal.organizationId, userId);
+  if (!user) throw new NotFoundError();
+  await app.database.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(workspaceMemberships)
+      .where(and(eq(workspaceMemberships.workspaceId, workspaceId), eq(workspaceMemberships.userId, userId)))
+      .returning();
+    if (removed.length === 0) throw new NotFoundError('This user is not a member of the workspace');
+    const workspaceTeams = tx.select({ id: teams.id }).from(teams).where(eq(teams.workspaceId, workspaceId));
+    await tx
+      .delete(teamMemberships)
+      .where(and(eq(teamMemberships.userId, userId), inArray(teamMemberships.teamId, workspaceTeams)));
+  });
+}

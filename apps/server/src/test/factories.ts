@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { BuiltInRoleName } from '@letterset/core';
+import type { App } from '../app.ts';
+import { apiKeys, users, workspaceMemberships } from '../db/schema.ts';
+import { sessionCookieName } from '../http/openapi.ts';
+import { createOrganization } from '../modules/organizations/organizations.service.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { randomToken, tokenDigest } from '../security/tokens.ts';
+
+/** Test data for one organization. Every test makes its own, so tests sharing a database never collide. */
+export interface TestOrganization {
+  organizationId: number;
+  workspaceId: number;
+  roleIds: Record<BuiltInRoleName, number>;
+  admin: TestUser;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+export const testPassword = 'correct horse battery staple';
+
+export async function createTestOrganization(app: App, name = `Org ${unique()}`): Promise<TestOrganization> {
+  const email = `admin-${unique()}@example.com`;
+  const created = await createOrganization(app.database.db, {
+    name,
+    workspaceName: 'Main workspace',
+    admin: { firstName: 'Ada', lastName: 'Admin', email, password: testPassword },
+  });
+  return {
+    organizationId: created.organizationId,
+    workspaceId: created.workspaceId,
+    roleIds: created.roleIds,
+    admin: { id: created.adminUserId, email, password: testPassword },
+  };
+}
+
+/** A user who has accepted their invitation, with a password, member of the given workspaces. */
+export async function createTestUser(
+  app: App,
+  organization: TestOrganization,
+  options: { role?: BuiltInRoleName; roleId?: number; workspaceIds?: number[]; firstName?: string } = {},
+): Promise<TestUser> {
+  const email = `user-${unique()}@example.com`;
+  const [user] = await app.database.db
+    .insert(users)
+    .values({
+      organizationId: organization.organizationId,
+      roleId: options.roleId ?? organization.roleIds[options.role ?? 'Editor'],
+      firstName: options.firstName ?? 'Grace',
+      lastName: 'Tester',
+      email,
+      passwordHash: await hashPassword(testPassword),
+      invitationAcceptedAt: new Date(),
+    })
+    .returning();
+  if (!user) throw new Error('user insert returned nothing');
+  const workspaceIds = options.workspaceIds ?? [organization.workspaceId];
+  if (workspaceIds.length > 0) {
+    await app.database.db
+      .insert(workspaceMemberships)
+      .values(workspaceIds.map((workspaceId) => ({ workspaceId, userId: user.id })));
+  }
+  return { id: user.id, email, password: testPassword };
+}
+
+/** Headers of a browser signed in as the user: the session cookie and its own Origin. */
+export async function signInAs(app: App, user: TestUser): Promise<Record<string, string>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/session',
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((candidate) => candidate.name === sessionCookieName);
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return { cookie: `${sessionCookieName}=${cookie.value}`, origin: 'http://localhost:80' };
+}
+
+/** Headers of an API client using a fresh key of the user's. */
+export async function apiKeyHeadersFor(
+  app: App,
+  organization: TestOrganization,
+  user: TestUser,
+): Promise<Record<string, string>> {
+  const key = `ls_${randomToken()}`;
+  await app.database.db.insert(apiKeys).values({
+    organizationId: organization.organizationId,
+    userId: user.id,
+    name: 'test key',
+    prefix: key.slice(0, 9),
+    tokenHash: tokenDigest(key),
+  });
+  return { authorization: `Bearer ${key}` };
+}
