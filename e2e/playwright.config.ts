@@ -14,7 +14,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
+  reporter: [
+    ['list'],
+    // .ci/run totals every runner's results from their JSON reports.
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
