@@ -760,7 +760,7 @@ export interface components {
             /** @enum {unknown} */
             action: "create" | "update" | "delete";
             /**
-             * @description What was written, from the route: e.g. teams, teams.users, api_keys
+             * @description What was written, from the route: e.g. teams, teams.users, workspaces.projects
              * @example teams
              */
             resource_type: string;

@@ -14,7 +14,17 @@ import { sessionCookieName } from './openapi.ts';
  */
 export type RoutePermission = PermissionKey | 'signed_in' | 'public';
 
+export interface RoutePermissionEntry {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every documented route and who may call it, as declared: what the access tests walk. */
+    routePermissions: RoutePermissionEntry[];
+  }
   interface FastifyContextConfig {
     permission?: RoutePermission;
   }
@@ -56,6 +66,8 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   app.decorateRequest('principal', null);
   app.decorateRequest('workspace', null);
 
+  const routePermissions: RoutePermissionEntry[] = [];
+  app.decorate('routePermissions', { getter: () => routePermissions });
   app.addHook('onRoute', (route) => {
     if (!requiresPermissionDeclaration(route)) return;
     const permission = route.config?.permission;
@@ -66,6 +78,9 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
       throw new Error(
         `Route ${String(route.method)} ${route.url} must declare config.permission (a permission key, 'signed_in' or 'public')`,
       );
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routePermissions.push({ method, url: route.url, permission });
     }
   });
 

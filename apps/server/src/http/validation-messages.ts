@@ -57,8 +57,13 @@ function messageFor(keyword: string, params: Record<string, unknown>, fallback: 
       return 'is not a known field';
     case 'type':
       return `must be ${article(String(params.type))}`;
-    case 'enum':
-      return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'enum': {
+      const allowed = params.allowedValues as unknown[];
+      // A long list (permission keys, locales) is documented in the API reference, not repeated here.
+      return allowed.length > 20
+        ? 'is not one of the allowed values'
+        : `must be one of: ${allowed.join(', ')}`;
+    }
     case 'const':
       return `must be ${JSON.stringify(params.allowedValue)}`;
     case 'minLength':

@@ -23,6 +23,8 @@ export interface TestUser {
 
 const unique = () => randomBytes(4).toString('hex');
 export const testPassword = 'correct horse battery staple';
+/** argon2id costs ~50 ms a hash: test users share one. */
+let testPasswordHash: Promise<string> | undefined;
 
 export async function createTestOrganization(app: App, name = `Org ${unique()}`): Promise<TestOrganization> {
   const email = `admin-${unique()}@example.com`;
@@ -54,7 +56,7 @@ export async function createTestUser(
       firstName: options.firstName ?? 'Grace',
       lastName: 'Tester',
       email,
-      passwordHash: await hashPassword(testPassword),
+      passwordHash: await (testPasswordHash ??= hashPassword(testPassword)),
       invitationAcceptedAt: new Date(),
     })
     .returning();

@@ -8,7 +8,7 @@ export const AuditLogEntry = Type.Object(
     id: Type.Integer(),
     action: Type.Enum(['create', 'update', 'delete']),
     resource_type: Type.String({
-      description: 'What was written, from the route: e.g. teams, teams.users, api_keys',
+      description: 'What was written, from the route: e.g. teams, teams.users, workspaces.projects',
       examples: ['teams'],
     }),
     resource_id: Type.Union([Type.String(), Type.Null()]),

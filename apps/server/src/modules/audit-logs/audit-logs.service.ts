@@ -11,13 +11,15 @@ import type { AuditLogEntry, ListAuditLogsQuery } from './audit-logs.schemas.ts'
 const actions = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
 
 /**
- * What a route writes, from its URL pattern: the static segments after /api/v1, without the
- * workspace scope. `/api/v1/teams/:team_id/users/:user_id` → `teams.users`.
+ * What a route writes, from its URL pattern: the static segments after /api/v1.
+ * `/api/v1/teams/:team_id/users/:user_id` → `teams.users`.
  */
 export function resourceTypeOf(routeUrl: string): string {
-  const segments = routeUrl.replace(/^\/api\/v1\//, '').split('/');
-  const scoped = segments[0] === 'workspaces' && segments[1] === ':workspace_id' && segments.length > 2;
-  return (scoped ? segments.slice(2) : segments).filter((segment) => !segment.startsWith(':')).join('.');
+  return routeUrl
+    .replace(/^\/api\/v1\//, '')
+    .split('/')
+    .filter((segment) => !segment.startsWith(':'))
+    .join('.');
 }
 
 /** The written record's id: the last id in the path, else the `id` of the answer (a create). */

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { apiKeys } from '../../db/schema.ts';
+import {
+  createTestOrganization,
+  createTestUser,
+  signInAs,
+  type TestOrganization,
+} from '../../test/factories.ts';
+import { buildTestApp } from '../../test/harness.ts';
+
+describe('API keys', () => {
+  let app: App;
+  let organization: TestOrganization;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    organization = await createTestOrganization(app);
+    admin = await signInAs(app, organization.admin);
+  });
+  afterAll(() => app.close());
+
+  const createKey = async (headers: Record<string, string>, name = 'CI exports') =>
+    app.inject({ method: 'POST', url: '/api/v1/api_keys', headers, payload: { name } });
+
+  it('shows the secret once, stores only a digest, and works as a Bearer token', async () => {
+    const created = await createKey(admin);
+    expect(created.statusCode).toBe(200);
+    const { key, prefix, id } = created.json();
+    expect(key).toMatch(/^ls_[\w-]{43}$/);
+    expect(key.startsWith(prefix)).toBe(true);
+    expect(created.json().creator).toEqual({
+      id: organization.admin.id,
+      first_name: 'Ada',
+      last_name: 'Admin',
+      profile_image_url: null,
+    });
+
+    const [stored] = await app.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(JSON.stringify(stored)).not.toContain(key);
+
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.id).toBe(organization.admin.id);
+
+    const listed = (await app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: admin })).json();
+    expect(listed.results[0]).toMatchObject({ id, name: 'CI exports', prefix });
+    expect(listed.results[0].last_used_at).toMatch(/Z$/);
+    expect(JSON.stringify(listed)).not.toContain(key);
+  });
+
+  it('needs no CSRF origin (no cookie), and stops working the moment it is revoked', async () => {
+    const { key, id } = (await createKey(admin, 'temporary')).json();
+    const bearer = { authorization: `Bearer ${key}`, origin: 'https://elsewhere.example' };
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/v1/workspaces',
+      headers: bearer,
+      payload: { name: 'By key', auto_join: false },
+    });
+    expect(write.statusCode).toBe(201);
+
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/v1/api_keys/${id}`, headers: admin })).statusCode,
+    ).toBe(204);
+    const after = await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'This API key is not valid: it may have been revoked' });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/v1/api_keys/${id}`, headers: admin })).statusCode,
+    ).toBe(404);
+  });
+
+  it('acts with the creator’s current role, and dies with a removed creator', async () => {
+    const developer = await createTestUser(app, organization, { role: 'Developer' });
+    const { key } = (await createKey(await signInAs(app, developer))).json();
+    const bearer = { authorization: `Bearer ${key}` };
+    expect((await app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: bearer })).statusCode).toBe(
+      200,
+    );
+
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${developer.id}`,
+      headers: admin,
+      payload: { role_id: organization.roleIds.Viewer },
+    });
+    const demoted = await app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: bearer });
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json()).toEqual({ message: 'You need the manage_api_keys permission to do this' });
+
+    await app.inject({ method: 'DELETE', url: `/api/v1/users/${developer.id}`, headers: admin });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer })).statusCode).toBe(401);
+  });
+
+  it('refuses a made-up key', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: 'Bearer ls_made_up' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

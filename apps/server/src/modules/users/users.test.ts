@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import {
+  createTestOrganization,
+  createTestUser,
+  signInAs,
+  type TestOrganization,
+} from '../../test/factories.ts';
+import { buildTestApp } from '../../test/harness.ts';
+import { startSmtpPeer } from '../../test/smtp-peer.ts';
+
+describe('users and invitations', () => {
+  let app: App;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let organization: TestOrganization;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    app = await buildTestApp({ config: { smtpUrl: smtp.url, appUrl: 'http://app.letterset.test' } });
+    organization = await createTestOrganization(app, 'Acme');
+    admin = await signInAs(app, organization.admin);
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.stop();
+  });
+
+  const createTeam = async (workspaceId: number, name = 'Lifecycle') =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/teams',
+        headers: admin,
+        payload: { name, workspace_id: workspaceId, badge_color: 'teal' },
+      })
+    ).json();
+
+  it('invites a person by email through SMTP; the link sets their password and signs them in', async () => {
+    const team = await createTeam(organization.workspaceId);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: admin,
+      payload: {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@acme.example',
+        role_id: organization.roleIds.Editor,
+        workspace_ids: [organization.workspaceId],
+        team_ids: [team.id],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const invited = response.json();
+    expect(invited).toMatchObject({
+      first_name: 'Grace',
+      email: 'grace@acme.example',
+      role_id: organization.roleIds.Editor,
+      workspace_ids: [organization.workspaceId],
+      team_ids: [team.id],
+      invitation_accepted_at: null,
+    });
+    expect(invited.invitation_sent_at).toMatch(/Z$/);
+
+    const mail = smtp.received.find((message) => message.to.includes('grace@acme.example'));
+    expect(mail?.raw).toContain('Subject: Ada Admin invited you to Acme on Letterset');
+    const unfolded = (mail?.raw ?? '').replaceAll(/=\r?\n/g, '').replaceAll('=3D', '=');
+    const link = unfolded.match(/http:\/\/app\.letterset\.test\/invitations\/([\w-]+)/);
+    expect(link).not.toBeNull();
+    const token = link?.[1] ?? '';
+
+    const invitation = await app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` });
+    expect(invitation.json()).toEqual({
+      email: 'grace@acme.example',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      organization_name: 'Acme',
+    });
+
+    const accept = await app.inject({
+      method: 'POST',
+      url: `/api/v1/invitations/${token}/accept`,
+      payload: { password: 'grace has a good password' },
+    });
+    expect(accept.statusCode).toBe(200);
+    expect(accept.json().user.invitation_accepted_at).toMatch(/Z$/);
+    expect(accept.cookies.some((cookie) => cookie.name === 'letterset_session')).toBe(true);
+
+    expect((await app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` })).statusCode).toBe(404);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { email: 'grace@acme.example', password: 'grace has a good password' },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('refuses teams outside the selected workspaces, unknown roles and taken emails, all at once', async () => {
+    const otherWorkspace = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/workspaces',
+        headers: admin,
+        payload: { name: 'EMEA', auto_join: false },
+      })
+    ).json();
+    const team = await createTeam(otherWorkspace.id, 'EMEA lifecycle');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: admin,
+      payload: {
+        first_name: 'Eve',
+        last_name: 'Example',
+        email: organization.admin.email.toUpperCase(),
+        role_id: 999_999,
+        workspace_ids: [organization.workspaceId],
+        team_ids: [team.id],
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Failed to save',
+      errors: {
+        role_id: ['does not exist'],
+        email: ['is already taken'],
+        team_ids: ['must belong to the selected workspaces'],
+      },
+    });
+  });
+
+  it('adds new users to every auto_join workspace', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: admin,
+      payload: {
+        first_name: 'Alan',
+        last_name: 'Turing',
+        email: 'alan@acme.example',
+        role_id: organization.roleIds.Viewer,
+      },
+    });
+    expect(response.json().workspace_ids).toEqual([organization.workspaceId]);
+  });
+
+  it('lists people with search and pagination', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/v1/users?search=grace&per=1', headers: admin });
+    expect(page.json()).toMatchObject({
+      results: [{ email: 'grace@acme.example' }],
+      pagination: { per: 1, page: 1, total: 1 },
+    });
+    const byFullName = await app.inject({
+      method: 'GET',
+      url: '/api/v1/users?search=Grace%20Hop',
+      headers: admin,
+    });
+    expect(byFullName.json().pagination.total).toBe(1);
+    const wildcard = await app.inject({ method: 'GET', url: '/api/v1/users?search=%25', headers: admin });
+    expect(wildcard.json().pagination.total).toBe(0);
+  });
+
+  it('changes a role, but never away from the last Admin', async () => {
+    const user = await createTestUser(app, organization, { role: 'Viewer' });
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${user.id}`,
+      headers: admin,
+      payload: { role_id: organization.roleIds.Developer },
+    });
+    expect(changed.json().role_id).toBe(organization.roleIds.Developer);
+    const demoteLastAdmin = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${organization.admin.id}`,
+      headers: admin,
+      payload: { role_id: organization.roleIds.Editor },
+    });
+    expect(demoteLastAdmin.statusCode).toBe(422);
+    expect(demoteLastAdmin.json().errors).toEqual({
+      role_id: ['cannot change: this is the last Admin of the organization'],
+    });
+  });
+
+  it('removes a user, who can then no longer sign in, but not yourself or the last Admin', async () => {
+    const user = await createTestUser(app, organization);
+    const userSession = await signInAs(app, user);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/v1/users/${user.id}`, headers: admin })).statusCode,
+    ).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: userSession })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/users/${user.id}`, headers: admin })).statusCode,
+    ).toBe(404);
+
+    const self = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${organization.admin.id}`,
+      headers: admin,
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ message: 'You cannot remove yourself' });
+
+    // A user managing people through a custom role still cannot remove the last Admin.
+    const peopleManagers = await app.inject({
+      method: 'POST',
+      url: '/api/v1/roles',
+      headers: admin,
+      payload: { name: 'People managers', role_permissions: ['delete_users'] },
+    });
+    const manager = await createTestUser(app, organization, { roleId: peopleManagers.json().id });
+    const removeLastAdmin = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${organization.admin.id}`,
+      headers: await signInAs(app, manager),
+    });
+    expect(removeLastAdmin.statusCode).toBe(400);
+    expect(removeLastAdmin.json()).toEqual({
+      message: 'This is the last Admin of the organization; make someone else Admin first',
+    });
+  });
+});
+
+describe('mail without SMTP', () => {
+  it('writes the invitation to the outbox folder', async () => {
+    const { mkdtemp, readdir, readFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const outboxDir = await mkdtemp(path.join(tmpdir(), 'letterset-outbox-'));
+    const app = await buildTestApp({ config: { smtpUrl: undefined, outboxDir } });
+    try {
+      const organization = await createTestOrganization(app);
+      const admin = await signInAs(app, organization.admin);
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        headers: admin,
+        payload: {
+          first_name: 'Mary',
+          last_name: 'Jackson',
+          email: 'mary@example.com',
+          role_id: organization.roleIds.Editor,
+        },
+      });
+      const [file] = await readdir(outboxDir);
+      const message = JSON.parse(await readFile(path.join(outboxDir, file ?? ''), 'utf8'));
+      expect(message).toMatchObject({
+        to: 'mary@example.com',
+        subject: expect.stringContaining('invited you to'),
+      });
+      expect(message.text).toMatch(/http:\/\/localhost:3000\/invitations\/[\w-]{43}/);
+    } finally {
+      await app.close();
+    }
+  });
+});
