@@ -25,6 +25,10 @@ const unique = () => randomBytes(4).toString('hex');
 export const testPassword = 'correct horse battery staple';
 /** argon2id costs ~50 ms a hash: test users share one. */
 let testPasswordHash: Promise<string> | undefined;
+function sharedTestPasswordHash(): Promise<string> {
+  testPasswordHash ??= hashPassword(testPassword);
+  return testPasswordHash;
+}
 
 export async function createTestOrganization(app: App, name = `Org ${unique()}`): Promise<TestOrganization> {
   const email = `admin-${unique()}@example.com`;
@@ -56,7 +60,7 @@ export async function createTestUser(
       firstName: options.firstName ?? 'Grace',
       lastName: 'Tester',
       email,
-      passwordHash: await (testPasswordHash ??= hashPassword(testPassword)),
+      passwordHash: await sharedTestPasswordHash(),
       invitationAcceptedAt: new Date(),
     })
     .returning();
