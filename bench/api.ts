@@ -4,6 +4,7 @@
  *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_DATABASE_URL to tune)
  */
 import path from 'node:path';
+import { createBenchAccount } from './lib/account.ts';
 import { type LoadResult, measure, printTable } from './lib/load.ts';
 import { startLetterset, startServer } from './lib/servers.ts';
 
@@ -17,6 +18,11 @@ try {
   const results: LoadResult[] = [
     await measure({ label: 'Letterset GET /healthz', url: `${letterset.origin}/healthz` }),
     await measure({ label: 'Letterset GET /readyz (database)', url: `${letterset.origin}/readyz` }),
+    await measure({
+      label: 'Letterset GET /api/v1/me (API key)',
+      url: `${letterset.origin}/api/v1/me`,
+      headers: await createBenchAccount(letterset.origin),
+    }),
   ];
   printTable(baseline, results);
 } finally {
