@@ -9,6 +9,7 @@ import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling, routeNotFound } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { sharedSchemas } from './http/schemas.ts';
+import { registerUploads } from './http/uploads.ts';
 import { buildValidatorFactory } from './http/validation.ts';
 import { registerWebApp, webAppFallback } from './http/web-app.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
@@ -16,6 +17,9 @@ import { type JobKind, JobQueue } from './jobs/queue.ts';
 import { jobKinds } from './jobs/registry.ts';
 import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
 import { modules } from './modules/index.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+import { createFileStorage } from './storage/index.ts';
+import { localFilesRoutes } from './storage/local-files.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +27,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     jobs: JobQueue;
     mailer: Mailer;
+    storage: FileStorage;
   }
 }
 
@@ -78,6 +83,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     throw error;
   }
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
+  app.decorate('storage', createFileStorage(config.storage));
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await database.close();
@@ -88,6 +94,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     app.addSchema(schema);
   registerErrorHandling(app);
   await app.register(cookie);
+  await registerUploads(app, { maxFileBytes: config.maxImageBytes });
   registerAccessControl(app, config);
   registerAuditTrail(app);
   await app.register(cors, {
@@ -106,6 +113,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   await registerOpenApi(app, config);
 
   for (const module of modules) await app.register(module.routes);
+  if (config.storage.kind === 'local') await app.register(localFilesRoutes);
   const servesWebApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(servesWebApp ? webAppFallback : routeNotFound);
   return app;

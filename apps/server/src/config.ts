@@ -30,7 +30,25 @@ export interface Config {
   mailFrom: string;
   /** Where mail goes without SMTP, one file per message: `DATA_DIR/outbox` by default. */
   outboxDir: string;
+  /** Where uploaded and generated files live. */
+  storage: StorageConfig;
+  /** The largest image upload accepted, in bytes. */
+  maxImageBytes: number;
 }
+
+export type StorageConfig =
+  /** Files under `dir`, served by this server at `${publicBaseUrl}/<key>`. */
+  | { kind: 'local'; dir: string; publicBaseUrl: string }
+  /** An S3-compatible bucket; files are public at `${publicBaseUrl}/<key>` (a CDN or the bucket's URL). */
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      publicBaseUrl: string;
+    };
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -79,8 +97,13 @@ export function loadConfig(env: Environment = process.env): Config {
     .filter(Boolean);
   for (const origin of corsOrigins) parseOrigin('CORS_ORIGINS', origin, problems);
 
-  if (problems.length > 0) throw new ConfigError(problems);
+  const maxImageBytes = Number(env.MAX_IMAGE_BYTES ?? 5 * 1024 * 1024);
+  if (!Number.isInteger(maxImageBytes) || maxImageBytes < 1)
+    problems.push('MAX_IMAGE_BYTES must be a positive whole number of bytes');
   const dataDir = path.resolve(invocationDir, env.DATA_DIR ?? path.join(repositoryRoot, 'data'));
+  const storage = parseStorage(env, { dataDir, invocationDir, publicApiUrl }, problems);
+
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -95,6 +118,51 @@ export function loadConfig(env: Environment = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Letterset <no-reply@letterset.localhost>',
     outboxDir: path.resolve(invocationDir, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    storage,
+    maxImageBytes,
+  };
+}
+
+function parseStorage(
+  env: Environment,
+  paths: { dataDir: string; invocationDir: string; publicApiUrl: string },
+  problems: string[],
+): StorageConfig {
+  const kind = env.STORAGE ?? 'local';
+  if (kind === 'local') {
+    return {
+      kind,
+      dir: path.resolve(paths.invocationDir, env.FILES_DIR ?? path.join(paths.dataDir, 'files')),
+      publicBaseUrl: `${paths.publicApiUrl}/files`,
+    };
+  }
+  if (kind !== 's3') {
+    problems.push('STORAGE must be local or s3');
+    return { kind: 'local', dir: '', publicBaseUrl: '' };
+  }
+  const bucket = emptyToUndefined(env.S3_BUCKET);
+  if (!bucket) problems.push('S3_BUCKET is required with STORAGE=s3');
+  const publicBaseUrl = emptyToUndefined(env.S3_PUBLIC_BASE_URL);
+  if (!publicBaseUrl)
+    problems.push(
+      'S3_PUBLIC_BASE_URL is required with STORAGE=s3 (the public address of the bucket or its CDN)',
+    );
+  else parseOrigin('S3_PUBLIC_BASE_URL', publicBaseUrl, problems);
+  const endpoint = emptyToUndefined(env.S3_ENDPOINT);
+  const accessKeyId = emptyToUndefined(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = emptyToUndefined(env.S3_SECRET_ACCESS_KEY);
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    kind,
+    bucket: bucket ?? '',
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint,
+    // S3-compatible servers (MinIO, Ceph, R2...) mostly want path-style addressing.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== undefined,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    publicBaseUrl: (publicBaseUrl ?? '').replace(/\/+$/, ''),
   };
 }
 

@@ -243,3 +243,31 @@ export const auditLogs = pgTable(
     index('audit_logs_organization_resource_idx').on(table.organizationId, table.resourceType),
   ],
 );
+
+/** An image in a workspace's library. Ids are strings (`img_…`), as the API promises. */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** The name of the file as uploaded, for people; storage uses its own key. */
+    filename: text('filename').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    fileSize: integer('file_size').notNull(),
+    extension: text('extension').notNull(),
+    animated: boolean('animated').notNull().default(false),
+    uploadedById: integer('uploaded_by_id').references(() => users.id),
+    ...timestamps,
+  },
+  (table) => [index('images_workspace_created_idx').on(table.workspaceId, table.createdAt)],
+);

@@ -10,6 +10,7 @@ import {
   type TestOrganization,
 } from '../test/factories.ts';
 import { buildTestApp, testConfig } from '../test/harness.ts';
+import { solidImage } from '../test/images.ts';
 import { registerAccessControl } from './access.ts';
 
 /** Ids of one of each kind of record in an organization, to fill route parameters with. */
@@ -19,6 +20,7 @@ interface Fixture {
   roleId: number;
   userId: number;
   apiKeyId: number;
+  imageId: string;
 }
 
 async function buildFixture(app: App, organization: TestOrganization): Promise<Fixture> {
@@ -39,12 +41,35 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     payload: { user_id: user.id },
   });
   const apiKey = await post('/api/v1/api_keys', { name: 'Fixture key' });
-  return { organization, teamId: team.id, roleId: role.id, userId: user.id, apiKeyId: apiKey.id };
+  const form = new FormData();
+  form.append('name', 'Fixture image');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await solidImage(8, 8).png().toBuffer())], { type: 'image/png' }),
+    'fixture.png',
+  );
+  const image = (
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/workspaces/${organization.workspaceId}/images`,
+      headers: admin,
+      payload: form,
+    })
+  ).json();
+  return {
+    organization,
+    teamId: team.id,
+    roleId: role.id,
+    userId: user.id,
+    apiKeyId: apiKey.id,
+    imageId: image.id,
+  };
 }
 
 /** The id each `:id` stands for, by the collection it follows. */
 function fillPath(url: string, fixture: Fixture): string {
-  const byCollection: Record<string, number> = {
+  const byCollection: Record<string, number | string> = {
+    images: fixture.imageId,
     workspaces: fixture.organization.workspaceId,
     teams: fixture.teamId,
     roles: fixture.roleId,
@@ -83,6 +108,9 @@ function validBody(method: string, url: string, fixture: Fixture): object | unde
     'POST /api/v1/workspaces/:workspace_id/users': { user_id: fixture.userId },
     'PATCH /api/v1/teams/:id': { name: 'Renamed' },
     'POST /api/v1/teams/:team_id/users': { user_id: fixture.userId },
+    'PATCH /api/v1/workspaces/:workspace_id/images/:id': { name: 'Renamed' },
+    // Workspace access is checked before the body is read: any body meets the 404.
+    'POST /api/v1/workspaces/:workspace_id/images': {},
   };
   const key = `${method} ${url}`;
   if (method === 'GET' || method === 'DELETE') return undefined;

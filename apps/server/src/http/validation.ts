@@ -12,7 +12,13 @@ type CompilerFromPool = (
 ) => FastifySchemaCompiler<unknown>;
 
 /** Report every problem at once, fill declared defaults, and never drop unknown fields silently. */
-const commonAjvOptions = { allErrors: true, removeAdditional: false, useDefaults: true } as const;
+const commonAjvOptions = {
+  allErrors: true,
+  removeAdditional: false,
+  useDefaults: true,
+  // OpenAPI's `binary` marks multipart file fields; by validation time they hold the file's name.
+  formats: { binary: true },
+} as const;
 
 /**
  * Two Ajv instances: JSON bodies are validated as sent (`"5"` is not a number), while path,

@@ -4,6 +4,8 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
 import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
+import { imagesRoutes } from './images/images.routes.ts';
+import { Image } from './images/images.schemas.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { Me } from './me/me.schemas.ts';
@@ -38,5 +40,6 @@ export const modules: Module[] = [
   { routes: workspacesRoutes, schemas: [Workspace] },
   { routes: teamsRoutes, schemas: [Team, TeamMember] },
   { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
+  { routes: imagesRoutes, schemas: [Image] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
 ];

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -47,11 +49,19 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
   return { driver: 'pglite', open: () => openDatabase({ dataDir }) };
 }
 
+/** The config of a test app: quiet, no workers, files and mail in a fresh temporary folder. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'letterset-test-app-'));
   return {
     ...loadConfig({ LOG_LEVEL: 'silent', PUBLIC_API_URL: 'http://localhost:3000' }),
     webDistDir: '/nonexistent',
     runJobWorkers: false,
+    storage: {
+      kind: 'local',
+      dir: path.join(scratch, 'files'),
+      publicBaseUrl: 'http://localhost:3000/files',
+    },
+    outboxDir: path.join(scratch, 'outbox'),
     ...overrides,
   };
 }

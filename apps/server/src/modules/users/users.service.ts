@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { escapeLikePattern } from '../../db/like.ts';
 import {
   roles,
   sessions,
@@ -24,7 +25,7 @@ export async function listUsers(
   page: PageRequest,
 ) {
   const db = app.database.db;
-  const pattern = search ? `%${search.replaceAll(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+  const pattern = search ? `%${escapeLikePattern(search)}%` : undefined;
   const where = and(
     eq(users.organizationId, principal.organizationId),
     isNull(users.deletedAt),

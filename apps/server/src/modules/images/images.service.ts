@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { escapeLikePattern } from '../../db/like.ts';
+import { images } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
+import {
+  contentTypeOf,
+  extensionOf,
+  inspectImage,
+  makeThumbnail,
+  prepareForStorage,
+} from './image-processing.ts';
+import type { Image, UpdateImageBody } from './images.schemas.ts';
+
+type ImageRow = typeof images.$inferSelect;
+
+function toImageResponse(app: App, row: ImageRow): Static<typeof Image> {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    filename: row.filename,
+    width: row.width,
+    height: row.height,
+    file_size: row.fileSize,
+    extension: row.extension as Static<typeof Image>['extension'],
+    animated: row.animated,
+    public_url: app.storage.publicUrl(row.storageKey),
+    thumbnail_url: app.storage.publicUrl(row.thumbnailKey),
+    organization_id: row.organizationId,
+    workspace_id: row.workspaceId,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export async function listImages(
+  app: App,
+  workspaceId: number,
+  search: string | undefined,
+  page: PageRequest,
+) {
+  const pattern = search ? `%${escapeLikePattern(search)}%` : undefined;
+  const where = and(
+    eq(images.workspaceId, workspaceId),
+    pattern ? or(ilike(images.name, pattern), ilike(images.description, pattern)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select()
+      .from(images)
+      .where(where)
+      .orderBy(desc(images.createdAt), desc(images.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(images).where(where),
+  ]);
+  return listBody(
+    rows.map((row) => toImageResponse(app, row)),
+    total?.value ?? 0,
+    page,
+  );
+}
+
+async function findImage(app: App, workspaceId: number, id: string): Promise<ImageRow> {
+  const [row] = await app.database.db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.workspaceId, workspaceId)));
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function getImage(app: App, workspaceId: number, id: string) {
+  return toImageResponse(app, await findImage(app, workspaceId, id));
+}
+
+function megabytes(bytes: number): string {
+  return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+}
+
+/** Checks the bytes, stores the image and its thumbnail, then records it. */
+export async function uploadImage(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  file: UploadedFile | undefined,
+  details: { name: string; description?: string | undefined },
+) {
+  if (!file || file.bytes.length === 0) throw ValidationError.field('file', 'is required');
+  if (file.truncated || file.bytes.length > app.config.maxImageBytes) {
+    throw ValidationError.field(
+      'file',
+      `is too large: images can be at most ${megabytes(app.config.maxImageBytes)}`,
+    );
+  }
+  const inspected = await inspectImage(file.bytes);
+  if (!inspected) throw ValidationError.field('file', 'must be a JPEG, PNG, GIF or WebP image');
+
+  const stored = await prepareForStorage(file.bytes, inspected);
+  const thumbnail = await makeThumbnail(stored);
+  const id = `img_${randomBytes(10).toString('hex')}`;
+  const extension = extensionOf[inspected.format];
+  const storageKey = `images/${principal.organizationId}/${id}.${extension}`;
+  const thumbnailKey = `images/${principal.organizationId}/${id}-thumbnail.webp`;
+  await app.storage.put(storageKey, stored, { contentType: contentTypeOf[inspected.format] });
+  await app.storage.put(thumbnailKey, thumbnail.bytes, { contentType: 'image/webp' });
+
+  const [row] = await app.database.db
+    .insert(images)
+    .values({
+      id,
+      organizationId: principal.organizationId,
+      workspaceId,
+      name: details.name,
+      description: details.description ?? null,
+      filename: file.filename.slice(0, 255) || `${id}.${extension}`,
+      storageKey,
+      thumbnailKey,
+      width: inspected.width,
+      height: inspected.height,
+      fileSize: stored.length,
+      extension,
+      animated: inspected.animated,
+      uploadedById: principal.userId,
+    })
+    .returning();
+  if (!row) throw new Error('image insert returned nothing');
+  return toImageResponse(app, row);
+}
+
+export async function updateImage(
+  app: App,
+  workspaceId: number,
+  id: string,
+  input: Static<typeof UpdateImageBody>,
+) {
+  await findImage(app, workspaceId, id);
+  const [row] = await app.database.db
+    .update(images)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    })
+    .where(eq(images.id, id))
+    .returning();
+  if (!row) throw new NotFoundError();
+  return toImageResponse(app, row);
+}
+
+/**
+ * Deletes the record, then the files. Emails that show the image keep its URL, so once emails
+ * exist a used image is refused unless forced (the email issue adds that check here).
+ */
+export async function deleteImage(app: App, workspaceId: number, id: string): Promise<void> {
+  const image = await findImage(app, workspaceId, id);
+  await app.database.db.delete(images).where(eq(images.id, id));
+  await Promise.all([app.storage.delete(image.storageKey), app.storage.delete(image.thumbnailKey)]);
+}
