@@ -1,7 +1,8 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
-import { siteSettingsFrom } from './src/site-settings';
+import { buildRules } from './src/build-rules';
+import { analyticsHeadTags, siteSettingsFrom } from './src/site-settings';
 
 // Every URL the site links to is read from the environment once, at build time.
 const settings = siteSettingsFrom(process.env);
@@ -14,18 +15,7 @@ const config: Config = {
   baseUrl: '/',
   trailingSlash: true,
 
-  // A broken link or markdown link fails the build; anchors and duplicate routes only warn.
-  onBrokenLinks: 'throw',
-  onBrokenAnchors: 'warn',
-  onDuplicateRoutes: 'warn',
-  markdown: {
-    // `.md` pages are plain CommonMark (braces and angle brackets are just text); `.mdx` is MDX.
-    format: 'detect',
-    hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
-  },
-
-  // Rspack, SWC and LightningCSS: the cold build takes seconds instead of most of a minute.
-  future: { v4: true, faster: true },
+  ...buildRules,
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
 
@@ -35,7 +25,8 @@ const config: Config = {
     siteUrl: settings.siteUrl,
   },
 
-  headTags: settings.analytics ? [analyticsTag(settings.analytics)] : [],
+  // The optional page-view script, only when both of its variables are set.
+  headTags: analyticsHeadTags(settings),
 
   presets: [
     [
@@ -156,21 +147,5 @@ const config: Config = {
     prism: { additionalLanguages: ['bash', 'json'] },
   } satisfies Preset.ThemeConfig,
 };
-
-/**
- * A Plausible- or Umami-compatible page-view script: each reads its own attribute (`data-domain` or
- * `data-website-id`) and ignores the other. Both are cookieless.
- */
-function analyticsTag(analytics: { scriptUrl: string; siteId: string }) {
-  return {
-    tagName: 'script',
-    attributes: {
-      defer: 'defer',
-      src: analytics.scriptUrl,
-      'data-domain': analytics.siteId,
-      'data-website-id': analytics.siteId,
-    },
-  };
-}
 
 export default config;

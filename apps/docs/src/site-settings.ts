@@ -1,3 +1,5 @@
+import type { HtmlTagObject } from '@docusaurus/types';
+
 /** The deployment-specific URLs and options of the docs site, read from the environment at build time. */
 export interface SiteSettings {
   /** Where the docs site itself is published (Docusaurus `url`). */
@@ -31,4 +33,24 @@ export function siteSettingsFrom(environment: Record<string, string | undefined>
 function urlFrom(value: string | undefined, fallback: string): string {
   const text = value?.trim() || fallback;
   return new URL(text).href.replace(/\/+$/, '');
+}
+
+/**
+ * The page-view script of a Plausible- or Umami-compatible analytics server: each reads its own
+ * attribute (`data-domain` or `data-website-id`) and ignores the other. Both count visits without
+ * cookies. No tag at all unless analytics is configured.
+ */
+export function analyticsHeadTags(settings: SiteSettings): HtmlTagObject[] {
+  if (!settings.analytics) return [];
+  return [
+    {
+      tagName: 'script',
+      attributes: {
+        defer: true,
+        src: settings.analytics.scriptUrl,
+        'data-domain': settings.analytics.siteId,
+        'data-website-id': settings.analytics.siteId,
+      },
+    },
+  ];
 }

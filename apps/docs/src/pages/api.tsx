@@ -33,6 +33,11 @@ function RapiDocReference({ specUrl }: { specUrl: string }): ReactNode {
     'allow-spec-file-load': 'false',
     'allow-server-selection': 'false',
     theme: 'light',
+    // System fonts: RapiDoc would otherwise fetch its font from a third-party host, which tells that
+    // host about every reader and fails on closed networks.
+    'load-fonts': 'false',
+    'regular-font': 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    'mono-font': 'SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   });
 }
 
