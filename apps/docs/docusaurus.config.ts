@@ -103,6 +103,7 @@ const config: Config = {
   themeConfig: {
     colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false },
     docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+    blog: { sidebar: { groupByYear: true } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     navbar: {
       title: 'Letterset Docs',

@@ -21,6 +21,7 @@ const routes: Record<string, string> = {
   '/blog/tags/email/': 'One post tagged with "Email"',
   '/blog/tags/systems/': 'One post tagged with "Systems"',
   '/blog/ai-and-email-design-systems/': 'Why email design systems matter more with AI',
+  '/docs/': 'Getting started',
   '/docs/category/getting-started/': 'Getting started',
   '/docs/category/conditionals/': 'Conditionals',
   '/docs/category/personalization-tags/': 'Personalization tags',
