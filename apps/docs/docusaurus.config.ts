@@ -52,8 +52,7 @@ const config: Config = {
           blogSidebarCount: 'ALL',
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
-          onUntruncatedBlogPosts: 'ignore',
-          feedOptions: { type: null },
+          onUntruncatedBlogPosts: 'warn',
         },
         pages: {},
         theme: { customCss: './src/css/custom.css' },
@@ -72,6 +71,8 @@ const config: Config = {
             // The server's committed document; `npm run build` regenerates the pages from it each time.
             specPath: '../server/openapi.yml',
             outputDir: 'docs/api-reference',
+            // The pages are built once for every reader, whichever server they run, so they describe
+            // calls without sending them; /api/ is the page tied to a live server.
             hideSendButton: true,
             sidebarOptions: { groupPathsBy: 'tag', categoryLinkSource: 'tag' },
           } satisfies OpenApiPlugin.Options,
