@@ -15,5 +15,16 @@ export const buildRules = {
     hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
   },
   // Rspack, SWC and LightningCSS: the cold build takes seconds instead of most of a minute.
-  future: { v4: true, faster: true },
+  // CSS cascade layers stay off: the layers polyfill gives Infima's rules extra specificity, so the
+  // site's own stylesheet (brand colour included) could no longer override them.
+  future: {
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: false,
+      siteStorageNamespacing: true,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
+    faster: true,
+  },
 } satisfies Partial<Config>;

@@ -68,7 +68,7 @@ export default function Home(): ReactNode {
           <Heading as="h1" className="hero__title">
             Letterset
           </Heading>
-          <p className="hero__subtitle">
+          <p className="hero__subtitle hero-intro">
             An open, self-hostable platform for authoring marketing emails from email design systems:
             libraries of Liquid/HTML components with typed, editable fields. {siteConfig.tagline}
           </p>
