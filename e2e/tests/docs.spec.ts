@@ -97,6 +97,11 @@ test('a docs page renders its title, the navbar and the footer in the browser', 
   // Home leads to the product's main site, another origin, so it is marked as opening a new tab.
   await expect(navbar.getByRole('link', { name: /^Home/ })).toHaveAttribute('href', apiURL);
   await expect(page.locator('footer')).toContainText('Copyright ©');
+  // The brand colour, the same one the API reference uses, overrides the theme's default.
+  const primaryColour = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--ifm-color-primary').trim(),
+  );
+  expect(primaryColour).toBe('#1890ff');
   expect(problems).toEqual([]);
 });
 
