@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4010);
 const baseURL = `http://localhost:${port}`;
+const docsPort = Number(process.env.E2E_DOCS_PORT ?? 4020);
+const docsURL = `http://localhost:${docsPort}`;
 // Every run starts from an empty embedded database, like a fresh `npm start`.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'letterset-e2e-'));
 
@@ -37,18 +39,40 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../apps/server/src/main.ts',
-    url: `${baseURL}/readyz`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_API_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  projects: [
+    { name: 'app', testIgnore: /docs\.spec\.ts$/ },
+    // The docs site is a separate static site; its /api/ page reads the app server's /openapi.yml.
+    { name: 'docs', testMatch: /docs\.spec\.ts$/, use: { baseURL: docsURL } },
+  ],
+  webServer: [
+    {
+      command: 'node ../apps/server/src/main.ts',
+      url: `${baseURL}/readyz`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_API_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
     },
-  },
+    {
+      // The production build, served statically, pointed at the e2e API server. This is the one
+      // docs build of a test run (and of CI).
+      command: `npm run build -w @letterset/docs && npm run serve -w @letterset/docs -- --port ${docsPort} --no-open`,
+      cwd: '..',
+      url: `${docsURL}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: {
+        LETTERSET_API_URL: baseURL,
+        LETTERSET_APP_URL: baseURL,
+        LETTERSET_SITE_URL: baseURL,
+        DOCS_URL: docsURL,
+      },
+    },
+  ],
 });
