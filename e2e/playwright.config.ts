@@ -57,12 +57,15 @@ export default defineConfig({
         PUBLIC_API_URL: baseURL,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // The docs are served by the second web server below, not on the API server's docs port.
+        DOCS_DIST_DIR: '/nonexistent',
       },
     },
     {
       // The production build, served statically, pointed at the e2e API server. This is the one
       // docs build of a test run (and of CI).
-      command: `npm run build -w @letterset/docs && npm run serve -w @letterset/docs -- --port ${docsPort} --no-open`,
+      // Built into its own folder: apps/docs/build is what `npm start` serves, for the real API URL.
+      command: `npm run build -w @letterset/docs -- --out-dir build-e2e && npm run serve -w @letterset/docs -- --dir build-e2e --port ${docsPort} --no-open`,
       cwd: '..',
       url: `${docsURL}/`,
       timeout: 240_000,

@@ -50,6 +50,7 @@ export async function startLetterset(port: number): Promise<RunningServer> {
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      DOCS_DIST_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
     },

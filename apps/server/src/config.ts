@@ -19,6 +19,9 @@ export interface Config {
   corsOrigins: string[];
   /** Built web app served at `/`, when the folder exists. */
   webDistDir: string;
+  /** Built docs site, served on `docsPort` when the folder exists (`npm start`). */
+  docsDistDir: string;
+  docsPort: number;
   logLevel: LogLevel;
   /** Background job workers; off only for processes that just enqueue (and for tests). */
   runJobWorkers: boolean;
@@ -73,7 +76,7 @@ export function loadConfig(env: Environment = process.env): Config {
   // npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the command.
   const invocationDir = env.INIT_CWD ?? process.cwd();
 
-  const port = parsePort(env.PORT, problems);
+  const port = parsePort(env.PORT, problems, 3000, 'PORT');
   const publicApiUrl = parseOrigin(
     'PUBLIC_API_URL',
     env.PUBLIC_API_URL ?? `http://localhost:${port}`,
@@ -112,6 +115,11 @@ export function loadConfig(env: Environment = process.env): Config {
     publicApiUrl,
     corsOrigins,
     webDistDir: path.resolve(invocationDir, env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
+    docsDistDir: path.resolve(
+      invocationDir,
+      env.DOCS_DIST_DIR ?? path.join(repositoryRoot, 'apps/docs/build'),
+    ),
+    docsPort: parsePort(env.DOCS_PORT, problems, 3001, 'DOCS_PORT'),
     logLevel,
     runJobWorkers: env.RUN_JOB_WORKERS !== 'false',
     appUrl,
@@ -166,12 +174,12 @@ function parseStorage(
   };
 }
 
-function parsePort(value: string | undefined, problems: string[]): number {
-  if (value === undefined || value === '') return 3000;
+function parsePort(value: string | undefined, problems: string[], fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    problems.push('PORT must be an integer from 0 to 65535');
-    return 3000;
+    problems.push(`${name} must be an integer from 0 to 65535`);
+    return fallback;
   }
   return port;
 }
