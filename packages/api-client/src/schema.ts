@@ -478,6 +478,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the design systems this workspace can use
+         * @description Its own, and those shared (access_scope all_workspaces) by the organization’s other workspaces unless include_shared=false. Archived ones only with archived=true or all.
+         */
+        get: operations["listEmailDesignSystems"];
+        put?: never;
+        /** Create a design system */
+        post: operations["createEmailDesignSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a design system */
+        get: operations["getEmailDesignSystem"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a design system
+         * @description Only from the workspace that owns it.
+         */
+        delete: operations["deleteEmailDesignSystem"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a design system, or archive it
+         * @description Only from the workspace that owns it (403 from a workspace it is shared with).
+         */
+        patch: operations["updateEmailDesignSystem"];
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/images": {
         parameters: {
             query?: never;
@@ -794,6 +840,60 @@ export interface components {
             created_at: string;
             /** @description The secret. Shown this once: store it now; Letterset keeps only a digest */
             key: string;
+        };
+        EmailDesignSystem: {
+            id: number;
+            name: string;
+            description: string | null;
+            organization_id: number;
+            /** @description The workspace that owns (and alone may change) it */
+            workspace_id: number;
+            /** @description True when it belongs to another workspace and is shared with this one */
+            shared: boolean;
+            /**
+             * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
+             * @enum {unknown}
+             */
+            access_scope: "all_workspaces" | "this_workspace_only";
+            /** @description Emails made with it must pick a brand profile */
+            require_brand_profile_for_use: boolean;
+            archived: boolean;
+            /**
+             * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
+             * @example {
+             *       "colors": {
+             *         "primary": "#1890ff"
+             *       },
+             *       "font_family": "Helvetica, Arial, sans-serif"
+             *     }
+             */
+            design_tokens: {
+                [key: string]: unknown;
+            };
+            custom_styles: {
+                /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                name: string;
+                /** @description Shown in the rich-text toolbar */
+                label: string;
+                /** @example color: #0066CC; font-weight: bold; */
+                style: string;
+            }[];
+            screenshot_url: string | null;
+            /** @enum {unknown} */
+            upload_status: "ready" | "processing";
+            create_with_ai: boolean;
+            prompt: string | null;
+            ai_generation_status: ("generating" | "done") | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
         };
         Image: {
             /** @example img_k3v9x2m4q8w7r5t1 */
@@ -3148,6 +3248,378 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listEmailDesignSystems: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+                archived?: "false" | "true" | "all";
+                /** @description Include systems shared from other workspaces */
+                include_shared?: boolean;
+                sort?: "name_asc" | "name_desc" | "created_at_asc" | "created_at_desc" | "updated_at_asc" | "updated_at_desc";
+                search?: string;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailDesignSystem"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string | null;
+                    /**
+                     * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
+                     * @enum {unknown}
+                     */
+                    access_scope: "all_workspaces" | "this_workspace_only";
+                    require_brand_profile_for_use?: boolean;
+                    /**
+                     * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
+                     * @example {
+                     *       "colors": {
+                     *         "primary": "#1890ff"
+                     *       },
+                     *       "font_family": "Helvetica, Arial, sans-serif"
+                     *     }
+                     */
+                    design_tokens?: {
+                        [key: string]: unknown;
+                    };
+                    custom_styles?: {
+                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                        name: string;
+                        /** @description Shown in the rich-text toolbar */
+                        label: string;
+                        /** @example color: #0066CC; font-weight: bold; */
+                        style: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /**
+                     * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
+                     * @enum {unknown}
+                     */
+                    access_scope?: "all_workspaces" | "this_workspace_only";
+                    require_brand_profile_for_use?: boolean;
+                    /**
+                     * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
+                     * @example {
+                     *       "colors": {
+                     *         "primary": "#1890ff"
+                     *       },
+                     *       "font_family": "Helvetica, Arial, sans-serif"
+                     *     }
+                     */
+                    design_tokens?: {
+                        [key: string]: unknown;
+                    };
+                    custom_styles?: {
+                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                        name: string;
+                        /** @description Shown in the rich-text toolbar */
+                        label: string;
+                        /** @example color: #0066CC; font-weight: bold; */
+                        style: string;
+                    }[];
+                    /** @description Archived systems are hidden from lists and cannot start new emails */
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
             };
             /** @description Unauthorized */
             401: {

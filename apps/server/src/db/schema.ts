@@ -271,3 +271,37 @@ export const images = pgTable(
   },
   (table) => [index('images_workspace_created_idx').on(table.workspaceId, table.createdAt)],
 );
+
+export const accessScopes = ['all_workspaces', 'this_workspace_only'] as const;
+export type AccessScope = (typeof accessScopes)[number];
+
+/** A library of components. Shared (all_workspaces) systems are usable everywhere, editable only at home. */
+export const emailDesignSystems = pgTable(
+  'email_design_systems',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    accessScope: text('access_scope').$type<AccessScope>().notNull(),
+    requireBrandProfileForUse: boolean('require_brand_profile_for_use').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    designTokens: jsonb('design_tokens').$type<Record<string, unknown>>().notNull().default({}),
+    customStyles: jsonb('custom_styles')
+      .$type<{ name: string; label: string; style: string }[]>()
+      .notNull()
+      .default([]),
+    screenshotUrl: text('screenshot_url'),
+    createdById: integer('created_by_id').references(() => users.id),
+    ...timestamps,
+  },
+  (table) => [
+    index('email_design_systems_workspace_idx').on(table.workspaceId),
+    index('email_design_systems_organization_scope_idx').on(table.organizationId, table.accessScope),
+  ],
+);

@@ -21,6 +21,7 @@ interface Fixture {
   userId: number;
   apiKeyId: number;
   imageId: string;
+  designSystemId: number;
 }
 
 async function buildFixture(app: App, organization: TestOrganization): Promise<Fixture> {
@@ -56,6 +57,10 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
       payload: form,
     })
   ).json();
+  const designSystem = await post(`/api/v1/workspaces/${organization.workspaceId}/email_design_systems`, {
+    name: 'Fixture system',
+    access_scope: 'this_workspace_only',
+  });
   return {
     organization,
     teamId: team.id,
@@ -63,6 +68,7 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     userId: user.id,
     apiKeyId: apiKey.id,
     imageId: image.id,
+    designSystemId: designSystem.id,
   };
 }
 
@@ -70,6 +76,7 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
 function fillPath(url: string, fixture: Fixture): string {
   const byCollection: Record<string, number | string> = {
     images: fixture.imageId,
+    email_design_systems: fixture.designSystemId,
     workspaces: fixture.organization.workspaceId,
     teams: fixture.teamId,
     roles: fixture.roleId,
@@ -111,6 +118,8 @@ function validBody(method: string, url: string, fixture: Fixture): object | unde
     'PATCH /api/v1/workspaces/:workspace_id/images/:id': { name: 'Renamed' },
     // Workspace access is checked before the body is read: any body meets the 404.
     'POST /api/v1/workspaces/:workspace_id/images': {},
+    'POST /api/v1/workspaces/:workspace_id/email_design_systems': {},
+    'PATCH /api/v1/workspaces/:workspace_id/email_design_systems/:id': { name: 'Renamed' },
   };
   const key = `${method} ${url}`;
   if (method === 'GET' || method === 'DELETE') return undefined;

@@ -4,6 +4,8 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
 import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
+import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
+import { EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
 import { imagesRoutes } from './images/images.routes.ts';
 import { Image } from './images/images.schemas.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -40,6 +42,7 @@ export const modules: Module[] = [
   { routes: workspacesRoutes, schemas: [Workspace] },
   { routes: teamsRoutes, schemas: [Team, TeamMember] },
   { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
+  { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
 ];

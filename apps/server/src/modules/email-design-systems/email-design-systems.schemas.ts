@@ -1,0 +1,106 @@
+import { Type } from 'typebox';
+import { accessScopes } from '../../db/schema.ts';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { RequestBody, Timestamp } from '../../http/schemas.ts';
+
+export const CustomStyle = Type.Object(
+  {
+    name: Type.String({
+      pattern: '^[a-z][a-z0-9_-]*$',
+      maxLength: 64,
+      description: 'Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names',
+    }),
+    label: Type.String({ minLength: 1, maxLength: 100, description: 'Shown in the rich-text toolbar' }),
+    style: Type.String({ maxLength: 2000, examples: ['color: #0066CC; font-weight: bold;'] }),
+  },
+  { additionalProperties: false },
+);
+
+const DesignTokens = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    'Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens',
+  examples: [{ colors: { primary: '#1890ff' }, font_family: 'Helvetica, Arial, sans-serif' }],
+});
+
+export const AccessScope = Type.Enum([...accessScopes], {
+  description:
+    'all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere',
+});
+
+export const EmailDesignSystem = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    organization_id: Type.Integer(),
+    workspace_id: Type.Integer({ description: 'The workspace that owns (and alone may change) it' }),
+    shared: Type.Boolean({
+      description: 'True when it belongs to another workspace and is shared with this one',
+    }),
+    access_scope: AccessScope,
+    require_brand_profile_for_use: Type.Boolean({
+      description: 'Emails made with it must pick a brand profile',
+    }),
+    archived: Type.Boolean(),
+    design_tokens: DesignTokens,
+    custom_styles: Type.Array(CustomStyle),
+    screenshot_url: Type.Union([Type.String(), Type.Null()]),
+    upload_status: Type.Enum(['ready', 'processing']),
+    create_with_ai: Type.Boolean(),
+    prompt: Type.Union([Type.String(), Type.Null()]),
+    ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()]),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'EmailDesignSystem' },
+);
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+const CustomStyles = Type.Array(CustomStyle, { maxItems: 100 });
+
+export const CreateEmailDesignSystemBody = RequestBody({
+  name: Name,
+  description: Type.Optional(Description),
+  access_scope: AccessScope,
+  require_brand_profile_for_use: Type.Optional(Type.Boolean()),
+  design_tokens: Type.Optional(DesignTokens),
+  custom_styles: Type.Optional(CustomStyles),
+});
+
+export const UpdateEmailDesignSystemBody = RequestBody({
+  name: Type.Optional(Name),
+  description: Type.Optional(Description),
+  access_scope: Type.Optional(AccessScope),
+  require_brand_profile_for_use: Type.Optional(Type.Boolean()),
+  design_tokens: Type.Optional(DesignTokens),
+  custom_styles: Type.Optional(CustomStyles),
+  archived: Type.Optional(
+    Type.Boolean({ description: 'Archived systems are hidden from lists and cannot start new emails' }),
+  ),
+});
+
+export const designSystemSorts = [
+  'name_asc',
+  'name_desc',
+  'created_at_asc',
+  'created_at_desc',
+  'updated_at_asc',
+  'updated_at_desc',
+] as const;
+
+export const ListEmailDesignSystemsQuery = Type.Object({
+  ...PaginationQuery.properties,
+  archived: Type.Optional(Type.Enum(['false', 'true', 'all'], { default: 'false' })),
+  include_shared: Type.Optional(
+    Type.Boolean({ default: true, description: 'Include systems shared from other workspaces' }),
+  ),
+  sort: Type.Optional(Type.Enum([...designSystemSorts], { default: 'name_asc' })),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const WorkspaceParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
+export const EmailDesignSystemParams = Type.Object({
+  workspace_id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1 }),
+});

@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { escapeLikePattern } from '../../db/like.ts';
+import { emailDesignSystems } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type {
+  CreateEmailDesignSystemBody,
+  EmailDesignSystem,
+  ListEmailDesignSystemsQuery,
+  UpdateEmailDesignSystemBody,
+} from './email-design-systems.schemas.ts';
+
+type DesignSystemRow = typeof emailDesignSystems.$inferSelect;
+
+function toDesignSystemResponse(row: DesignSystemRow, workspaceId: number): Static<typeof EmailDesignSystem> {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    organization_id: row.organizationId,
+    workspace_id: row.workspaceId,
+    shared: row.workspaceId !== workspaceId,
+    access_scope: row.accessScope,
+    require_brand_profile_for_use: row.requireBrandProfileForUse,
+    archived: row.archived,
+    design_tokens: row.designTokens,
+    custom_styles: row.customStyles,
+    screenshot_url: row.screenshotUrl,
+    // Uploads and AI generation of whole systems arrive with their issues; until then every system is ready.
+    upload_status: 'ready',
+    create_with_ai: false,
+    prompt: null,
+    ai_generation_status: null,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+/** Systems a workspace can see: its own, and (unless excluded) those shared by its organization's other workspaces. */
+function visibleIn(principal: Principal, workspaceId: number, includeShared = true) {
+  const own = eq(emailDesignSystems.workspaceId, workspaceId);
+  return and(
+    eq(emailDesignSystems.organizationId, principal.organizationId),
+    includeShared ? or(own, eq(emailDesignSystems.accessScope, 'all_workspaces')) : own,
+  );
+}
+
+const orderings = {
+  name_asc: [asc(emailDesignSystems.name), asc(emailDesignSystems.id)],
+  name_desc: [desc(emailDesignSystems.name), desc(emailDesignSystems.id)],
+  created_at_asc: [asc(emailDesignSystems.createdAt), asc(emailDesignSystems.id)],
+  created_at_desc: [desc(emailDesignSystems.createdAt), desc(emailDesignSystems.id)],
+  updated_at_asc: [asc(emailDesignSystems.updatedAt), asc(emailDesignSystems.id)],
+  updated_at_desc: [desc(emailDesignSystems.updatedAt), desc(emailDesignSystems.id)],
+} as const;
+
+export async function listDesignSystems(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  query: Static<typeof ListEmailDesignSystemsQuery>,
+  page: PageRequest,
+) {
+  const archived = query.archived ?? 'false';
+  const where = and(
+    visibleIn(principal, workspaceId, query.include_shared ?? true),
+    archived === 'all' ? undefined : eq(emailDesignSystems.archived, archived === 'true'),
+    query.search ? ilike(emailDesignSystems.name, `%${escapeLikePattern(query.search)}%`) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select()
+      .from(emailDesignSystems)
+      .where(where)
+      .orderBy(...orderings[query.sort ?? 'name_asc'])
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(emailDesignSystems).where(where),
+  ]);
+  return listBody(
+    rows.map((row) => toDesignSystemResponse(row, workspaceId)),
+    total?.value ?? 0,
+    page,
+  );
+}
+
+/** A system this workspace can see (404 otherwise, as for another organization's). */
+export async function findVisibleDesignSystem(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+) {
+  const [row] = await app.database.db
+    .select()
+    .from(emailDesignSystems)
+    .where(and(eq(emailDesignSystems.id, id), visibleIn(principal, workspaceId)));
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** Only the owning workspace changes a system: one source of truth for everyone it is shared with. */
+export async function findEditableDesignSystem(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+) {
+  const row = await findVisibleDesignSystem(app, principal, workspaceId, id);
+  if (row.workspaceId !== workspaceId) {
+    throw new ForbiddenError(
+      'This design system is shared from another workspace; change it from its own workspace',
+    );
+  }
+  return row;
+}
+
+export async function getDesignSystem(app: App, principal: Principal, workspaceId: number, id: number) {
+  return toDesignSystemResponse(await findVisibleDesignSystem(app, principal, workspaceId, id), workspaceId);
+}
+
+function assertUniqueStyleNames(customStyles: readonly { name: string }[] | undefined) {
+  if (!customStyles) return;
+  const seen = new Set<string>();
+  const errors: Record<string, string[]> = {};
+  customStyles.forEach((style, index) => {
+    if (seen.has(style.name))
+      errors[`custom_styles.${index}.name`] = ['is already used by another custom style'];
+    seen.add(style.name);
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+export async function createDesignSystem(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  input: Static<typeof CreateEmailDesignSystemBody>,
+) {
+  assertUniqueStyleNames(input.custom_styles);
+  const [row] = await app.database.db
+    .insert(emailDesignSystems)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId,
+      name: input.name,
+      description: input.description ?? null,
+      accessScope: input.access_scope,
+      requireBrandProfileForUse: input.require_brand_profile_for_use ?? false,
+      designTokens: input.design_tokens ?? {},
+      customStyles: input.custom_styles ?? [],
+      createdById: principal.userId,
+    })
+    .returning();
+  if (!row) throw new Error('design system insert returned nothing');
+  return toDesignSystemResponse(row, workspaceId);
+}
+
+export async function updateDesignSystem(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof UpdateEmailDesignSystemBody>,
+) {
+  await findEditableDesignSystem(app, principal, workspaceId, id);
+  assertUniqueStyleNames(input.custom_styles);
+  const [row] = await app.database.db
+    .update(emailDesignSystems)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.access_scope !== undefined ? { accessScope: input.access_scope } : {}),
+      ...(input.require_brand_profile_for_use !== undefined
+        ? { requireBrandProfileForUse: input.require_brand_profile_for_use }
+        : {}),
+      ...(input.design_tokens !== undefined ? { designTokens: input.design_tokens } : {}),
+      ...(input.custom_styles !== undefined ? { customStyles: input.custom_styles } : {}),
+      ...(input.archived !== undefined ? { archived: input.archived } : {}),
+    })
+    .where(eq(emailDesignSystems.id, id))
+    .returning();
+  if (!row) throw new NotFoundError();
+  return toDesignSystemResponse(row, workspaceId);
+}
+
+export async function deleteDesignSystem(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+): Promise<void> {
+  await findEditableDesignSystem(app, principal, workspaceId, id);
+  await app.database.db.delete(emailDesignSystems).where(eq(emailDesignSystems.id, id));
+}
