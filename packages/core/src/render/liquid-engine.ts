@@ -1,0 +1,81 @@
+import { Drop, filters, Liquid, type Template } from 'liquidjs';
+
+/**
+ * Markup that `{{ }}` prints as-is: rich_text values (already sanitised), code values and the
+ * container's `children`. Everything else is HTML-escaped on output (see `escapeOutput`).
+ * Filters and operators see the plain string (LiquidJS unwraps drops through `valueOf`).
+ */
+export class HtmlValue extends Drop {
+  readonly html: string;
+  constructor(html: string) {
+    super();
+    this.html = html;
+  }
+  override valueOf(): string {
+    return this.html;
+  }
+  override toString(): string {
+    return this.html;
+  }
+  // `{{ body.size }}` and friends behave as on a string.
+  override liquidMethodMissing(key: string | number): unknown {
+    if (key === 'size') return this.html.length;
+    if (key === 'first') return this.html[0];
+    if (key === 'last') return this.html[this.html.length - 1];
+    return undefined;
+  }
+}
+
+/**
+ * The escaping decision. Every `{{ }}` output is HTML-escaped (`&`, `<`, `>`, `"`, `'`), after its
+ * filters ran, unless the value is an `HtmlValue` (rich_text, code, `children`) or the output
+ * ends with `| raw`. So "Fish & Chips" in a text field prints as `Fish &amp; Chips`, a URL's `&`
+ * becomes `&amp;` inside `href` (which browsers read back as `&`), and `{{ utm | url_encode }}`
+ * still encodes the unescaped value. Use `| raw` to print a value into a `<style>` block, where
+ * entities are not decoded (a font stack with quotes, say).
+ */
+function escapeOutput(this: unknown, value: unknown): string {
+  if (value instanceof HtmlValue) return value.html;
+  return (filters.escape as (this: unknown, value: unknown) => string).call(this, value);
+}
+
+/** Defaults against runaway templates; a render may lower or raise them (`RenderInput.limits`). */
+export const defaultRenderLimits = {
+  /** Wall time one template may take to render. */
+  renderLimitMs: 1000,
+  /** LiquidJS's allocation budget: characters produced by filters plus items of ranges. */
+  memoryLimit: 10_000_000,
+} as const;
+
+/** Template text longer than this is refused at parse time (about 1 MB). */
+const parseLimit = 1_000_000;
+
+function createEngine(): Liquid {
+  return new Liquid({
+    strictFilters: true,
+    strictVariables: false,
+    ownPropertyOnly: true,
+    outputEscape: escapeOutput,
+    parseLimit,
+    renderLimit: defaultRenderLimits.renderLimitMs,
+    memoryLimit: defaultRenderLimits.memoryLimit,
+    // Parsed templates are cached below by their text; LiquidJS's own cache is for files.
+    cache: false,
+  });
+}
+
+export const liquid = createEngine();
+
+const maxCachedTemplates = 1000;
+const parsedTemplates = new Map<string, Template[]>();
+
+/** Parses a template once per distinct text; throws LiquidJS's errors for broken templates. */
+export function parseTemplate(template: string): Template[] {
+  const cached = parsedTemplates.get(template);
+  if (cached) return cached;
+  const parsed = liquid.parse(template);
+  // A simple bound: editing a template in the builder produces many versions of its text.
+  if (parsedTemplates.size >= maxCachedTemplates) parsedTemplates.clear();
+  parsedTemplates.set(template, parsed);
+  return parsed;
+}
