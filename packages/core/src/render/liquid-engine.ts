@@ -1,4 +1,4 @@
-import { Drop, filters, Liquid, type Template } from 'liquidjs';
+import { CaptureTag, type Context, Drop, filters, Liquid, type Template } from 'liquidjs';
 
 /**
  * Markup that `{{ }}` prints as-is: rich_text values (already sanitised), code values and the
@@ -39,6 +39,19 @@ function escapeOutput(this: unknown, value: unknown): string {
   return (filters.escape as (this: unknown, value: unknown) => string).call(this, value);
 }
 
+/**
+ * `{% capture %}` collects template output, which is markup already escaped where needed; it is
+ * kept as `HtmlValue` so printing the captured variable does not escape it a second time.
+ */
+class HtmlCaptureTag extends CaptureTag {
+  override *render(context: Context): Generator<unknown, void, string> {
+    yield* super.render(context);
+    const scope = context.bottom() as Record<string, unknown>;
+    const captured = scope[this.variable];
+    if (typeof captured === 'string') scope[this.variable] = new HtmlValue(captured);
+  }
+}
+
 /** Defaults against runaway templates; a render may lower or raise them (`RenderInput.limits`). */
 export const defaultRenderLimits = {
   /** Wall time one template may take to render. */
@@ -50,32 +63,45 @@ export const defaultRenderLimits = {
 /** Template text longer than this is refused at parse time (about 1 MB). */
 const parseLimit = 1_000_000;
 
-function createEngine(): Liquid {
-  return new Liquid({
+function createEngine(escapeOutputs: boolean): Liquid {
+  const engine = new Liquid({
     strictFilters: true,
     strictVariables: false,
     ownPropertyOnly: true,
-    outputEscape: escapeOutput,
+    ...(escapeOutputs ? { outputEscape: escapeOutput } : {}),
     parseLimit,
     renderLimit: defaultRenderLimits.renderLimitMs,
     memoryLimit: defaultRenderLimits.memoryLimit,
     // Parsed templates are cached below by their text; LiquidJS's own cache is for files.
     cache: false,
   });
+  if (escapeOutputs) engine.registerTag('capture', HtmlCaptureTag);
+  return engine;
 }
 
-export const liquid = createEngine();
+/** The engine for HTML output: `{{ }}` escapes. */
+export const liquid = createEngine(true);
+/**
+ * The engine for `output_format: "plaintext"`: text is not HTML there, so `{{ }}` prints values
+ * as they are (an `&` stays an `&`).
+ */
+export const plainTextLiquid = createEngine(false);
 
 const maxCachedTemplates = 1000;
-const parsedTemplates = new Map<string, Template[]>();
+const parsedTemplates = new Map<Liquid, Map<string, Template[]>>([
+  [liquid, new Map()],
+  [plainTextLiquid, new Map()],
+]);
 
 /** Parses a template once per distinct text; throws LiquidJS's errors for broken templates. */
-export function parseTemplate(template: string): Template[] {
-  const cached = parsedTemplates.get(template);
+export function parseTemplate(template: string, engine: Liquid = liquid): Template[] {
+  const cache = parsedTemplates.get(engine) ?? new Map<string, Template[]>();
+  const cached = cache.get(template);
   if (cached) return cached;
-  const parsed = liquid.parse(template);
+  const parsed = engine.parse(template);
   // A simple bound: editing a template in the builder produces many versions of its text.
-  if (parsedTemplates.size >= maxCachedTemplates) parsedTemplates.clear();
-  parsedTemplates.set(template, parsed);
+  if (cache.size >= maxCachedTemplates) cache.clear();
+  cache.set(template, parsed);
+  parsedTemplates.set(engine, cache);
   return parsed;
 }

@@ -13,6 +13,9 @@ export function toPlainText(rendered: string): string {
     wordwrap: 78,
     selectors: [
       { selector: 'img', format: 'skip' },
+      // Hidden in the HTML (a preheader, mobile-only copies) is hidden in the text too.
+      { selector: '[style*="display: none"]', format: 'skip' },
+      { selector: '[style*="display:none"]', format: 'skip' },
       { selector: 'a', options: { hideLinkIfSameAsText: true } },
       { selector: 'h1', options: { uppercase: false } },
       { selector: 'h2', options: { uppercase: false } },

@@ -12,7 +12,7 @@ import {
 } from './design-system.ts';
 import { type Diagnostic, diagnosticCodes, diagnosticFromLiquidError } from './diagnostics.ts';
 import { inlineCss } from './inline-css.ts';
-import { defaultRenderLimits, HtmlValue, liquid, parseTemplate } from './liquid-engine.ts';
+import { defaultRenderLimits, HtmlValue, liquid, parseTemplate, plainTextLiquid } from './liquid-engine.ts';
 import { toPlainText } from './plain-text.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
@@ -103,6 +103,7 @@ export function render(input: RenderInput): RenderOutput {
   const severity: Diagnostic['severity'] = input.strict ? 'error' : 'warning';
   const isPreview = input.mode === 'editor_preview' || input.mode === 'email_design_system_preview';
   const outputFormat = input.outputFormat ?? 'html';
+  const engine = outputFormat === 'plaintext' ? plainTextLiquid : liquid;
   const renderOptions = {
     renderLimit: input.limits?.renderLimitMs ?? defaultRenderLimits.renderLimitMs,
     memoryLimit: input.limits?.memoryLimit ?? defaultRenderLimits.memoryLimit,
@@ -145,7 +146,7 @@ export function render(input: RenderInput): RenderOutput {
 
   const renderEntry = (entry: RenderableInstance, scope: Record<string, unknown>): string => {
     try {
-      return liquid.renderSync(parseTemplate(entry.component.template), scope, renderOptions);
+      return engine.renderSync(parseTemplate(entry.component.template, engine), scope, renderOptions);
     } catch (error) {
       const diagnostic = diagnosticFromLiquidError(error, severity);
       report(diagnostic, entry);

@@ -1,4 +1,5 @@
 import type { CustomStyle, FieldDefinition } from '../fields/types.ts';
+import type { ComponentDefinition, DesignSystemDefinition } from '../render/design-system.ts';
 import starterJson from './letterset-starter.json' with { type: 'json' };
 
 /** A component in the design-system import format (no ids: the server assigns them). */
@@ -30,4 +31,41 @@ export interface DesignSystemImport {
 export function starterDesignSystem(): DesignSystemImport {
   // A fresh copy each time: callers may edit what they get.
   return structuredClone(starterJson as DesignSystemImport);
+}
+
+/** A design-system import with ids assigned: the shapes `render()` takes. */
+export interface ImportedDesignSystem {
+  designSystem: DesignSystemDefinition;
+  components: ComponentDefinition[];
+  containerComponentId: number;
+}
+
+/**
+ * Gives an import's container and components ids (container first, then the components in
+ * order, counting from `firstId`), for previews and tests that render an import before saving it.
+ */
+export function definitionsFromImport(
+  imported: DesignSystemImport,
+  ids: { designSystemId?: number; firstComponentId?: number } = {},
+): ImportedDesignSystem {
+  const system = imported.email_design_system;
+  const firstId = ids.firstComponentId ?? 1;
+  const components: ComponentDefinition[] = [
+    { ...system.container_component, id: firstId, container: true },
+    ...system.components.map((component, index) => ({
+      ...component,
+      id: firstId + 1 + index,
+      container: false,
+    })),
+  ];
+  return {
+    designSystem: {
+      id: ids.designSystemId ?? 1,
+      name: system.name,
+      design_tokens: system.design_tokens,
+      custom_styles: system.custom_styles,
+    },
+    components,
+    containerComponentId: firstId,
+  };
 }
