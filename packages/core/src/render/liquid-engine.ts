@@ -1,4 +1,5 @@
 import { CaptureTag, type Context, Drop, filters, Liquid, type Template } from 'liquidjs';
+import { filterFastPaths, installFastOutput } from './fast-output.ts';
 
 /**
  * Markup that `{{ }}` prints as-is: rich_text values (already sanitised), code values and the
@@ -62,6 +63,9 @@ export const defaultRenderLimits = {
 
 /** Template text longer than this is refused at parse time (about 1 MB). */
 const parseLimit = 1_000_000;
+
+installFastOutput();
+filterFastPaths.add(escapeOutput as (this: unknown, value: unknown) => unknown);
 
 function createEngine(escapeOutputs: boolean): Liquid {
   const engine = new Liquid({
