@@ -31,13 +31,18 @@ describe('instanceValuesFor', () => {
 
   it('is empty for a missing locale or branch', () => {
     expect(instanceValuesFor({ id: 'x', component_id: 1, field_values: {} }, 'en-US')).toEqual({});
-    expect(instanceValuesFor({ id: 'x', component_id: 1, conditional_id: 3, field_values: {} }, 'en-US')).toEqual({});
+    expect(
+      instanceValuesFor({ id: 'x', component_id: 1, conditional_id: 3, field_values: {} }, 'en-US'),
+    ).toEqual({});
   });
 });
 
 describe('branchedTextFor', () => {
   it('reads the branch and locale, empty when absent', () => {
-    const subject = { conditional_id: 4, branch_content: { vip: { 'en-US': 'For you' }, else: { 'en-US': 'For all' } } };
+    const subject = {
+      conditional_id: 4,
+      branch_content: { vip: { 'en-US': 'For you' }, else: { 'en-US': 'For all' } },
+    };
     expect(branchedTextFor(subject, 'en-US', { '4': 'else' })).toBe('For all');
     expect(branchedTextFor(subject, 'en-US')).toBe('For you');
     expect(branchedTextFor(subject, 'de-DE')).toBe('');

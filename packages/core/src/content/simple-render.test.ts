@@ -7,9 +7,15 @@ describe('contentFromSimpleRender', () => {
       contentFromSimpleRender(
         {
           subject: 'Hello',
-          container_component_instance: { component_id: 1, field_values: { logo_url: 'https://example.com/logo.png' } },
+          container_component_instance: {
+            component_id: 1,
+            field_values: { logo_url: 'https://example.com/logo.png' },
+          },
           component_instances: [
-            { component_id: 2, field_values: { headline: 'Hi', count: 3, show: true, cleared: null, nested: { no: 1 } } },
+            {
+              component_id: 2,
+              field_values: { headline: 'Hi', count: 3, show: true, cleared: null, nested: { no: 1 } },
+            },
             { component_id: 3 },
           ],
         },
@@ -31,11 +37,21 @@ describe('contentFromSimpleRender', () => {
           conditional_id: null,
           field_values: {
             null_branch: {
-              'en-GB': { headline: { value: 'Hi' }, count: { value: 3 }, show: { value: true }, cleared: { value: null } },
+              'en-GB': {
+                headline: { value: 'Hi' },
+                count: { value: 3 },
+                show: { value: true },
+                cleared: { value: null },
+              },
             },
           },
         },
-        { id: 'simple-1', component_id: 3, conditional_id: null, field_values: { null_branch: { 'en-GB': {} } } },
+        {
+          id: 'simple-1',
+          component_id: 3,
+          conditional_id: null,
+          field_values: { null_branch: { 'en-GB': {} } },
+        },
       ],
     });
   });

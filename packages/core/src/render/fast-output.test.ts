@@ -44,7 +44,10 @@ describe('fast outputs', () => {
   });
 
   it('escape in the HTML engine exactly as the escape filter would', () => {
-    const escaped = liquid.parseAndRenderSync('{{ text }}|{{ nested.deeper.value }}|{{ html }}|{{ missing }}', scope);
+    const escaped = liquid.parseAndRenderSync(
+      '{{ text }}|{{ nested.deeper.value }}|{{ html }}|{{ missing }}',
+      scope,
+    );
     expect(escaped).toBe('Fish &amp; chips|deep|<b>bold</b>|');
   });
 });

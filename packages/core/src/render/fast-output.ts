@@ -72,6 +72,29 @@ function lookUp(context: Context, keys: readonly string[]): unknown {
   return value;
 }
 
+/**
+ * Writes an output without any generator when its value is a plain path or literal and its
+ * filters are all fast-path filters; returns false (having written nothing) otherwise.
+ */
+export function renderOutputSync(candidate: Output, context: Context, emitter: Emitter): boolean {
+  if ((context as unknown as { strictVariables: boolean }).strictVariables) return false;
+  const output = candidate as unknown as OutputInternals;
+  output[planKey] ??= planFor(output);
+  const plan = output[planKey];
+  if (plan.kind === 'slow') return false;
+  const filters = output.value.filters;
+  for (const filter of filters) {
+    if (filter.args.length > 0 || !filterFastPaths.has(filter.handler)) return false;
+  }
+  let value = plan.kind === 'literal' ? plan.value : lookUp(context, plan.keys);
+  if (value === notHandled) return false;
+  for (const filter of filters) {
+    value = filter.handler.call({ context, token: filter.token, liquid: filter.liquid }, value);
+  }
+  emitter.write(value instanceof Drop ? value.valueOf() : value);
+  return true;
+}
+
 let installed = false;
 
 /** Installs the fast path on LiquidJS's Output (once; it is shared by every engine). */

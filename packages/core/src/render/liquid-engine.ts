@@ -1,5 +1,18 @@
-import { CaptureTag, type Context, Drop, filters, Liquid, type Template } from 'liquidjs';
-import { filterFastPaths, installFastOutput } from './fast-output.ts';
+import {
+  CaptureTag,
+  type Context,
+  Drop,
+  type Emitter,
+  filters,
+  Liquid,
+  LiquidError,
+  Output,
+  RenderError,
+  type Template,
+  TokenKind,
+  toValue,
+} from 'liquidjs';
+import { filterFastPaths, installFastOutput, renderOutputSync } from './fast-output.ts';
 
 /**
  * Markup that `{{ }}` prints as-is: rich_text values (already sanitised), code values and the
@@ -80,7 +93,66 @@ function createEngine(escapeOutputs: boolean): Liquid {
     cache: false,
   });
   if (escapeOutputs) engine.registerTag('capture', HtmlCaptureTag);
+  installFastRenderLoop(engine);
   return engine;
+}
+
+function stringify(value: unknown): string {
+  const plain = toValue(value);
+  if (typeof plain === 'string') return plain;
+  if (plain === null || plain === undefined) return '';
+  if (Array.isArray(plain)) return plain.map(stringify).join('');
+  return String(plain);
+}
+
+interface RenderLimiter {
+  check(now: number): void;
+}
+
+/**
+ * LiquidJS's render loop, minus a generator per node for the two commonest nodes: literal HTML
+ * and plain-path outputs (`renderOutputSync`). Tags still render through LiquidJS. The time
+ * limit is checked when a block starts and before each tag, so every loop iteration is still
+ * checked. Errors are wrapped exactly as LiquidJS wraps them (these engines never collect them).
+ */
+function installFastRenderLoop(engine: Liquid): void {
+  const renderer = engine.renderer as unknown as {
+    renderTemplates(
+      templates: Template[],
+      context: Context,
+      emitter?: Emitter,
+    ): Generator<unknown, string, unknown>;
+  };
+  renderer.renderTemplates = function* renderTemplates(templates, context, givenEmitter) {
+    const emitter =
+      givenEmitter ??
+      ({
+        buffer: '',
+        write(html: unknown) {
+          this.buffer += stringify(html);
+        },
+      } as Emitter & { buffer: string });
+    const limiter = (context as unknown as { renderLimit: RenderLimiter }).renderLimit;
+    limiter.check(performance.now());
+    for (const template of templates) {
+      try {
+        const node = template as Template & { token: { kind: number }; str?: string };
+        if (node.token.kind === TokenKind.HTML && typeof node.str === 'string') {
+          emitter.write(node.str);
+          continue;
+        }
+        if (template instanceof Output && renderOutputSync(template, context, emitter)) continue;
+        limiter.check(performance.now());
+        const html = yield template.render(context, emitter);
+        if (html) emitter.write(html);
+        const flow = context as unknown as { breakCalled: boolean; continueCalled: boolean };
+        if (flow.breakCalled || flow.continueCalled) break;
+      } catch (error) {
+        throw LiquidError.is(error) ? error : new RenderError(error as Error, template);
+      }
+    }
+    return (emitter as Emitter & { buffer: string }).buffer;
+  };
 }
 
 /** The engine for HTML output: `{{ }}` escapes. */
