@@ -1,1 +1,15 @@
+export * from './content/branches.ts';
+export * from './content/simple-render.ts';
+export * from './content/types.ts';
+export * from './fields/index.ts';
 export * from './permissions.ts';
+export { checkTemplate } from './render/check-template.ts';
+export * from './render/design-system.ts';
+export { type Diagnostic, diagnosticCodes } from './render/diagnostics.ts';
+export { escapeHtml } from './render/html-escape.ts';
+export { inlineCss } from './render/inline-css.ts';
+export { defaultRenderLimits, HtmlValue } from './render/liquid-engine.ts';
+export { toPlainText } from './render/plain-text.ts';
+export * from './render/render.ts';
+export { type RichTextOptions, richTextContent, sanitizeRichText } from './render/rich-text.ts';
+export * from './starter/index.ts';

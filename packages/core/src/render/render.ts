@@ -1,0 +1,288 @@
+import { type BranchSelection, branchedTextFor, instanceValuesFor } from '../content/branches.ts';
+import type { ComponentInstance, EmailContent } from '../content/types.ts';
+import type { CustomStyle, FieldDefinition } from '../fields/types.ts';
+import {
+  applyBrandProfile,
+  type BrandedComponent,
+  type BrandProfileDefinition,
+  type ComponentDefinition,
+  type DesignSystemDefinition,
+  mergeCustomStyles,
+  mergeDesignTokens,
+} from './design-system.ts';
+import { type Diagnostic, diagnosticCodes, diagnosticFromLiquidError } from './diagnostics.ts';
+import { inlineCss } from './inline-css.ts';
+import { defaultRenderLimits, HtmlValue, liquid, parseTemplate, plainTextLiquid } from './liquid-engine.ts';
+import { toPlainText } from './plain-text.ts';
+import { sanitizeRichText } from './rich-text.ts';
+
+export type RenderMode = 'export' | 'render_api' | 'email_design_system_preview' | 'editor_preview';
+export type OutputFormat = 'html' | 'plaintext';
+
+export interface RenderInput {
+  designSystem: DesignSystemDefinition;
+  components: ComponentDefinition[];
+  brandProfile: BrandProfileDefinition | null;
+  content: EmailContent;
+  locale: string;
+  mode: RenderMode;
+  outputFormat?: OutputFormat;
+  /** Which branch to show per conditional id; unselected conditionals show their first branch. */
+  branchSelection?: BranchSelection;
+  email?: { id: number | null; name: string; textDirection?: 'ltr' | 'rtl' };
+  project?: { id: number; name: string } | null;
+  connector?: { id: number; name: string; type: string } | null;
+  inlineCss?: boolean;
+  /** Template problems become errors (the caller blocks export) instead of warnings. */
+  strict?: boolean;
+  limits?: { renderLimitMs?: number; memoryLimit?: number };
+}
+
+export interface RenderOutput {
+  html: string;
+  subject: string;
+  preheader: string;
+  /**
+   * The plain-text version. Computed on first read (html-to-text costs several times the
+   * render itself), then kept; it is an ordinary enumerable property for JSON and structured clone.
+   */
+  plainText: string;
+  diagnostics: Diagnostic[];
+}
+
+interface InstanceSummary {
+  id: string;
+  name: string | null;
+  component_name: string;
+}
+
+interface RenderableInstance {
+  instance: ComponentInstance;
+  component: BrandedComponent;
+}
+
+/** Values a template sees for its fields: stored values, else the (brand's) defaults. */
+function fieldScope(
+  definitions: readonly FieldDefinition[],
+  stored: Record<string, unknown>,
+  customStyles: readonly CustomStyle[],
+): Record<string, unknown> {
+  const scope: Record<string, unknown> = {};
+  for (const definition of definitions) {
+    const storedValue = stored[definition.liquid_variable];
+    const value = storedValue === undefined || storedValue === null ? definition.default_value : storedValue;
+    if (definition.type === 'rich_text') {
+      scope[definition.liquid_variable] = new HtmlValue(
+        sanitizeRichText(String(value), {
+          marks: definition.marks,
+          allowedCustomStyleNames: definition.custom_styles_names ?? [],
+          customStyles,
+        }),
+      );
+    } else if (definition.type === 'code') {
+      scope[definition.liquid_variable] = new HtmlValue(String(value));
+    } else {
+      scope[definition.liquid_variable] = value;
+    }
+  }
+  return scope;
+}
+
+function summaryOf(entry: RenderableInstance | undefined): InstanceSummary | null {
+  if (!entry) return null;
+  return { id: entry.instance.id, name: entry.instance.name ?? null, component_name: entry.component.name };
+}
+
+/** An HTML comment cannot contain `--`; a preview placeholder must never break the document. */
+function placeholderComment(text: string): string {
+  return `<!-- ${text.replaceAll('--', '- -').replaceAll('>', ')')} -->`;
+}
+
+export function render(input: RenderInput): RenderOutput {
+  const diagnostics: Diagnostic[] = [];
+  const severity: Diagnostic['severity'] = input.strict ? 'error' : 'warning';
+  const isPreview = input.mode === 'editor_preview' || input.mode === 'email_design_system_preview';
+  const outputFormat = input.outputFormat ?? 'html';
+  const engine = outputFormat === 'plaintext' ? plainTextLiquid : liquid;
+  const renderOptions = {
+    renderLimit: input.limits?.renderLimitMs ?? defaultRenderLimits.renderLimitMs,
+    memoryLimit: input.limits?.memoryLimit ?? defaultRenderLimits.memoryLimit,
+  };
+
+  const components = new Map(applyBrandProfile(input.components, input.brandProfile).map((c) => [c.id, c]));
+  const designTokens = mergeDesignTokens(
+    input.designSystem.design_tokens,
+    input.brandProfile?.design_tokens ?? {},
+  );
+  const customStyles = mergeCustomStyles(input.designSystem.custom_styles, input.brandProfile?.custom_styles);
+  const subject = branchedTextFor(input.content.subject, input.locale, input.branchSelection);
+  const preheader = branchedTextFor(input.content.preheader, input.locale, input.branchSelection);
+
+  const baseContext = {
+    render_mode: input.mode,
+    output_format: outputFormat,
+    email: {
+      id: input.email?.id ?? null,
+      name: input.email?.name ?? '',
+      locale: input.locale,
+      text_direction: input.email?.textDirection ?? 'ltr',
+      content: { subject, preheader },
+    },
+    project: input.project ? { id: input.project.id, name: input.project.name } : null,
+    email_design_system: { id: input.designSystem.id, name: input.designSystem.name },
+    brand_profile: input.brandProfile ? { id: input.brandProfile.id, name: input.brandProfile.name } : null,
+    design_tokens: designTokens,
+    connector: input.connector
+      ? { id: input.connector.id, name: input.connector.name, type: input.connector.type }
+      : null,
+  };
+
+  const report = (diagnostic: Diagnostic, entry: RenderableInstance | { instance: ComponentInstance }) =>
+    diagnostics.push({
+      ...diagnostic,
+      componentInstanceId: entry.instance.id,
+      ...('component' in entry ? { componentName: entry.component.name } : {}),
+    });
+
+  const renderEntry = (entry: RenderableInstance, scope: Record<string, unknown>): string => {
+    try {
+      return engine.renderSync(parseTemplate(entry.component.template, engine), scope, renderOptions);
+    } catch (error) {
+      const diagnostic = diagnosticFromLiquidError(error, severity);
+      report(diagnostic, entry);
+      return isPreview
+        ? placeholderComment(`Component ${entry.component.name} did not render: ${diagnostic.message}`)
+        : '';
+    }
+  };
+
+  // The instances that render, in order; previous/next refer to these.
+  const children: RenderableInstance[] = [];
+  for (const instance of input.content.component_instances) {
+    if (instance.hidden_from_locales?.[input.locale] === true) continue;
+    const component = components.get(instance.component_id);
+    if (!component) {
+      report(
+        {
+          code: diagnosticCodes.unknownComponent,
+          severity,
+          message: `No component with id ${instance.component_id} in this design system`,
+        },
+        { instance },
+      );
+      continue;
+    }
+    if (component.hidden) {
+      report(
+        {
+          code: diagnosticCodes.hiddenComponent,
+          severity: 'warning',
+          message: `Component ${component.name} is hidden by brand profile ${input.brandProfile?.name ?? ''}; its instance was skipped`,
+        },
+        { instance, component },
+      );
+      continue;
+    }
+    if (component.container) {
+      report(
+        {
+          code: diagnosticCodes.nestedContainer,
+          severity,
+          message: `Component ${component.name} is the container and cannot be placed inside the email`,
+        },
+        { instance, component },
+      );
+      continue;
+    }
+    children.push({ instance, component });
+  }
+
+  const containerInstance = input.content.container_component_instance;
+  const container = components.get(containerInstance.component_id);
+  const containerEntry = container ? { instance: containerInstance, component: container } : null;
+  const globalFields = container
+    ? fieldScope(
+        container.field_definitions,
+        instanceValuesFor(containerInstance, input.locale, input.branchSelection),
+        customStyles,
+      )
+    : {};
+
+  let childrenHtml = '';
+  children.forEach((entry, index) => {
+    const scope = fieldScope(
+      entry.component.field_definitions,
+      instanceValuesFor(entry.instance, input.locale, input.branchSelection),
+      customStyles,
+    );
+    scope.global_fields = globalFields;
+    scope.render_context = {
+      ...baseContext,
+      component_instance: summaryOf(entry),
+      previous_component_instance: summaryOf(children[index - 1]),
+      next_component_instance: summaryOf(children[index + 1]),
+    };
+    childrenHtml += renderEntry(entry, scope);
+  });
+
+  let html = childrenHtml;
+  if (!containerEntry) {
+    report(
+      {
+        code: diagnosticCodes.unknownComponent,
+        severity,
+        message: `No container component with id ${containerInstance.component_id} in this design system`,
+      },
+      { instance: containerInstance },
+    );
+  } else if (!containerEntry.component.container) {
+    report(
+      {
+        code: diagnosticCodes.containerExpected,
+        severity,
+        message: `Component ${containerEntry.component.name} is not a container component`,
+      },
+      containerEntry,
+    );
+  } else {
+    // A container that fails still shows its children, so a preview is never blank.
+    const scope: Record<string, unknown> = { ...globalFields };
+    scope.global_fields = globalFields;
+    scope.children = new HtmlValue(childrenHtml);
+    scope.render_context = {
+      ...baseContext,
+      component_instance: summaryOf(containerEntry),
+      previous_component_instance: null,
+      next_component_instance: null,
+    };
+    const before = diagnostics.length;
+    const rendered = renderEntry(containerEntry, scope);
+    html = diagnostics.length > before ? childrenHtml : rendered;
+  }
+
+  if (input.inlineCss && outputFormat === 'html') {
+    try {
+      html = inlineCss(html);
+    } catch (error) {
+      diagnostics.push({
+        code: diagnosticCodes.cssInliningFailed,
+        severity,
+        message: `CSS could not be inlined: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  }
+
+  return withLazyPlainText({ html, subject, preheader, diagnostics });
+}
+
+function withLazyPlainText(output: Omit<RenderOutput, 'plainText'>): RenderOutput {
+  let plainText: string | undefined;
+  return Object.defineProperty(output, 'plainText', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      plainText ??= toPlainText(output.html);
+      return plainText;
+    },
+  }) as RenderOutput;
+}
