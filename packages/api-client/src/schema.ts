@@ -524,6 +524,80 @@ export interface paths {
         patch: operations["updateEmailDesignSystem"];
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a design system’s components, container first, then in palette order */
+        get: operations["listComponents"];
+        put?: never;
+        /**
+         * Add a component
+         * @description Refused (422, naming the field) when the template does not parse (with line and column), a liquid_variable is not an identifier or is repeated, a default value has the wrong type or is not one of the options, a visible_if does not parse, the name is taken, or a second container is added. A container’s template must contain {{children}}.
+         */
+        post: operations["createComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a component */
+        get: operations["getComponent"];
+        put?: never;
+        post?: never;
+        /** Delete a component (never the container) */
+        delete: operations["deleteComponent"];
+        options?: never;
+        head?: never;
+        /** Change a component (records a version) */
+        patch: operations["updateComponent"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A component’s saved versions, newest first */
+        get: operations["listComponentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/reorder_components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the palette order of the components */
+        post: operations["reorderComponents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/images": {
         parameters: {
             query?: never;
@@ -894,6 +968,97 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             updated_at: string;
+        };
+        /** @description An editable field of a component */
+        FieldDefinition: {
+            /** @enum {unknown} */
+            type: "text" | "number" | "enum" | "boolean" | "url" | "image" | "color" | "rich_text" | "code" | "horizontal_align" | "vertical_align";
+            /** @description Shown in the editor */
+            label: string;
+            /** @description The name the template reads; renaming it loses values saved in emails */
+            liquid_variable: string;
+            default_value: string | number | boolean;
+            group?: string | null;
+            /** @description A Liquid expression over the other fields, e.g. show_cta == true */
+            visible_if?: string | null;
+            hint?: string | null;
+            validations?: {
+                [key: string]: number | boolean;
+            } | null;
+            hidden_in_editor?: boolean;
+            hidden_from_ai?: boolean;
+            feed_field_name?: string | null;
+            options?: {
+                label: string;
+                value: string;
+                icon_url?: string | null;
+            }[] | string[];
+            alignments?: string[];
+            skip_link_tracking?: boolean;
+            marks?: {
+                bold?: {
+                    enabled: boolean;
+                    custom_style_name?: string | null;
+                };
+                italic?: {
+                    enabled: boolean;
+                    custom_style_name?: string | null;
+                };
+                link?: {
+                    enabled: boolean;
+                    custom_style_name?: string | null;
+                };
+                bullet_list?: {
+                    enabled: boolean;
+                    custom_style_name?: string | null;
+                };
+                numbered_list?: {
+                    enabled: boolean;
+                    custom_style_name?: string | null;
+                };
+            } | null;
+            custom_styles_names?: string[];
+        };
+        Component: {
+            id: number;
+            name: string;
+            label: string;
+            description: string | null;
+            email_design_system_id: number;
+            container: boolean;
+            template: string;
+            field_definitions: components["schemas"]["FieldDefinition"][];
+            position: number | null;
+            /** @description Still renders in existing emails; not offered for new ones */
+            deprecated: boolean;
+            feed_id: number | null;
+            screenshot_url: string | null;
+            last_updated_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        ComponentVersion: {
+            version_id: string;
+            component_data: {
+                name: string;
+                label: string;
+                template: string;
+                field_definitions: components["schemas"]["FieldDefinition"][];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            last_updated_by: components["schemas"]["UserReference"] | (never | null);
         };
         Image: {
             /** @example img_k3v9x2m4q8w7r5t1 */
@@ -3619,6 +3784,467 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Component"][];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A stable identifier (hero_banner); renaming it breaks existing emails */
+                    name: string;
+                    label: string;
+                    description?: string | null;
+                    /** @description Liquid and HTML */
+                    template: string;
+                    field_definitions: components["schemas"]["FieldDefinition"][];
+                    /** @description The one component that wraps every email: must contain {{children}} */
+                    container?: boolean;
+                    deprecated?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A stable identifier (hero_banner); renaming it breaks existing emails */
+                    name?: string;
+                    label?: string;
+                    description?: string | null;
+                    template?: string;
+                    field_definitions?: components["schemas"]["FieldDefinition"][];
+                    deprecated?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Component"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listComponentVersions: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["ComponentVersion"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    reorderComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every component of the system except the container, in the new order */
+                    component_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Component"][];
+                    };
                 };
             };
             /** @description Unauthorized */

@@ -305,3 +305,57 @@ export const emailDesignSystems = pgTable(
     index('email_design_systems_organization_scope_idx').on(table.organizationId, table.accessScope),
   ],
 );
+
+/** The field definitions as stored: the reference's snake_case keys, validated by core. */
+type StoredFieldDefinitions = Record<string, unknown>[];
+
+/** A component of a design system; exactly one per system is its container. */
+export const components = pgTable(
+  'components',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    emailDesignSystemId: integer('email_design_system_id')
+      .notNull()
+      .references(() => emailDesignSystems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    description: text('description'),
+    container: boolean('container').notNull().default(false),
+    template: text('template').notNull(),
+    fieldDefinitions: jsonb('field_definitions').$type<StoredFieldDefinitions>().notNull(),
+    /** Order in the palette; the container has none. */
+    position: integer('position'),
+    deprecated: boolean('deprecated').notNull().default(false),
+    feedId: integer('feed_id'),
+    screenshotUrl: text('screenshot_url'),
+    lastUpdatedById: integer('last_updated_by_id').references(() => users.id),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('components_system_name_unique').on(table.emailDesignSystemId, table.name),
+    uniqueIndex('components_one_container_per_system')
+      .on(table.emailDesignSystemId)
+      .where(sql`${table.container}`),
+  ],
+);
+
+/** Every saved state of a component, newest last: what it looked like, who saved it, when. */
+export const componentVersions = pgTable(
+  'component_versions',
+  {
+    id: serial('id').primaryKey(),
+    componentId: integer('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
+    versionId: text('version_id').notNull(),
+    componentData: jsonb('component_data')
+      .$type<{ name: string; label: string; template: string; field_definitions: StoredFieldDefinitions }>()
+      .notNull(),
+    lastUpdatedById: integer('last_updated_by_id').references(() => users.id),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('component_versions_component_idx').on(table.componentId, table.createdAt)],
+);

@@ -22,6 +22,7 @@ interface Fixture {
   apiKeyId: number;
   imageId: string;
   designSystemId: number;
+  componentId: number;
 }
 
 async function buildFixture(app: App, organization: TestOrganization): Promise<Fixture> {
@@ -61,6 +62,15 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     name: 'Fixture system',
     access_scope: 'this_workspace_only',
   });
+  const component = await post(
+    `/api/v1/workspaces/${organization.workspaceId}/email_design_systems/${designSystem.id}/components`,
+    {
+      name: 'fixture',
+      label: 'Fixture',
+      template: '<p>{{ text }}</p>',
+      field_definitions: [{ type: 'text', label: 'Text', liquid_variable: 'text', default_value: '' }],
+    },
+  );
   return {
     organization,
     teamId: team.id,
@@ -69,6 +79,7 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     apiKeyId: apiKey.id,
     imageId: image.id,
     designSystemId: designSystem.id,
+    componentId: component.id,
   };
 }
 
@@ -77,6 +88,7 @@ function fillPath(url: string, fixture: Fixture): string {
   const byCollection: Record<string, number | string> = {
     images: fixture.imageId,
     email_design_systems: fixture.designSystemId,
+    components: fixture.componentId,
     workspaces: fixture.organization.workspaceId,
     teams: fixture.teamId,
     roles: fixture.roleId,
@@ -87,6 +99,7 @@ function fillPath(url: string, fixture: Fixture): string {
   return segments
     .map((segment, index) => {
       if (segment === ':workspace_id') return String(fixture.organization.workspaceId);
+      if (segment === ':email_design_system_id') return String(fixture.designSystemId);
       if (segment === ':team_id') return String(fixture.teamId);
       if (segment === ':user_id') return String(fixture.userId);
       if (segment === ':id') {
@@ -115,14 +128,11 @@ function validBody(method: string, url: string, fixture: Fixture): object | unde
     'POST /api/v1/workspaces/:workspace_id/users': { user_id: fixture.userId },
     'PATCH /api/v1/teams/:id': { name: 'Renamed' },
     'POST /api/v1/teams/:team_id/users': { user_id: fixture.userId },
-    'PATCH /api/v1/workspaces/:workspace_id/images/:id': { name: 'Renamed' },
-    // Workspace access is checked before the body is read: any body meets the 404.
-    'POST /api/v1/workspaces/:workspace_id/images': {},
-    'POST /api/v1/workspaces/:workspace_id/email_design_systems': {},
-    'PATCH /api/v1/workspaces/:workspace_id/email_design_systems/:id': { name: 'Renamed' },
   };
   const key = `${method} ${url}`;
   if (method === 'GET' || method === 'DELETE') return undefined;
+  // Workspace access is checked before the body is read: another organization meets the 404 first.
+  if (url.startsWith('/api/v1/workspaces/:workspace_id/')) return {};
   const body = bodies[key];
   if (!body) throw new Error(`No valid body for ${key}: add one to the access test`);
   return body;

@@ -4,6 +4,8 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
 import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
+import { componentsRoutes } from './components/components.routes.ts';
+import { Component, ComponentVersion, FieldDefinition } from './components/components.schemas.ts';
 import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
 import { EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
 import { imagesRoutes } from './images/images.routes.ts';
@@ -43,6 +45,7 @@ export const modules: Module[] = [
   { routes: teamsRoutes, schemas: [Team, TeamMember] },
   { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
   { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem] },
+  { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
 ];

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { checkTemplate, type Diagnostic, validateFieldDefinitions } from '@letterset/core';
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { components, componentVersions, type emailDesignSystems, users } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import {
+  findEditableDesignSystem,
+  findVisibleDesignSystem,
+} from '../email-design-systems/email-design-systems.service.ts';
+import { toUserReference } from '../users/users.serializers.ts';
+import type {
+  Component,
+  ComponentVersion,
+  CreateComponentBody,
+  UpdateComponentBody,
+} from './components.schemas.ts';
+
+type ComponentRow = typeof components.$inferSelect;
+type DesignSystemRow = typeof emailDesignSystems.$inferSelect;
+type FieldDefinitions = Static<typeof Component>['field_definitions'];
+
+const editorColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+};
+
+function toComponentResponse(
+  row: ComponentRow,
+  editor: Parameters<typeof toUserReference>[0] | null,
+): Static<typeof Component> {
+  return {
+    id: row.id,
+    name: row.name,
+    label: row.label,
+    description: row.description,
+    email_design_system_id: row.emailDesignSystemId,
+    container: row.container,
+    template: row.template,
+    field_definitions: row.fieldDefinitions as FieldDefinitions,
+    position: row.position,
+    deprecated: row.deprecated,
+    feed_id: row.feedId,
+    screenshot_url: row.screenshotUrl,
+    last_updated_by: editor?.id ? toUserReference(editor) : null,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+function selectComponents(app: App) {
+  return app.database.db
+    .select({ component: components, editor: editorColumns })
+    .from(components)
+    .leftJoin(users, eq(users.id, components.lastUpdatedById));
+}
+
+/** The container first, then the palette order. */
+export async function listComponents(app: App, principal: Principal, workspaceId: number, systemId: number) {
+  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
+  const rows = await selectComponents(app)
+    .where(eq(components.emailDesignSystemId, systemId))
+    .orderBy(sql`${components.container} desc`, asc(components.position), asc(components.id));
+  return { results: rows.map((row) => toComponentResponse(row.component, row.editor)) };
+}
+
+async function findComponent(app: App, systemId: number, id: number) {
+  const [row] = await selectComponents(app).where(
+    and(eq(components.id, id), eq(components.emailDesignSystemId, systemId)),
+  );
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function getComponent(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  id: number,
+) {
+  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
+  const row = await findComponent(app, systemId, id);
+  return toComponentResponse(row.component, row.editor);
+}
+
+/** Template and field problems as one 422 map: the builder shows each next to its input. */
+function problemsWith(
+  system: DesignSystemRow,
+  candidate: { template?: string; fieldDefinitions?: FieldDefinitions; container: boolean },
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (candidate.template !== undefined) {
+    const diagnostics = checkTemplate(candidate.template, { container: candidate.container });
+    if (diagnostics.length > 0) errors.template = diagnostics.map(describeDiagnostic);
+  }
+  if (candidate.fieldDefinitions !== undefined) {
+    const fieldErrors = validateFieldDefinitions(candidate.fieldDefinitions, {
+      customStyleNames: system.customStyles.map((style) => style.name),
+    });
+    for (const [path, messages] of Object.entries(fieldErrors))
+      errors[`field_definitions.${path}`] = messages;
+  }
+  return errors;
+}
+
+function describeDiagnostic(diagnostic: Diagnostic): string {
+  return diagnostic.line === undefined
+    ? diagnostic.message
+    : `${diagnostic.message} (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
+}
+
+async function nameTaken(app: App, systemId: number, name: string, exceptId?: number): Promise<boolean> {
+  const [clash] = await app.database.db
+    .select({ id: components.id })
+    .from(components)
+    .where(and(eq(components.emailDesignSystemId, systemId), eq(components.name, name)));
+  return clash !== undefined && clash.id !== exceptId;
+}
+
+function versionOf(row: ComponentRow, editorId: number) {
+  return {
+    componentId: row.id,
+    versionId: randomUUID(),
+    componentData: {
+      name: row.name,
+      label: row.label,
+      template: row.template,
+      field_definitions: row.fieldDefinitions,
+    },
+    lastUpdatedById: editorId,
+  };
+}
+
+export async function createComponent(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  input: Static<typeof CreateComponentBody>,
+) {
+  const system = await findEditableDesignSystem(app, principal, workspaceId, systemId);
+  const container = input.container ?? false;
+  const errors = problemsWith(system, {
+    template: input.template,
+    fieldDefinitions: input.field_definitions,
+    container,
+  });
+  if (await nameTaken(app, systemId, input.name)) errors.name = ['is already taken in this design system'];
+  if (container) {
+    const [existing] = await app.database.db
+      .select({ id: components.id })
+      .from(components)
+      .where(and(eq(components.emailDesignSystemId, systemId), eq(components.container, true)));
+    if (existing) errors.container = ['this design system already has a container; change that one instead'];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const created = await app.database.db.transaction(async (tx) => {
+    const [last] = await tx
+      .select({ position: max(components.position) })
+      .from(components)
+      .where(eq(components.emailDesignSystemId, systemId));
+    const [row] = await tx
+      .insert(components)
+      .values({
+        organizationId: principal.organizationId,
+        emailDesignSystemId: systemId,
+        name: input.name,
+        label: input.label,
+        description: input.description ?? null,
+        container,
+        template: input.template,
+        fieldDefinitions: input.field_definitions,
+        position: container ? null : (last?.position ?? 0) + 1,
+        deprecated: input.deprecated ?? false,
+        lastUpdatedById: principal.userId,
+      })
+      .returning();
+    if (!row) throw new Error('component insert returned nothing');
+    await tx.insert(componentVersions).values(versionOf(row, principal.userId));
+    return row;
+  });
+  return getComponent(app, principal, workspaceId, systemId, created.id);
+}
+
+export async function updateComponent(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  id: number,
+  input: Static<typeof UpdateComponentBody>,
+) {
+  const system = await findEditableDesignSystem(app, principal, workspaceId, systemId);
+  const { component: current } = await findComponent(app, systemId, id);
+  const errors = problemsWith(system, {
+    template: input.template,
+    fieldDefinitions: input.field_definitions,
+    container: current.container,
+  });
+  if (input.name !== undefined && (await nameTaken(app, systemId, input.name, id))) {
+    errors.name = ['is already taken in this design system'];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  await app.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(components)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.template !== undefined ? { template: input.template } : {}),
+        ...(input.field_definitions !== undefined ? { fieldDefinitions: input.field_definitions } : {}),
+        ...(input.deprecated !== undefined ? { deprecated: input.deprecated } : {}),
+        lastUpdatedById: principal.userId,
+      })
+      .where(eq(components.id, id))
+      .returning();
+    if (!row) throw new NotFoundError();
+    const versioned = input.name ?? input.label ?? input.template ?? input.field_definitions;
+    if (versioned !== undefined) await tx.insert(componentVersions).values(versionOf(row, principal.userId));
+  });
+  return getComponent(app, principal, workspaceId, systemId, id);
+}
+
+export async function deleteComponent(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  id: number,
+) {
+  await findEditableDesignSystem(app, principal, workspaceId, systemId);
+  const { component } = await findComponent(app, systemId, id);
+  if (component.container) {
+    throw ValidationError.field(
+      'base',
+      'The container cannot be deleted: every email is built inside it; change its template instead',
+    );
+  }
+  await app.database.db.delete(components).where(eq(components.id, id));
+}
+
+export async function listComponentVersions(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  id: number,
+  page: PageRequest,
+) {
+  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
+  await findComponent(app, systemId, id);
+  const where = eq(componentVersions.componentId, id);
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select({ version: componentVersions, editor: editorColumns })
+      .from(componentVersions)
+      .leftJoin(users, eq(users.id, componentVersions.lastUpdatedById))
+      .where(where)
+      .orderBy(desc(componentVersions.createdAt), desc(componentVersions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(componentVersions).where(where),
+  ]);
+  const results: Static<typeof ComponentVersion>[] = rows.map(({ version, editor }) => ({
+    version_id: version.versionId,
+    component_data: {
+      ...version.componentData,
+      field_definitions: version.componentData.field_definitions as FieldDefinitions,
+    },
+    created_at: version.createdAt,
+    last_updated_by: editor?.id ? toUserReference(editor) : null,
+  }));
+  return listBody(results, total?.value ?? 0, page);
+}
+
+/** Sets the palette order; the list must name every component but the container, once each. */
+export async function reorderComponents(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  componentIds: number[],
+) {
+  await findEditableDesignSystem(app, principal, workspaceId, systemId);
+  const existing = await app.database.db
+    .select({ id: components.id })
+    .from(components)
+    .where(and(eq(components.emailDesignSystemId, systemId), eq(components.container, false)));
+  const expected = new Set(existing.map((component) => component.id));
+  if (componentIds.length !== expected.size || !componentIds.every((id) => expected.has(id))) {
+    throw ValidationError.field(
+      'component_ids',
+      'must list every component of the design system except the container, once each',
+    );
+  }
+  await app.database.db.transaction(async (tx) => {
+    for (const [index, id] of componentIds.entries()) {
+      await tx
+        .update(components)
+        .set({ position: index + 1 })
+        .where(eq(components.id, id));
+    }
+  });
+  return listComponents(app, principal, workspaceId, systemId);
+}
