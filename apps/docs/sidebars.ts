@@ -12,7 +12,7 @@ type SidebarItem = Extract<SidebarsConfig[string], unknown[]>[number];
 function generatedApiReference(): SidebarItem[] {
   const slicePath = path.join(__dirname, 'docs/api-reference/sidebar.ts');
   if (!existsSync(slicePath)) return [];
-  const slice: SidebarItem[] = require(slicePath).default;
+  const slice = (require(slicePath).default as SidebarItem[]).map(withApiTranslationKey);
   // The generator puts the API's overview page first; it becomes the category's own page.
   const [first, ...rest] = slice;
   const overview = typeof first === 'object' && first.type === 'doc' ? first : undefined;
@@ -24,6 +24,15 @@ function generatedApiReference(): SidebarItem[] {
       ...(overview ? { link: { type: 'doc', id: overview.id }, items: rest } : { items: slice }),
     },
   ];
+}
+
+/**
+ * API tags are named like articles' categories ("Email design systems"); categories of one sidebar
+ * need distinct translation keys, so the generated ones get their own.
+ */
+function withApiTranslationKey(item: SidebarItem): SidebarItem {
+  if (typeof item !== 'object' || item.type !== 'category') return item;
+  return { ...item, key: `api-reference-${item.label}` };
 }
 
 const sidebars: SidebarsConfig = {

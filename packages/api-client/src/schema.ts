@@ -598,6 +598,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/renders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render content against a design system
+         * @description For transactional email and previews: no email is created. Field values left out use the fields’ defaults. A template problem answers 422 naming the instance, with the Liquid line and column.
+         */
+        post: operations["createRender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/images": {
         parameters: {
             query?: never;
@@ -1059,6 +1079,17 @@ export interface components {
              */
             created_at: string;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
+        };
+        RenderOutput: {
+            html: string;
+            subject: string;
+            preheader: string;
+            plain_text: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
         };
         Image: {
             /** @example img_k3v9x2m4q8w7r5t1 */
@@ -4245,6 +4276,160 @@ export interface operations {
                     "application/json": {
                         results: components["schemas"]["Component"][];
                     };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createRender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Send `content` (simple) or `email_content` (by branch and locale), not both */
+        requestBody: {
+            content: {
+                "application/json": {
+                    email_design_system_id: number;
+                    /**
+                     * @default en-US
+                     * @example en-US
+                     */
+                    locale?: string;
+                    /** @description The simple shape: component ids and flat field values */
+                    content?: {
+                        subject?: string;
+                        preheader?: string;
+                        container_component_instance: {
+                            component_id: number;
+                            /** @description liquid_variable → value; fields left out use their defaults */
+                            field_values?: {
+                                [key: string]: string | number | boolean | (never | null);
+                            };
+                        };
+                        component_instances: {
+                            component_id: number;
+                            /** @description liquid_variable → value; fields left out use their defaults */
+                            field_values?: {
+                                [key: string]: string | number | boolean | (never | null);
+                            };
+                        }[];
+                    };
+                    /** @description The email content shape: values by branch and locale */
+                    email_content?: {
+                        subject: {
+                            conditional_id?: number | null;
+                            branch_content: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                        preheader: {
+                            conditional_id?: number | null;
+                            branch_content: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                        container_component_instance: {
+                            id: string;
+                            name?: string;
+                            component_id: number;
+                            conditional_id?: number | null;
+                            /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                            field_values: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        [key: string]: {
+                                            value: string | number | boolean | (never | null);
+                                            link_tracking_parameters?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            hidden_from_locales?: {
+                                [key: string]: boolean;
+                            };
+                        };
+                        component_instances: {
+                            id: string;
+                            name?: string;
+                            component_id: number;
+                            conditional_id?: number | null;
+                            /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                            field_values: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        [key: string]: {
+                                            value: string | number | boolean | (never | null);
+                                            link_tracking_parameters?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            hidden_from_locales?: {
+                                [key: string]: boolean;
+                            };
+                        }[];
+                    };
+                    /** @description Inline the <style> rules into style attributes (media queries kept) */
+                    inline_css?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderOutput"];
                 };
             };
             /** @description Unauthorized */

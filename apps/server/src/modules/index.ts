@@ -13,6 +13,8 @@ import { Image } from './images/images.schemas.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { Me } from './me/me.schemas.ts';
+import { rendersRoutes } from './renders/renders.routes.ts';
+import { RenderOutput } from './renders/renders.schemas.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { Role } from './roles/roles.schemas.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
@@ -46,6 +48,7 @@ export const modules: Module[] = [
   { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
   { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem] },
   { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
+  { routes: rendersRoutes, schemas: [RenderOutput] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
 ];

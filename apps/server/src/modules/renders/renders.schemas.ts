@@ -1,0 +1,96 @@
+import { Type } from 'typebox';
+import { RequestBody, Timestamp } from '../../http/schemas.ts';
+
+const FlatFieldValues = Type.Record(
+  Type.String(),
+  Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  {
+    description: 'liquid_variable → value; fields left out use their defaults',
+  },
+);
+
+const SimpleInstance = Type.Object(
+  { component_id: Type.Integer({ minimum: 1 }), field_values: Type.Optional(FlatFieldValues) },
+  { additionalProperties: false },
+);
+
+const SimpleContent = Type.Object(
+  {
+    subject: Type.Optional(Type.String({ maxLength: 1000 })),
+    preheader: Type.Optional(Type.String({ maxLength: 1000 })),
+    container_component_instance: SimpleInstance,
+    component_instances: Type.Array(SimpleInstance, { maxItems: 500 }),
+  },
+  { additionalProperties: false, description: 'The simple shape: component ids and flat field values' },
+);
+
+const FieldValue = Type.Object(
+  {
+    value: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+    link_tracking_parameters: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
+  { additionalProperties: false },
+);
+const BranchedFieldValues = Type.Record(
+  Type.String(),
+  Type.Record(Type.String(), Type.Record(Type.String(), FieldValue)),
+  {
+    description: 'branch key (null_branch without a conditional) → locale → liquid_variable → {value}',
+  },
+);
+const BranchedInstance = Type.Object(
+  {
+    id: Type.String({ maxLength: 64 }),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    component_id: Type.Integer({ minimum: 1 }),
+    conditional_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    field_values: BranchedFieldValues,
+    hidden_from_locales: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+  },
+  { additionalProperties: false },
+);
+const BranchedText = Type.Object(
+  {
+    conditional_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    branch_content: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
+  },
+  { additionalProperties: false },
+);
+
+const EmailContent = Type.Object(
+  {
+    subject: BranchedText,
+    preheader: BranchedText,
+    container_component_instance: BranchedInstance,
+    component_instances: Type.Array(BranchedInstance, { maxItems: 500 }),
+  },
+  { additionalProperties: false, description: 'The email content shape: values by branch and locale' },
+);
+
+export const RenderRequest = RequestBody(
+  {
+    email_design_system_id: Type.Integer({ minimum: 1 }),
+    locale: Type.Optional(
+      Type.String({ pattern: '^[a-z]{2}-[A-Z]{2}$', default: 'en-US', examples: ['en-US'] }),
+    ),
+    content: Type.Optional(SimpleContent),
+    email_content: Type.Optional(EmailContent),
+    inline_css: Type.Optional(
+      Type.Boolean({ description: 'Inline the <style> rules into style attributes (media queries kept)' }),
+    ),
+  },
+  'Send `content` (simple) or `email_content` (by branch and locale), not both',
+);
+
+export const RenderOutput = Type.Object(
+  {
+    html: Type.String(),
+    subject: Type.String(),
+    preheader: Type.String(),
+    plain_text: Type.String(),
+    created_at: Timestamp,
+  },
+  { $id: 'RenderOutput' },
+);
+
+export const RenderParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });

@@ -1,0 +1,110 @@
+import {
+  type ComponentDefinition,
+  contentFromSimpleRender,
+  type EmailContent,
+  type FieldDefinition,
+  render,
+} from '@letterset/core';
+import { eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { components } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
+import type { RenderRequest } from './renders.schemas.ts';
+
+type Request = Static<typeof RenderRequest>;
+
+/** The content to render and, for each instance id, the request path to report its problems at. */
+function contentOf(request: Request, locale: string): { content: EmailContent; root: string } {
+  if ((request.content === undefined) === (request.email_content === undefined)) {
+    throw ValidationError.field('content', 'send either content or email_content');
+  }
+  if (request.content) return { content: contentFromSimpleRender(request.content, locale), root: 'content' };
+  return { content: request.email_content as EmailContent, root: 'email_content' };
+}
+
+function instancePaths(content: EmailContent, root: string): Map<string, string> {
+  const paths = new Map([[content.container_component_instance.id, `${root}.container_component_instance`]]);
+  content.component_instances.forEach((instance, index) => {
+    paths.set(instance.id, `${root}.component_instances.${index}`);
+  });
+  return paths;
+}
+
+/**
+ * Renders content against a design system, as an export would: template problems are errors
+ * (422), never a half-rendered email.
+ */
+export async function renderContent(app: App, principal: Principal, workspaceId: number, request: Request) {
+  const system = await findVisibleDesignSystem(app, principal, workspaceId, request.email_design_system_id);
+  const locale = request.locale ?? 'en-US';
+  const { content, root } = contentOf(request, locale);
+  const paths = instancePaths(content, root);
+
+  const rows = await app.database.db
+    .select()
+    .from(components)
+    .where(eq(components.emailDesignSystemId, system.id));
+  const definitions: ComponentDefinition[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    label: row.label,
+    container: row.container,
+    template: row.template,
+    field_definitions: row.fieldDefinitions as unknown as FieldDefinition[],
+    deprecated: row.deprecated,
+  }));
+
+  const errors: Record<string, string[]> = {};
+  const byId = new Map(definitions.map((definition) => [definition.id, definition]));
+  const container = byId.get(content.container_component_instance.component_id);
+  if (!container?.container) {
+    errors[`${root}.container_component_instance.component_id`] = [
+      'must be the container component of the design system',
+    ];
+  }
+  content.component_instances.forEach((instance, index) => {
+    const component = byId.get(instance.component_id);
+    if (!component || component.container) {
+      errors[`${root}.component_instances.${index}.component_id`] = [
+        'is not a component of the design system',
+      ];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const output = render({
+    designSystem: {
+      id: system.id,
+      name: system.name,
+      design_tokens: system.designTokens,
+      custom_styles: system.customStyles,
+    },
+    components: definitions,
+    brandProfile: null,
+    content,
+    locale,
+    mode: 'render_api',
+    strict: true,
+    inlineCss: request.inline_css ?? false,
+  });
+  for (const diagnostic of output.diagnostics.filter((candidate) => candidate.severity === 'error')) {
+    const key = (diagnostic.componentInstanceId && paths.get(diagnostic.componentInstanceId)) || root;
+    const where =
+      diagnostic.line === undefined ? '' : ` (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
+    errors[key] = [
+      ...(errors[key] ?? []),
+      `${diagnostic.componentName ?? 'template'}: ${diagnostic.message}${where}`,
+    ];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors, 'Validation failed');
+  return {
+    html: output.html,
+    subject: output.subject,
+    preheader: output.preheader,
+    plain_text: output.plainText,
+    created_at: new Date(),
+  };
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { createTestOrganization, signInAs } from '../../test/factories.ts';
+import { buildTestApp } from '../../test/harness.ts';
+
+describe('the render API', () => {
+  let app: App;
+  let admin: Record<string, string>;
+  let rendersUrl: string;
+  let systemId: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const organization = await createTestOrganization(app);
+    admin = await signInAs(app, organization.admin);
+    const base = `/api/v1/workspaces/${organization.workspaceId}`;
+    rendersUrl = `${base}/renders`;
+    const system = (
+      await app.inject({
+        method: 'POST',
+        url: `${base}/email_design_systems`,
+        headers: admin,
+        payload: {
+          name: 'Transactional',
+          access_scope: 'this_workspace_only',
+          design_tokens: { colors: { brand: '#1890ff' } },
+        },
+      })
+    ).json();
+    systemId = system.id;
+    const add = async (payload: object) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `${base}/email_design_systems/${system.id}/components`,
+          headers: admin,
+          payload,
+        })
+      ).json();
+    ids.container = (
+      await add({
+        name: 'container',
+        label: 'Container',
+        container: true,
+        template:
+          '<html><head><title>{{ render_context.email.content.subject }}</title></head><body>{{ children }}<p>{{ global_fields.footer }}</p></body></html>',
+        field_definitions: [
+          { type: 'text', label: 'Footer', liquid_variable: 'footer', default_value: 'Acme Inc.' },
+        ],
+      })
+    ).id;
+    ids.heading = (
+      await add({
+        name: 'heading',
+        label: 'Heading',
+        template: '<h1 style="color: {{ render_context.design_tokens.colors.brand }}">{{ text }}</h1>',
+        field_definitions: [
+          { type: 'text', label: 'Text', liquid_variable: 'text', default_value: 'Welcome' },
+        ],
+      })
+    ).id;
+    ids.loop = (
+      await add({
+        name: 'runaway',
+        label: 'Runaway',
+        template: '{% for i in (1..100000000) %}{{ i }}{% endfor %}',
+        field_definitions: [],
+      })
+    ).id;
+  });
+  afterAll(() => app.close());
+
+  const renderRequest = (payload: object) =>
+    app.inject({ method: 'POST', url: rendersUrl, headers: admin, payload });
+
+  it('renders the simple shape, with defaults for values left out', async () => {
+    const response = await renderRequest({
+      email_design_system_id: systemId,
+      content: {
+        subject: 'Your order',
+        preheader: 'It ships today',
+        container_component_instance: { component_id: ids.container },
+        component_instances: [
+          { component_id: ids.heading, field_values: { text: 'Thanks, Ada & co' } },
+          { component_id: ids.heading },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.html).toBe(
+      '<html><head><title>Your order</title></head><body><h1 style="color: #1890ff">Thanks, Ada &amp; co</h1><h1 style="color: #1890ff">Welcome</h1><p>Acme Inc.</p></body></html>',
+    );
+    expect(body).toMatchObject({ subject: 'Your order', preheader: 'It ships today' });
+    expect(body.plain_text).toBe('Thanks, Ada & co\n\nWelcome\n\nAcme Inc.');
+    expect(body.created_at).toMatch(/Z$/);
+  });
+
+  it('renders the branch/locale shape for the requested locale', async () => {
+    const response = await renderRequest({
+      email_design_system_id: systemId,
+      locale: 'de-DE',
+      email_content: {
+        subject: { branch_content: { null_branch: { 'de-DE': 'Ihre Bestellung', 'en-US': 'Your order' } } },
+        preheader: { branch_content: { null_branch: { 'de-DE': '' } } },
+        container_component_instance: { id: 'c', component_id: ids.container, field_values: {} },
+        component_instances: [
+          {
+            id: 'h',
+            component_id: ids.heading,
+            field_values: {
+              null_branch: { 'de-DE': { text: { value: 'Danke' } }, 'en-US': { text: { value: 'Thanks' } } },
+            },
+          },
+        ],
+      },
+    });
+    expect(response.json().subject).toBe('Ihre Bestellung');
+    expect(response.json().html).toContain('>Danke</h1>');
+  });
+
+  it('answers 422 naming the instance when a template runs away', async () => {
+    const response = await renderRequest({
+      email_design_system_id: systemId,
+      content: {
+        container_component_instance: { component_id: ids.container },
+        component_instances: [{ component_id: ids.loop }],
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Validation failed');
+    expect(Object.keys(response.json().errors)).toEqual(['content.component_instances.0']);
+    expect(response.json().errors['content.component_instances.0'][0]).toMatch(/^runaway: /);
+  });
+
+  it('refuses components of other systems, a non-container as container, and both or neither shapes', async () => {
+    const wrong = await renderRequest({
+      email_design_system_id: systemId,
+      content: {
+        container_component_instance: { component_id: ids.heading },
+        component_instances: [{ component_id: 999_999 }],
+      },
+    });
+    expect(wrong.json().errors).toEqual({
+      'content.container_component_instance.component_id': [
+        'must be the container component of the design system',
+      ],
+      'content.component_instances.0.component_id': ['is not a component of the design system'],
+    });
+    const neither = await renderRequest({ email_design_system_id: systemId });
+    expect(neither.json().errors).toEqual({ content: ['send either content or email_content'] });
+  });
+
+  it('answers 404 for a design system the workspace cannot see', async () => {
+    const response = await renderRequest({
+      email_design_system_id: 999_999,
+      content: { container_component_instance: { component_id: ids.container }, component_instances: [] },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
