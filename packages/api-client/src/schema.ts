@@ -478,52 +478,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/workspaces/{workspace_id}/email_design_systems": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the design systems this workspace can use
-         * @description Its own, and those shared (access_scope all_workspaces) by the organization’s other workspaces unless include_shared=false. Archived ones only with archived=true or all.
-         */
-        get: operations["listEmailDesignSystems"];
-        put?: never;
-        /** Create a design system */
-        post: operations["createEmailDesignSystem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/workspaces/{workspace_id}/email_design_systems/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get a design system */
-        get: operations["getEmailDesignSystem"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a design system
-         * @description Only from the workspace that owns it.
-         */
-        delete: operations["deleteEmailDesignSystem"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a design system, or archive it
-         * @description Only from the workspace that owns it (403 from a workspace it is shared with).
-         */
-        patch: operations["updateEmailDesignSystem"];
-        trace?: never;
-    };
     "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components": {
         parameters: {
             query?: never;
@@ -592,6 +546,132 @@ export interface paths {
         put?: never;
         /** Set the palette order of the components */
         post: operations["reorderComponents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the design systems this workspace can use
+         * @description Its own, and those shared (access_scope all_workspaces) by the organization’s other workspaces unless include_shared=false. Archived ones only with archived=true or all.
+         */
+        get: operations["listEmailDesignSystems"];
+        put?: never;
+        /** Create a design system */
+        post: operations["createEmailDesignSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a design system from its JSON
+         * @description The JSON that export answers: name, description, tokens, custom styles, the container component and the components. Every template and field definition is checked first; problems answer 422 with their path in the document, and nothing is created.
+         */
+        post: operations["importEmailDesignSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a design system */
+        get: operations["getEmailDesignSystem"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a design system
+         * @description Only from the workspace that owns it.
+         */
+        delete: operations["deleteEmailDesignSystem"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a design system, or archive it
+         * @description Only from the workspace that owns it (403 from a workspace it is shared with).
+         */
+        patch: operations["updateEmailDesignSystem"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download a design system as JSON
+         * @description The same JSON import and sync take, as an attachment.
+         */
+        post: operations["exportEmailDesignSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a design system with a JSON document
+         * @description Name, description, tokens, custom styles, container and components become the document’s. Components are matched by name and keep their ids; those missing from the document are deprecated (existing emails still render them), never deleted.
+         */
+        post: operations["syncEmailDesignSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a design system into this workspace
+         * @description The copy (named “… (copy)” unless a name is given) is this workspace’s only, until shared.
+         */
+        post: operations["cloneEmailDesignSystem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -935,60 +1015,6 @@ export interface components {
             /** @description The secret. Shown this once: store it now; Letterset keeps only a digest */
             key: string;
         };
-        EmailDesignSystem: {
-            id: number;
-            name: string;
-            description: string | null;
-            organization_id: number;
-            /** @description The workspace that owns (and alone may change) it */
-            workspace_id: number;
-            /** @description True when it belongs to another workspace and is shared with this one */
-            shared: boolean;
-            /**
-             * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
-             * @enum {unknown}
-             */
-            access_scope: "all_workspaces" | "this_workspace_only";
-            /** @description Emails made with it must pick a brand profile */
-            require_brand_profile_for_use: boolean;
-            archived: boolean;
-            /**
-             * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
-             * @example {
-             *       "colors": {
-             *         "primary": "#1890ff"
-             *       },
-             *       "font_family": "Helvetica, Arial, sans-serif"
-             *     }
-             */
-            design_tokens: {
-                [key: string]: unknown;
-            };
-            custom_styles: {
-                /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
-                name: string;
-                /** @description Shown in the rich-text toolbar */
-                label: string;
-                /** @example color: #0066CC; font-weight: bold; */
-                style: string;
-            }[];
-            screenshot_url: string | null;
-            /** @enum {unknown} */
-            upload_status: "ready" | "processing";
-            create_with_ai: boolean;
-            prompt: string | null;
-            ai_generation_status: ("generating" | "done") | (never | null);
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T10:30:00.000Z
-             */
-            updated_at: string;
-        };
         /** @description An editable field of a component */
         FieldDefinition: {
             /** @enum {unknown} */
@@ -1079,6 +1105,107 @@ export interface components {
              */
             created_at: string;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
+        };
+        EmailDesignSystem: {
+            id: number;
+            name: string;
+            description: string | null;
+            organization_id: number;
+            /** @description The workspace that owns (and alone may change) it */
+            workspace_id: number;
+            /** @description True when it belongs to another workspace and is shared with this one */
+            shared: boolean;
+            /**
+             * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
+             * @enum {unknown}
+             */
+            access_scope: "all_workspaces" | "this_workspace_only";
+            /** @description Emails made with it must pick a brand profile */
+            require_brand_profile_for_use: boolean;
+            archived: boolean;
+            /**
+             * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
+             * @example {
+             *       "colors": {
+             *         "primary": "#1890ff"
+             *       },
+             *       "font_family": "Helvetica, Arial, sans-serif"
+             *     }
+             */
+            design_tokens: {
+                [key: string]: unknown;
+            };
+            custom_styles: {
+                /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                name: string;
+                /** @description Shown in the rich-text toolbar */
+                label: string;
+                /** @example color: #0066CC; font-weight: bold; */
+                style: string;
+            }[];
+            screenshot_url: string | null;
+            /** @enum {unknown} */
+            upload_status: "ready" | "processing";
+            create_with_ai: boolean;
+            prompt: string | null;
+            ai_generation_status: ("generating" | "done") | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        EmailDesignSystemJson: {
+            email_design_system: {
+                name: string;
+                description?: string | null;
+                /**
+                 * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
+                 * @enum {unknown}
+                 */
+                access_scope?: "all_workspaces" | "this_workspace_only";
+                /**
+                 * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
+                 * @example {
+                 *       "colors": {
+                 *         "primary": "#1890ff"
+                 *       },
+                 *       "font_family": "Helvetica, Arial, sans-serif"
+                 *     }
+                 */
+                design_tokens?: {
+                    [key: string]: unknown;
+                };
+                custom_styles?: {
+                    /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                    name: string;
+                    /** @description Shown in the rich-text toolbar */
+                    label: string;
+                    /** @example color: #0066CC; font-weight: bold; */
+                    style: string;
+                }[];
+                container_component: {
+                    name: string;
+                    label: string;
+                    description?: string | null;
+                    template: string;
+                    field_definitions: components["schemas"]["FieldDefinition"][];
+                    deprecated?: boolean;
+                };
+                components: {
+                    name: string;
+                    label: string;
+                    description?: string | null;
+                    template: string;
+                    field_definitions: components["schemas"]["FieldDefinition"][];
+                    deprecated?: boolean;
+                }[];
+            };
         };
         RenderOutput: {
             html: string;
@@ -3483,378 +3610,6 @@ export interface operations {
             };
         };
     };
-    listEmailDesignSystems: {
-        parameters: {
-            query?: {
-                /** @description Records per page (at most 100) */
-                per?: number;
-                /** @description Page number, from 1 */
-                page?: number;
-                archived?: "false" | "true" | "all";
-                /** @description Include systems shared from other workspaces */
-                include_shared?: boolean;
-                sort?: "name_asc" | "name_desc" | "created_at_asc" | "created_at_desc" | "updated_at_asc" | "updated_at_desc";
-                search?: string;
-            };
-            header?: never;
-            path: {
-                workspace_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        results: components["schemas"]["EmailDesignSystem"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-        };
-    };
-    createEmailDesignSystem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                workspace_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                    /**
-                     * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
-                     * @enum {unknown}
-                     */
-                    access_scope: "all_workspaces" | "this_workspace_only";
-                    require_brand_profile_for_use?: boolean;
-                    /**
-                     * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
-                     * @example {
-                     *       "colors": {
-                     *         "primary": "#1890ff"
-                     *       },
-                     *       "font_family": "Helvetica, Arial, sans-serif"
-                     *     }
-                     */
-                    design_tokens?: {
-                        [key: string]: unknown;
-                    };
-                    custom_styles?: {
-                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
-                        name: string;
-                        /** @description Shown in the rich-text toolbar */
-                        label: string;
-                        /** @example color: #0066CC; font-weight: bold; */
-                        style: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailDesignSystem"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-        };
-    };
-    getEmailDesignSystem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                workspace_id: number;
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailDesignSystem"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-        };
-    };
-    deleteEmailDesignSystem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                workspace_id: number;
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-        };
-    };
-    updateEmailDesignSystem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                workspace_id: number;
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    description?: string | null;
-                    /**
-                     * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
-                     * @enum {unknown}
-                     */
-                    access_scope?: "all_workspaces" | "this_workspace_only";
-                    require_brand_profile_for_use?: boolean;
-                    /**
-                     * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
-                     * @example {
-                     *       "colors": {
-                     *         "primary": "#1890ff"
-                     *       },
-                     *       "font_family": "Helvetica, Arial, sans-serif"
-                     *     }
-                     */
-                    design_tokens?: {
-                        [key: string]: unknown;
-                    };
-                    custom_styles?: {
-                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
-                        name: string;
-                        /** @description Shown in the rich-text toolbar */
-                        label: string;
-                        /** @example color: #0066CC; font-weight: bold; */
-                        style: string;
-                    }[];
-                    /** @description Archived systems are hidden from lists and cannot start new emails */
-                    archived?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailDesignSystem"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-        };
-    };
     listComponents: {
         parameters: {
             query?: never;
@@ -4276,6 +4031,627 @@ export interface operations {
                     "application/json": {
                         results: components["schemas"]["Component"][];
                     };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listEmailDesignSystems: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+                archived?: "false" | "true" | "all";
+                /** @description Include systems shared from other workspaces */
+                include_shared?: boolean;
+                sort?: "name_asc" | "name_desc" | "created_at_asc" | "created_at_desc" | "updated_at_asc" | "updated_at_desc";
+                search?: string;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailDesignSystem"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string | null;
+                    /**
+                     * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
+                     * @enum {unknown}
+                     */
+                    access_scope: "all_workspaces" | "this_workspace_only";
+                    require_brand_profile_for_use?: boolean;
+                    /**
+                     * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
+                     * @example {
+                     *       "colors": {
+                     *         "primary": "#1890ff"
+                     *       },
+                     *       "font_family": "Helvetica, Arial, sans-serif"
+                     *     }
+                     */
+                    design_tokens?: {
+                        [key: string]: unknown;
+                    };
+                    custom_styles?: {
+                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                        name: string;
+                        /** @description Shown in the rich-text toolbar */
+                        label: string;
+                        /** @example color: #0066CC; font-weight: bold; */
+                        style: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    importEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDesignSystemJson"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /**
+                     * @description all_workspaces: usable from every workspace, editable only from its own; this_workspace_only: invisible elsewhere
+                     * @enum {unknown}
+                     */
+                    access_scope?: "all_workspaces" | "this_workspace_only";
+                    require_brand_profile_for_use?: boolean;
+                    /**
+                     * @description Free-form values (colours, spacing, fonts) that templates read as render_context.design_tokens
+                     * @example {
+                     *       "colors": {
+                     *         "primary": "#1890ff"
+                     *       },
+                     *       "font_family": "Helvetica, Arial, sans-serif"
+                     *     }
+                     */
+                    design_tokens?: {
+                        [key: string]: unknown;
+                    };
+                    custom_styles?: {
+                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                        name: string;
+                        /** @description Shown in the rich-text toolbar */
+                        label: string;
+                        /** @example color: #0066CC; font-weight: bold; */
+                        style: string;
+                    }[];
+                    /** @description Archived systems are hidden from lists and cannot start new emails */
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    exportEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystemJson"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    syncEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDesignSystemJson"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    cloneEmailDesignSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDesignSystem"];
                 };
             };
             /** @description Unauthorized */

@@ -7,7 +7,7 @@ import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
 import { componentsRoutes } from './components/components.routes.ts';
 import { Component, ComponentVersion, FieldDefinition } from './components/components.schemas.ts';
 import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
-import { EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
+import { DesignSystemJson, EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
 import { imagesRoutes } from './images/images.routes.ts';
 import { Image } from './images/images.schemas.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -46,8 +46,8 @@ export const modules: Module[] = [
   { routes: workspacesRoutes, schemas: [Workspace] },
   { routes: teamsRoutes, schemas: [Team, TeamMember] },
   { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
-  { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem] },
   { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
+  { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem, DesignSystemJson] },
   { routes: rendersRoutes, schemas: [RenderOutput] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },

@@ -90,9 +90,9 @@ export async function getComponent(
 }
 
 /** Template and field problems as one 422 map: the builder shows each next to its input. */
-function problemsWith(
-  system: DesignSystemRow,
+export function componentProblems(
   candidate: { template?: string; fieldDefinitions?: FieldDefinitions; container: boolean },
+  customStyleNames: readonly string[],
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (candidate.template !== undefined) {
@@ -100,14 +100,14 @@ function problemsWith(
     if (diagnostics.length > 0) errors.template = diagnostics.map(describeDiagnostic);
   }
   if (candidate.fieldDefinitions !== undefined) {
-    const fieldErrors = validateFieldDefinitions(candidate.fieldDefinitions, {
-      customStyleNames: system.customStyles.map((style) => style.name),
-    });
+    const fieldErrors = validateFieldDefinitions(candidate.fieldDefinitions, { customStyleNames });
     for (const [path, messages] of Object.entries(fieldErrors))
       errors[`field_definitions.${path}`] = messages;
   }
   return errors;
 }
+
+const styleNames = (system: DesignSystemRow) => system.customStyles.map((style) => style.name);
 
 function describeDiagnostic(diagnostic: Diagnostic): string {
   return diagnostic.line === undefined
@@ -123,7 +123,8 @@ async function nameTaken(app: App, systemId: number, name: string, exceptId?: nu
   return clash !== undefined && clash.id !== exceptId;
 }
 
-function versionOf(row: ComponentRow, editorId: number) {
+/** A version row recording what the component is now. */
+export function versionOf(row: ComponentRow, editorId: number) {
   return {
     componentId: row.id,
     versionId: randomUUID(),
@@ -146,11 +147,10 @@ export async function createComponent(
 ) {
   const system = await findEditableDesignSystem(app, principal, workspaceId, systemId);
   const container = input.container ?? false;
-  const errors = problemsWith(system, {
-    template: input.template,
-    fieldDefinitions: input.field_definitions,
-    container,
-  });
+  const errors = componentProblems(
+    { template: input.template, fieldDefinitions: input.field_definitions, container },
+    styleNames(system),
+  );
   if (await nameTaken(app, systemId, input.name)) errors.name = ['is already taken in this design system'];
   if (container) {
     const [existing] = await app.database.db
@@ -199,11 +199,10 @@ export async function updateComponent(
 ) {
   const system = await findEditableDesignSystem(app, principal, workspaceId, systemId);
   const { component: current } = await findComponent(app, systemId, id);
-  const errors = problemsWith(system, {
-    template: input.template,
-    fieldDefinitions: input.field_definitions,
-    container: current.container,
-  });
+  const errors = componentProblems(
+    { template: input.template, fieldDefinitions: input.field_definitions, container: current.container },
+    styleNames(system),
+  );
   if (input.name !== undefined && (await nameTaken(app, systemId, input.name, id))) {
     errors.name = ['is already taken in this design system'];
   }

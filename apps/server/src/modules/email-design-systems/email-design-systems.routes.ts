@@ -4,7 +4,9 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import {
+  CloneEmailDesignSystemBody,
   CreateEmailDesignSystemBody,
+  DesignSystemJson,
   EmailDesignSystem,
   EmailDesignSystemParams,
   ListEmailDesignSystemsQuery,
@@ -18,6 +20,12 @@ import {
   listDesignSystems,
   updateDesignSystem,
 } from './email-design-systems.service.ts';
+import {
+  cloneDesignSystem,
+  exportDesignSystem,
+  importDesignSystem,
+  syncDesignSystem,
+} from './email-design-systems.transfer.ts';
 
 const collection = '/api/v1/workspaces/:workspace_id/email_design_systems';
 
@@ -62,6 +70,26 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => createDesignSystem(app, principalOf(request), workspaceOf(request).id, request.body),
+  );
+
+  app.post(
+    `${collection}/import`,
+    {
+      config: { permission: 'create_email_design_systems' },
+      schema: {
+        operationId: 'importEmailDesignSystem',
+        tags: ['Email design systems'],
+        summary: 'Create a design system from its JSON',
+        description:
+          'The JSON that export answers: name, description, tokens, custom styles, the container component ' +
+          'and the components. Every template and field definition is checked first; problems answer 422 with ' +
+          'their path in the document, and nothing is created.',
+        params: WorkspaceParams,
+        body: ref(DesignSystemJson),
+        response: { 200: ref(EmailDesignSystem), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => importDesignSystem(app, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -114,5 +142,77 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
       await deleteDesignSystem(app, principalOf(request), workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    `${collection}/:id/export`,
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'exportEmailDesignSystem',
+        tags: ['Email design systems'],
+        summary: 'Download a design system as JSON',
+        description: 'The same JSON import and sync take, as an attachment.',
+        params: EmailDesignSystemParams,
+        response: { 200: ref(DesignSystemJson), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const document = await exportDesignSystem(
+        app,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+      );
+      const filename =
+        document.email_design_system.name.replaceAll(/[^\w.-]+/g, '-').toLowerCase() || 'design-system';
+      return reply.header('content-disposition', `attachment; filename="${filename}.json"`).send(document);
+    },
+  );
+
+  app.post(
+    `${collection}/:id/sync`,
+    {
+      config: { permission: 'update_email_design_systems' },
+      schema: {
+        operationId: 'syncEmailDesignSystem',
+        tags: ['Email design systems'],
+        summary: 'Replace a design system with a JSON document',
+        description:
+          'Name, description, tokens, custom styles, container and components become the document’s. ' +
+          'Components are matched by name and keep their ids; those missing from the document are deprecated ' +
+          '(existing emails still render them), never deleted.',
+        params: EmailDesignSystemParams,
+        body: ref(DesignSystemJson),
+        response: { 200: ref(EmailDesignSystem), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      syncDesignSystem(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    `${collection}/:id/clone`,
+    {
+      config: { permission: 'create_email_design_systems' },
+      schema: {
+        operationId: 'cloneEmailDesignSystem',
+        tags: ['Email design systems'],
+        summary: 'Copy a design system into this workspace',
+        description:
+          'The copy (named “… (copy)” unless a name is given) is this workspace’s only, until shared.',
+        params: EmailDesignSystemParams,
+        body: CloneEmailDesignSystemBody,
+        response: { 200: ref(EmailDesignSystem), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      cloneDesignSystem(
+        app,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body.name,
+      ),
   );
 };

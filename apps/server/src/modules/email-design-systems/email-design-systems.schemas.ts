@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { accessScopes } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import { FieldDefinition } from '../components/components.schemas.ts';
 
 export const CustomStyle = Type.Object(
   {
@@ -104,3 +105,36 @@ export const EmailDesignSystemParams = Type.Object({
   workspace_id: Type.Integer({ minimum: 1 }),
   id: Type.Integer({ minimum: 1 }),
 });
+
+const ImportedComponent = Type.Object(
+  {
+    name: Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 }),
+    label: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    template: Type.String({ maxLength: 200_000 }),
+    field_definitions: Type.Array(ref(FieldDefinition), { maxItems: 200 }),
+    deprecated: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** The portable JSON of a design system: what export answers and import and sync take. */
+export const DesignSystemJson = Type.Object(
+  {
+    email_design_system: Type.Object(
+      {
+        name: Name,
+        description: Type.Optional(Description),
+        access_scope: Type.Optional(AccessScope),
+        design_tokens: Type.Optional(DesignTokens),
+        custom_styles: Type.Optional(CustomStyles),
+        container_component: ImportedComponent,
+        components: Type.Array(ImportedComponent, { maxItems: 500 }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'EmailDesignSystemJson', additionalProperties: false },
+);
+
+export const CloneEmailDesignSystemBody = RequestBody({ name: Type.Optional(Name) });

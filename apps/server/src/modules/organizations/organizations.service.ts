@@ -1,7 +1,11 @@
-import { builtInRoleGrants, builtInRoleNames } from '@letterset/core';
+import { builtInRoleGrants, builtInRoleNames, starterDesignSystem } from '@letterset/core';
 import type { Database } from '../../db/client.ts';
 import { organizations, roles, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import {
+  type DesignSystemDocument,
+  insertDesignSystem,
+} from '../email-design-systems/email-design-systems.transfer.ts';
 
 export interface NewOrganization {
   name: string;
@@ -17,8 +21,8 @@ export interface CreatedOrganization {
 }
 
 /**
- * A new organization with the four built-in roles, a first workspace that everyone joins, and
- * its first user as Admin. Used by first-run setup, the demo seed and the tests alike.
+ * A new organization with the four built-in roles, a first workspace that everyone joins, its
+ * first user as Admin, and the Letterset Starter design system shared with all its workspaces. Used by first-run setup, the demo seed and the tests alike.
  */
 export async function createOrganization(db: Database, input: NewOrganization): Promise<CreatedOrganization> {
   const passwordHash = await hashPassword(input.admin.password);
@@ -57,6 +61,13 @@ export async function createOrganization(db: Database, input: NewOrganization): 
       .returning();
     if (!workspace || !admin) throw new Error('workspace or admin insert returned nothing');
     await tx.insert(workspaceMemberships).values({ workspaceId: workspace.id, userId: admin.id });
+    // Every organization starts with a design system it can build emails from right away.
+    const starter = starterDesignSystem() as DesignSystemDocument;
+    await insertDesignSystem(
+      tx,
+      { organizationId: organization.id, workspaceId: workspace.id, userId: admin.id },
+      { email_design_system: { ...starter.email_design_system, access_scope: 'all_workspaces' } },
+    );
     return { organizationId: organization.id, workspaceId: workspace.id, adminUserId: admin.id, roleIds };
   });
 }
