@@ -485,7 +485,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a design system’s components, container first, then in palette order */
+        /**
+         * List a design system’s components, container first, then in palette order
+         * @description With brand_profile_id: that brand’s hidden components are left out and its field overrides applied.
+         */
         get: operations["listComponents"];
         put?: never;
         /**
@@ -676,6 +679,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a design system’s brand profiles */
+        get: operations["listBrandProfiles"];
+        put?: never;
+        /**
+         * Create a brand profile
+         * @description Overrides may only name the system’s components and their fields, with defaults of the field’s type (422 otherwise). Only from the workspace that owns the design system.
+         */
+        post: operations["createBrandProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a brand profile */
+        get: operations["getBrandProfile"];
+        put?: never;
+        post?: never;
+        /** Delete a brand profile */
+        delete: operations["deleteBrandProfile"];
+        options?: never;
+        head?: never;
+        /** Change a brand profile */
+        patch: operations["updateBrandProfile"];
         trace?: never;
     };
     "/api/v1/workspaces/{workspace_id}/renders": {
@@ -1206,6 +1249,47 @@ export interface components {
                     deprecated?: boolean;
                 }[];
             };
+        };
+        BrandProfile: {
+            id: number;
+            name: string;
+            email_design_system_id: number;
+            /** @description Deep-merged over the design system’s tokens */
+            design_tokens: {
+                [key: string]: unknown;
+            };
+            /** @description Added to, or replacing by name, the system’s custom styles */
+            custom_styles: {
+                /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                name: string;
+                /** @description Shown in the rich-text toolbar */
+                label: string;
+                /** @example color: #0066CC; font-weight: bold; */
+                style: string;
+            }[];
+            component_overrides: {
+                component_id: number;
+                /** @description Hide the component for this brand: not offered, and skipped when rendering */
+                hidden: boolean;
+                field_overrides: {
+                    /** @description The field to override */
+                    liquid_variable: string;
+                    default_value?: string | number | boolean;
+                    hidden_in_editor?: boolean;
+                    hidden_from_ai?: boolean;
+                    label?: string;
+                }[];
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
         };
         RenderOutput: {
             html: string;
@@ -3612,7 +3696,10 @@ export interface operations {
     };
     listComponents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Show the components as this brand sees them */
+                brand_profile_id?: number;
+            };
             header?: never;
             path: {
                 workspace_id: number;
@@ -4692,6 +4779,372 @@ export interface operations {
             };
         };
     };
+    listBrandProfiles: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["BrandProfile"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createBrandProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    component_overrides: {
+                        component_id: number;
+                        /** @description Hide the component for this brand: not offered, and skipped when rendering */
+                        hidden: boolean;
+                        field_overrides: {
+                            /** @description The field to override */
+                            liquid_variable: string;
+                            default_value?: string | number | boolean;
+                            hidden_in_editor?: boolean;
+                            hidden_from_ai?: boolean;
+                            label?: string;
+                        }[];
+                    }[];
+                    /** @description Deep-merged over the design system’s tokens */
+                    design_tokens?: {
+                        [key: string]: unknown;
+                    };
+                    custom_styles?: {
+                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                        name: string;
+                        /** @description Shown in the rich-text toolbar */
+                        label: string;
+                        /** @example color: #0066CC; font-weight: bold; */
+                        style: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getBrandProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteBrandProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateBrandProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_design_system_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    component_overrides?: {
+                        component_id: number;
+                        /** @description Hide the component for this brand: not offered, and skipped when rendering */
+                        hidden: boolean;
+                        field_overrides: {
+                            /** @description The field to override */
+                            liquid_variable: string;
+                            default_value?: string | number | boolean;
+                            hidden_in_editor?: boolean;
+                            hidden_from_ai?: boolean;
+                            label?: string;
+                        }[];
+                    }[];
+                    /** @description Deep-merged over the design system’s tokens */
+                    design_tokens?: {
+                        [key: string]: unknown;
+                    };
+                    custom_styles?: {
+                        /** @description Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names */
+                        name: string;
+                        /** @description Shown in the rich-text toolbar */
+                        label: string;
+                        /** @example color: #0066CC; font-weight: bold; */
+                        style: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
     createRender: {
         parameters: {
             query?: never;
@@ -4706,6 +5159,8 @@ export interface operations {
             content: {
                 "application/json": {
                     email_design_system_id: number;
+                    /** @description Render as this brand of the design system */
+                    brand_profile_id?: number;
                     /**
                      * @default en-US
                      * @example en-US

@@ -359,3 +359,38 @@ export const componentVersions = pgTable(
   },
   (table) => [index('component_versions_component_idx').on(table.componentId, table.createdAt)],
 );
+
+export interface StoredComponentOverride {
+  component_id: number;
+  hidden: boolean;
+  field_overrides: {
+    liquid_variable: string;
+    default_value?: string | number | boolean;
+    hidden_in_editor?: boolean;
+    hidden_from_ai?: boolean;
+    label?: string;
+  }[];
+}
+
+/** A brand's variations on a design system: tokens, styles, hidden components, field overrides. */
+export const brandProfiles = pgTable(
+  'brand_profiles',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    emailDesignSystemId: integer('email_design_system_id')
+      .notNull()
+      .references(() => emailDesignSystems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    designTokens: jsonb('design_tokens').$type<Record<string, unknown>>().notNull().default({}),
+    customStyles: jsonb('custom_styles')
+      .$type<{ name: string; label: string; style: string }[]>()
+      .notNull()
+      .default([]),
+    componentOverrides: jsonb('component_overrides').$type<StoredComponentOverride[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [index('brand_profiles_system_idx').on(table.emailDesignSystemId)],
+);

@@ -23,6 +23,7 @@ interface Fixture {
   imageId: string;
   designSystemId: number;
   componentId: number;
+  brandProfileId: number;
 }
 
 async function buildFixture(app: App, organization: TestOrganization): Promise<Fixture> {
@@ -71,6 +72,10 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
       field_definitions: [{ type: 'text', label: 'Text', liquid_variable: 'text', default_value: '' }],
     },
   );
+  const brandProfile = await post(
+    `/api/v1/workspaces/${organization.workspaceId}/email_design_systems/${designSystem.id}/brand_profiles`,
+    { name: 'Fixture brand', component_overrides: [] },
+  );
   return {
     organization,
     teamId: team.id,
@@ -80,6 +85,7 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     imageId: image.id,
     designSystemId: designSystem.id,
     componentId: component.id,
+    brandProfileId: brandProfile.id,
   };
 }
 
@@ -89,6 +95,7 @@ function fillPath(url: string, fixture: Fixture): string {
     images: fixture.imageId,
     email_design_systems: fixture.designSystemId,
     components: fixture.componentId,
+    brand_profiles: fixture.brandProfileId,
     workspaces: fixture.organization.workspaceId,
     teams: fixture.teamId,
     roles: fixture.roleId,

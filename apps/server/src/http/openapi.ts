@@ -16,6 +16,10 @@ export const openApiTags = [
   { name: 'Workspaces', description: 'Separate areas of the organization, with their members' },
   { name: 'Teams', description: 'Groups inside a workspace that own projects' },
   { name: 'Email design systems', description: 'Libraries of components that emails are built from' },
+  {
+    name: 'Brand profiles',
+    description: 'A brand’s tokens, styles and component overrides on a design system',
+  },
   { name: 'Renders', description: 'HTML from a design system and content, without creating an email' },
   { name: 'Images', description: 'The image library of a workspace' },
   { name: 'API keys', description: 'Secrets for calling the API as yourself' },

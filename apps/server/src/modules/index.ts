@@ -4,6 +4,8 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
 import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
+import { brandProfilesRoutes } from './brand-profiles/brand-profiles.routes.ts';
+import { BrandProfile } from './brand-profiles/brand-profiles.schemas.ts';
 import { componentsRoutes } from './components/components.routes.ts';
 import { Component, ComponentVersion, FieldDefinition } from './components/components.schemas.ts';
 import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
@@ -48,6 +50,7 @@ export const modules: Module[] = [
   { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
   { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
   { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem, DesignSystemJson] },
+  { routes: brandProfilesRoutes, schemas: [BrandProfile] },
   { routes: rendersRoutes, schemas: [RenderOutput] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },

@@ -8,6 +8,7 @@ import {
   ComponentParams,
   ComponentVersion,
   CreateComponentBody,
+  ListComponentsQuery,
   ReorderComponentsBody,
   SystemParams,
   UpdateComponentBody,
@@ -35,7 +36,10 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listComponents',
         tags: ['Email design systems'],
         summary: 'List a design system’s components, container first, then in palette order',
+        description:
+          'With brand_profile_id: that brand’s hidden components are left out and its field overrides applied.',
         params: SystemParams,
+        querystring: ListComponentsQuery,
         response: { 200: ComponentList, ...errorResponses(401, 403, 404, 422) },
       },
     },
@@ -45,6 +49,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
+        request.query.brand_profile_id,
       ),
   );
 

@@ -131,6 +131,12 @@ export const ReorderComponentsBody = RequestBody({
   }),
 });
 
+export const ListComponentsQuery = Type.Object({
+  brand_profile_id: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Show the components as this brand sees them' }),
+  ),
+});
+
 export const SystemParams = Type.Object({
   workspace_id: Type.Integer({ minimum: 1 }),
   email_design_system_id: Type.Integer({ minimum: 1 }),

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { checkTemplate, type Diagnostic, validateFieldDefinitions } from '@letterset/core';
+import {
+  applyBrandProfile,
+  checkTemplate,
+  type Diagnostic,
+  type FieldDefinition,
+  validateFieldDefinitions,
+} from '@letterset/core';
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
@@ -7,6 +13,7 @@ import { components, componentVersions, type emailDesignSystems, users } from '.
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import {
   findEditableDesignSystem,
   findVisibleDesignSystem,
@@ -60,13 +67,43 @@ function selectComponents(app: App) {
     .leftJoin(users, eq(users.id, components.lastUpdatedById));
 }
 
-/** The container first, then the palette order. */
-export async function listComponents(app: App, principal: Principal, workspaceId: number, systemId: number) {
+/**
+ * The container first, then the palette order. With a brand profile, as that brand sees them:
+ * its hidden components left out, its field overrides (defaults, labels, visibility) applied.
+ */
+export async function listComponents(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  brandProfileId?: number,
+) {
   await findVisibleDesignSystem(app, principal, workspaceId, systemId);
   const rows = await selectComponents(app)
     .where(eq(components.emailDesignSystemId, systemId))
     .orderBy(sql`${components.container} desc`, asc(components.position), asc(components.id));
-  return { results: rows.map((row) => toComponentResponse(row.component, row.editor)) };
+  const results = rows.map((row) => toComponentResponse(row.component, row.editor));
+  if (brandProfileId === undefined) return { results };
+
+  const brand = toBrandProfileDefinition(await findBrandProfile(app, systemId, brandProfileId));
+  const branded = new Map(
+    applyBrandProfile(
+      results.map((component) => ({
+        ...component,
+        field_definitions: component.field_definitions as unknown as FieldDefinition[],
+      })),
+      brand,
+    ).map((component) => [component.id, component]),
+  );
+  return {
+    results: results
+      .filter((component) => !branded.get(component.id)?.hidden)
+      .map((component) => ({
+        ...component,
+        field_definitions: (branded.get(component.id)?.field_definitions ??
+          component.field_definitions) as FieldDefinitions,
+      })),
+  };
 }
 
 async function findComponent(app: App, systemId: number, id: number) {

@@ -70,6 +70,9 @@ const EmailContent = Type.Object(
 export const RenderRequest = RequestBody(
   {
     email_design_system_id: Type.Integer({ minimum: 1 }),
+    brand_profile_id: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Render as this brand of the design system' }),
+    ),
     locale: Type.Optional(
       Type.String({ pattern: '^[a-z]{2}-[A-Z]{2}$', default: 'en-US', examples: ['en-US'] }),
     ),

@@ -11,6 +11,7 @@ import type { App } from '../../app.ts';
 import { components } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
+import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
 import type { RenderRequest } from './renders.schemas.ts';
 
@@ -58,6 +59,16 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
   }));
 
   const errors: Record<string, string[]> = {};
+  const brandProfile =
+    request.brand_profile_id === undefined
+      ? null
+      : await findBrandProfile(app, system.id, request.brand_profile_id).then(
+          toBrandProfileDefinition,
+          () => {
+            errors.brand_profile_id = ['is not a brand profile of this design system'];
+            return null;
+          },
+        );
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
   const container = byId.get(content.container_component_instance.component_id);
   if (!container?.container) {
@@ -83,7 +94,7 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
       custom_styles: system.customStyles,
     },
     components: definitions,
-    brandProfile: null,
+    brandProfile,
     content,
     locale,
     mode: 'render_api',
