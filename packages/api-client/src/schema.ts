@@ -721,6 +721,49 @@ export interface paths {
         patch: operations["updateBrandProfile"];
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List layouts
+         * @description Filter by email_design_system_id, and by brand_profile_id (an id, or null for layouts without one).
+         */
+        get: operations["listLayouts"];
+        put?: never;
+        /**
+         * Save a layout
+         * @description The brand profile and every instance’s component must belong to the design system; the container instance must use its container (422 otherwise).
+         */
+        post: operations["createLayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/layouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a layout */
+        get: operations["getLayout"];
+        put?: never;
+        post?: never;
+        /** Delete a layout */
+        delete: operations["deleteLayout"];
+        options?: never;
+        head?: never;
+        /** Change a layout */
+        patch: operations["updateLayout"];
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/renders": {
         parameters: {
             query?: never;
@@ -1280,6 +1323,69 @@ export interface components {
                     label?: string;
                 }[];
             }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        Layout: {
+            id: number;
+            name: string;
+            email_design_system_id: number;
+            brand_profile_id: number | null;
+            content: {
+                container_component_instance: {
+                    id: string;
+                    name?: string;
+                    component_id: number;
+                    conditional_id?: number | null;
+                    /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                    field_values: {
+                        [key: string]: {
+                            [key: string]: {
+                                [key: string]: {
+                                    value: string | number | boolean | (never | null);
+                                    link_tracking_parameters?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    hidden_from_locales?: {
+                        [key: string]: boolean;
+                    };
+                };
+                component_instances: {
+                    id: string;
+                    name?: string;
+                    component_id: number;
+                    conditional_id?: number | null;
+                    /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                    field_values: {
+                        [key: string]: {
+                            [key: string]: {
+                                [key: string]: {
+                                    value: string | number | boolean | (never | null);
+                                    link_tracking_parameters?: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    hidden_from_locales?: {
+                        [key: string]: boolean;
+                    };
+                }[];
+            };
+            locales: string[];
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -5105,6 +5211,418 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listLayouts: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+                email_design_system_id?: number;
+                /** @description A brand profile id, or null for layouts without one */
+                brand_profile_id?: string;
+                sort?: "name_asc" | "name_desc" | "created_at_asc" | "created_at_desc" | "updated_at_asc" | "updated_at_desc";
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Layout"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email_design_system_id: number;
+                    brand_profile_id?: number | null;
+                    content: {
+                        container_component_instance: {
+                            id: string;
+                            name?: string;
+                            component_id: number;
+                            conditional_id?: number | null;
+                            /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                            field_values: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        [key: string]: {
+                                            value: string | number | boolean | (never | null);
+                                            link_tracking_parameters?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            hidden_from_locales?: {
+                                [key: string]: boolean;
+                            };
+                        };
+                        component_instances: {
+                            id: string;
+                            name?: string;
+                            component_id: number;
+                            conditional_id?: number | null;
+                            /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                            field_values: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        [key: string]: {
+                                            value: string | number | boolean | (never | null);
+                                            link_tracking_parameters?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            hidden_from_locales?: {
+                                [key: string]: boolean;
+                            };
+                        }[];
+                    };
+                    locales?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Layout"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Layout"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    brand_profile_id?: number | null;
+                    content?: {
+                        container_component_instance: {
+                            id: string;
+                            name?: string;
+                            component_id: number;
+                            conditional_id?: number | null;
+                            /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                            field_values: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        [key: string]: {
+                                            value: string | number | boolean | (never | null);
+                                            link_tracking_parameters?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            hidden_from_locales?: {
+                                [key: string]: boolean;
+                            };
+                        };
+                        component_instances: {
+                            id: string;
+                            name?: string;
+                            component_id: number;
+                            conditional_id?: number | null;
+                            /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                            field_values: {
+                                [key: string]: {
+                                    [key: string]: {
+                                        [key: string]: {
+                                            value: string | number | boolean | (never | null);
+                                            link_tracking_parameters?: {
+                                                [key: string]: string;
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            hidden_from_locales?: {
+                                [key: string]: boolean;
+                            };
+                        }[];
+                    };
+                    locales?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Layout"];
                 };
             };
             /** @description Unauthorized */

@@ -394,3 +394,26 @@ export const brandProfiles = pgTable(
   },
   (table) => [index('brand_profiles_system_idx').on(table.emailDesignSystemId)],
 );
+
+/** A saved email body (container and component instances) that new emails can start from. */
+export const layouts = pgTable(
+  'layouts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    emailDesignSystemId: integer('email_design_system_id')
+      .notNull()
+      .references(() => emailDesignSystems.id, { onDelete: 'cascade' }),
+    brandProfileId: integer('brand_profile_id').references(() => brandProfiles.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    locales: jsonb('locales').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [index('layouts_workspace_idx').on(table.workspaceId)],
+);

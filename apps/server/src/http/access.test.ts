@@ -24,12 +24,17 @@ interface Fixture {
   designSystemId: number;
   componentId: number;
   brandProfileId: number;
+  layoutId: number;
 }
 
 async function buildFixture(app: App, organization: TestOrganization): Promise<Fixture> {
   const admin = await signInAs(app, organization.admin);
-  const post = async (url: string, payload: object) =>
-    (await app.inject({ method: 'POST', url, headers: admin, payload })).json();
+  const post = async (url: string, payload: object) => {
+    const response = await app.inject({ method: 'POST', url, headers: admin, payload });
+    if (response.statusCode >= 300)
+      throw new Error(`fixture POST ${url} failed: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
   const team = await post('/api/v1/teams', {
     name: 'Fixture team',
     workspace_id: organization.workspaceId,
@@ -76,6 +81,24 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     `/api/v1/workspaces/${organization.workspaceId}/email_design_systems/${designSystem.id}/brand_profiles`,
     { name: 'Fixture brand', component_overrides: [] },
   );
+  const container = await post(
+    `/api/v1/workspaces/${organization.workspaceId}/email_design_systems/${designSystem.id}/components`,
+    {
+      name: 'container',
+      label: 'Container',
+      container: true,
+      template: '{{ children }}',
+      field_definitions: [],
+    },
+  );
+  const layout = await post(`/api/v1/workspaces/${organization.workspaceId}/layouts`, {
+    name: 'Fixture layout',
+    email_design_system_id: designSystem.id,
+    content: {
+      container_component_instance: { id: 'c', component_id: container.id, field_values: {} },
+      component_instances: [],
+    },
+  });
   return {
     organization,
     teamId: team.id,
@@ -86,6 +109,7 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     designSystemId: designSystem.id,
     componentId: component.id,
     brandProfileId: brandProfile.id,
+    layoutId: layout.id,
   };
 }
 
@@ -96,6 +120,7 @@ function fillPath(url: string, fixture: Fixture): string {
     email_design_systems: fixture.designSystemId,
     components: fixture.componentId,
     brand_profiles: fixture.brandProfileId,
+    layouts: fixture.layoutId,
     workspaces: fixture.organization.workspaceId,
     teams: fixture.teamId,
     roles: fixture.roleId,

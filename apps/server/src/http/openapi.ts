@@ -20,6 +20,7 @@ export const openApiTags = [
     name: 'Brand profiles',
     description: 'A brand’s tokens, styles and component overrides on a design system',
   },
+  { name: 'Layouts', description: 'Saved email bodies that new emails can start from' },
   { name: 'Renders', description: 'HTML from a design system and content, without creating an email' },
   { name: 'Images', description: 'The image library of a workspace' },
   { name: 'API keys', description: 'Secrets for calling the API as yourself' },

@@ -13,6 +13,8 @@ import { DesignSystemJson, EmailDesignSystem } from './email-design-systems/emai
 import { imagesRoutes } from './images/images.routes.ts';
 import { Image } from './images/images.schemas.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { layoutsRoutes } from './layouts/layouts.routes.ts';
+import { Layout } from './layouts/layouts.schemas.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { Me } from './me/me.schemas.ts';
 import { rendersRoutes } from './renders/renders.routes.ts';
@@ -51,6 +53,7 @@ export const modules: Module[] = [
   { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
   { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem, DesignSystemJson] },
   { routes: brandProfilesRoutes, schemas: [BrandProfile] },
+  { routes: layoutsRoutes, schemas: [Layout] },
   { routes: rendersRoutes, schemas: [RenderOutput] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },

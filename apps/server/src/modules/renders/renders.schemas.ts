@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { BranchedInstance, BranchedText } from '../email-content/email-content.schemas.ts';
 
 const FlatFieldValues = Type.Record(
   Type.String(),
@@ -22,39 +23,6 @@ const SimpleContent = Type.Object(
     component_instances: Type.Array(SimpleInstance, { maxItems: 500 }),
   },
   { additionalProperties: false, description: 'The simple shape: component ids and flat field values' },
-);
-
-const FieldValue = Type.Object(
-  {
-    value: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
-    link_tracking_parameters: Type.Optional(Type.Record(Type.String(), Type.String())),
-  },
-  { additionalProperties: false },
-);
-const BranchedFieldValues = Type.Record(
-  Type.String(),
-  Type.Record(Type.String(), Type.Record(Type.String(), FieldValue)),
-  {
-    description: 'branch key (null_branch without a conditional) → locale → liquid_variable → {value}',
-  },
-);
-const BranchedInstance = Type.Object(
-  {
-    id: Type.String({ maxLength: 64 }),
-    name: Type.Optional(Type.String({ maxLength: 200 })),
-    component_id: Type.Integer({ minimum: 1 }),
-    conditional_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-    field_values: BranchedFieldValues,
-    hidden_from_locales: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
-  },
-  { additionalProperties: false },
-);
-const BranchedText = Type.Object(
-  {
-    conditional_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-    branch_content: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
-  },
-  { additionalProperties: false },
 );
 
 const EmailContent = Type.Object(

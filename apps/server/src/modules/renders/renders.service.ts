@@ -12,6 +12,7 @@ import { components } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
+import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
 import type { RenderRequest } from './renders.schemas.ts';
 
@@ -58,7 +59,7 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
     deprecated: row.deprecated,
   }));
 
-  const errors: Record<string, string[]> = {};
+  const errors = instanceReferenceProblems(rows, content, root);
   const brandProfile =
     request.brand_profile_id === undefined
       ? null
@@ -69,21 +70,6 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
             return null;
           },
         );
-  const byId = new Map(definitions.map((definition) => [definition.id, definition]));
-  const container = byId.get(content.container_component_instance.component_id);
-  if (!container?.container) {
-    errors[`${root}.container_component_instance.component_id`] = [
-      'must be the container component of the design system',
-    ];
-  }
-  content.component_instances.forEach((instance, index) => {
-    const component = byId.get(instance.component_id);
-    if (!component || component.container) {
-      errors[`${root}.component_instances.${index}.component_id`] = [
-        'is not a component of the design system',
-      ];
-    }
-  });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const output = render({

@@ -1,0 +1,64 @@
+import { Type } from 'typebox';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { InstancesContent } from '../email-content/email-content.schemas.ts';
+
+const Locale = Type.String({ pattern: '^[a-z]{2}-[A-Z]{2}$', examples: ['en-US'] });
+
+export const Layout = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    email_design_system_id: Type.Integer(),
+    brand_profile_id: Type.Union([Type.Integer(), Type.Null()]),
+    content: InstancesContent,
+    locales: Type.Array(Locale),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Layout' },
+);
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+
+export const CreateLayoutBody = RequestBody({
+  name: Name,
+  email_design_system_id: Type.Integer({ minimum: 1 }),
+  brand_profile_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  content: InstancesContent,
+  locales: Type.Optional(Type.Array(Locale, { uniqueItems: true, maxItems: 60 })),
+});
+
+export const UpdateLayoutBody = RequestBody({
+  name: Type.Optional(Name),
+  brand_profile_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  content: Type.Optional(InstancesContent),
+  locales: Type.Optional(Type.Array(Locale, { uniqueItems: true, maxItems: 60 })),
+});
+
+export const layoutSorts = [
+  'name_asc',
+  'name_desc',
+  'created_at_asc',
+  'created_at_desc',
+  'updated_at_asc',
+  'updated_at_desc',
+] as const;
+
+export const ListLayoutsQuery = Type.Object({
+  ...PaginationQuery.properties,
+  email_design_system_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  brand_profile_id: Type.Optional(
+    Type.String({
+      pattern: '^([1-9][0-9]*|null)$',
+      description: 'A brand profile id, or null for layouts without one',
+    }),
+  ),
+  sort: Type.Optional(Type.Enum([...layoutSorts], { default: 'created_at_desc' })),
+});
+
+export const LayoutsParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
+export const LayoutParams = Type.Object({
+  workspace_id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1 }),
+});

@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { components, layouts } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
+import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
+import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
+import type { CreateLayoutBody, Layout, ListLayoutsQuery, UpdateLayoutBody } from './layouts.schemas.ts';
+
+type LayoutRow = typeof layouts.$inferSelect;
+
+function toLayoutResponse(row: LayoutRow): Static<typeof Layout> {
+  return {
+    id: row.id,
+    name: row.name,
+    email_design_system_id: row.emailDesignSystemId,
+    brand_profile_id: row.brandProfileId,
+    content: row.content as Static<typeof Layout>['content'],
+    locales: row.locales,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+const orderings = {
+  name_asc: [asc(layouts.name), asc(layouts.id)],
+  name_desc: [desc(layouts.name), desc(layouts.id)],
+  created_at_asc: [asc(layouts.createdAt), asc(layouts.id)],
+  created_at_desc: [desc(layouts.createdAt), desc(layouts.id)],
+  updated_at_asc: [asc(layouts.updatedAt), asc(layouts.id)],
+  updated_at_desc: [desc(layouts.updatedAt), desc(layouts.id)],
+} as const;
+
+export async function listLayouts(
+  app: App,
+  workspaceId: number,
+  query: Static<typeof ListLayoutsQuery>,
+  page: PageRequest,
+) {
+  const brandFilter =
+    query.brand_profile_id === undefined
+      ? undefined
+      : query.brand_profile_id === 'null'
+        ? isNull(layouts.brandProfileId)
+        : eq(layouts.brandProfileId, Number(query.brand_profile_id));
+  const where = and(
+    eq(layouts.workspaceId, workspaceId),
+    query.email_design_system_id !== undefined
+      ? eq(layouts.emailDesignSystemId, query.email_design_system_id)
+      : undefined,
+    brandFilter,
+  );
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select()
+      .from(layouts)
+      .where(where)
+      .orderBy(...orderings[query.sort ?? 'created_at_desc'])
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(layouts).where(where),
+  ]);
+  return listBody(rows.map(toLayoutResponse), total?.value ?? 0, page);
+}
+
+async function findLayout(app: App, workspaceId: number, id: number): Promise<LayoutRow> {
+  const [row] = await app.database.db
+    .select()
+    .from(layouts)
+    .where(and(eq(layouts.id, id), eq(layouts.workspaceId, workspaceId)));
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function getLayout(app: App, workspaceId: number, id: number) {
+  return toLayoutResponse(await findLayout(app, workspaceId, id));
+}
+
+/** The brand profile and every instance's component must belong to the layout's design system. */
+async function layoutProblems(
+  app: App,
+  systemId: number,
+  candidate: {
+    brandProfileId: number | null | undefined;
+    content: Static<typeof Layout>['content'] | undefined;
+  },
+) {
+  const errors: Record<string, string[]> = {};
+  if (candidate.brandProfileId) {
+    await findBrandProfile(app, systemId, candidate.brandProfileId).catch(() => {
+      errors.brand_profile_id = ['is not a brand profile of the layout’s design system'];
+    });
+  }
+  if (candidate.content) {
+    const systemComponents = await app.database.db
+      .select({ id: components.id, container: components.container })
+      .from(components)
+      .where(eq(components.emailDesignSystemId, systemId));
+    Object.assign(errors, instanceReferenceProblems(systemComponents, candidate.content, 'content'));
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+export async function createLayout(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  input: Static<typeof CreateLayoutBody>,
+) {
+  const system = await findVisibleDesignSystem(
+    app,
+    principal,
+    workspaceId,
+    input.email_design_system_id,
+  ).catch(() => {
+    throw ValidationError.field('email_design_system_id', 'is not a design system this workspace can use');
+  });
+  await layoutProblems(app, system.id, { brandProfileId: input.brand_profile_id, content: input.content });
+  const [row] = await app.database.db
+    .insert(layouts)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId,
+      emailDesignSystemId: system.id,
+      brandProfileId: input.brand_profile_id ?? null,
+      name: input.name,
+      content: input.content,
+      locales: input.locales ?? [],
+    })
+    .returning();
+  if (!row) throw new Error('layout insert returned nothing');
+  return toLayoutResponse(row);
+}
+
+export async function updateLayout(
+  app: App,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof UpdateLayoutBody>,
+) {
+  const layout = await findLayout(app, workspaceId, id);
+  await layoutProblems(app, layout.emailDesignSystemId, {
+    brandProfileId: input.brand_profile_id,
+    content: input.content,
+  });
+  const [row] = await app.database.db
+    .update(layouts)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.brand_profile_id !== undefined ? { brandProfileId: input.brand_profile_id } : {}),
+      ...(input.content !== undefined ? { content: input.content } : {}),
+      ...(input.locales !== undefined ? { locales: input.locales } : {}),
+    })
+    .where(eq(layouts.id, id))
+    .returning();
+  if (!row) throw new NotFoundError();
+  return toLayoutResponse(row);
+}
+
+export async function deleteLayout(app: App, workspaceId: number, id: number) {
+  await findLayout(app, workspaceId, id);
+  await app.database.db.delete(layouts).where(eq(layouts.id, id));
+}
