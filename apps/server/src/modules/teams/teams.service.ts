@@ -3,10 +3,10 @@ import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { findUser, toUserResponses } from '../users/users.serializers.ts';
-import { accessibleWorkspacesFilter } from '../workspaces/workspaces.service.ts';
+import { accessibleWorkspacesFilter, assertWorkspaceMember } from '../workspaces/workspaces.service.ts';
 import type { CreateTeamBody, Team, TeamMember, UpdateTeamBody } from './teams.schemas.ts';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -60,22 +60,8 @@ async function findTeam(app: App, principal: Principal, id: number): Promise<Tea
     .from(teams)
     .where(and(eq(teams.id, id), eq(teams.organizationId, principal.organizationId)));
   if (!row) throw new NotFoundError();
-  await assertWorkspaceAccess(app, principal, row.workspaceId);
+  await assertWorkspaceMember(app, principal, row.workspaceId);
   return row;
-}
-
-async function assertWorkspaceAccess(app: App, principal: Principal, workspaceId: number) {
-  if (principal.permissions.has('access_all_workspaces')) return;
-  const [membership] = await app.database.db
-    .select()
-    .from(workspaceMemberships)
-    .where(
-      and(
-        eq(workspaceMemberships.workspaceId, workspaceId),
-        eq(workspaceMemberships.userId, principal.userId),
-      ),
-    );
-  if (!membership) throw new ForbiddenError('You are not a member of this team’s workspace');
 }
 
 export async function getTeam(app: App, principal: Principal, id: number) {
@@ -90,7 +76,7 @@ export async function createTeam(app: App, principal: Principal, input: Static<t
       and(eq(workspaces.id, input.workspace_id), eq(workspaces.organizationId, principal.organizationId)),
     );
   if (!workspace) throw ValidationError.field('workspace_id', 'does not exist');
-  await assertWorkspaceAccess(app, principal, workspace.id);
+  await assertWorkspaceMember(app, principal, workspace.id);
   const [row] = await app.database.db
     .insert(teams)
     .values({

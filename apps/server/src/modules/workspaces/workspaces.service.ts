@@ -55,6 +55,25 @@ export async function listWorkspaces(app: App, principal: Principal, page: PageR
   return listBody(rows.map(toWorkspaceResponse), total?.value ?? 0, page);
 }
 
+/** 403 unless the principal is a member of the workspace, or may enter every workspace. */
+export async function assertWorkspaceMember(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+): Promise<void> {
+  if (principal.permissions.has('access_all_workspaces')) return;
+  const [membership] = await app.database.db
+    .select()
+    .from(workspaceMemberships)
+    .where(
+      and(
+        eq(workspaceMemberships.workspaceId, workspaceId),
+        eq(workspaceMemberships.userId, principal.userId),
+      ),
+    );
+  if (!membership) throw new ForbiddenError('You are not a member of this workspace');
+}
+
 /** Another organization's workspace is a 404; one of this organization without access, a 403. */
 async function findAccessibleWorkspace(app: App, principal: Principal, id: number): Promise<WorkspaceRow> {
   const [row] = await app.database.db
@@ -62,15 +81,7 @@ async function findAccessibleWorkspace(app: App, principal: Principal, id: numbe
     .from(workspaces)
     .where(and(eq(workspaces.id, id), eq(workspaces.organizationId, principal.organizationId)));
   if (!row) throw new NotFoundError();
-  if (!principal.permissions.has('access_all_workspaces')) {
-    const [membership] = await app.database.db
-      .select()
-      .from(workspaceMemberships)
-      .where(
-        and(eq(workspaceMemberships.workspaceId, id), eq(workspaceMemberships.userId, principal.userId)),
-      );
-    if (!membership) throw new ForbiddenError('You are not a member of this workspace');
-  }
+  await assertWorkspaceMember(app, principal, id);
   return row;
 }
 
