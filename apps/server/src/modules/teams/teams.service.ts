@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import { findUser, toUserResponses } from '../users/users.serializers.ts';
+import { findUser, pageOfLiveUsers, toUserResponses } from '../users/users.serializers.ts';
 import { accessibleWorkspacesFilter, assertWorkspaceMember } from '../workspaces/workspaces.service.ts';
 import type { CreateTeamBody, Team, TeamMember, UpdateTeamBody } from './teams.schemas.ts';
 
@@ -131,30 +131,12 @@ async function toTeamMembers(
 
 export async function listTeamMembers(app: App, principal: Principal, teamId: number, page: PageRequest) {
   await findTeam(app, principal, teamId);
-  const where = and(eq(teamMemberships.teamId, teamId), isNull(users.deletedAt));
-  const [rows, [total]] = await Promise.all([
-    app.database.db
-      .select({ user: users })
-      .from(teamMemberships)
-      .innerJoin(users, eq(users.id, teamMemberships.userId))
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    app.database.db
-      .select({ value: count() })
-      .from(teamMemberships)
-      .innerJoin(users, eq(users.id, teamMemberships.userId))
-      .where(where),
-  ]);
-  return listBody(
-    await toTeamMembers(
-      app,
-      rows.map((row) => row.user),
-    ),
-    total?.value ?? 0,
-    page,
-  );
+  const members = app.database.db
+    .select({ id: teamMemberships.userId })
+    .from(teamMemberships)
+    .where(eq(teamMemberships.teamId, teamId));
+  const { rows, total } = await pageOfLiveUsers(app.database.db, inArray(users.id, members), page);
+  return listBody(await toTeamMembers(app, rows), total, page);
 }
 
 /** Team members must belong to the team's workspace: a team never reaches past its workspace. */

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { teamMemberships, teams, users, workspaceMemberships } from '../../db/schema.ts';
+import type { PageRequest } from '../../http/pagination.ts';
 import type { User, UserReference } from './users.schemas.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -75,4 +76,23 @@ export async function findUser(
     .from(users)
     .where(and(eq(users.id, id), eq(users.organizationId, organizationId), isNull(users.deletedAt)));
   return row;
+}
+
+/**
+ * A page of the organization's live (not removed) users matching `condition`, by name, with the
+ * total: the people list, and workspace and team members (a membership subquery as condition).
+ */
+export async function pageOfLiveUsers(db: Database, condition: SQL | undefined, page: PageRequest) {
+  const where = and(condition, isNull(users.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
@@ -16,7 +16,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../http/erro
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { sendInvitation } from '../invitations/invitations.service.ts';
 import type { CreateUserBody } from './users.schemas.ts';
-import { findUser, toUserResponse, toUserResponses } from './users.serializers.ts';
+import { findUser, pageOfLiveUsers, toUserResponse, toUserResponses } from './users.serializers.ts';
 
 export async function listUsers(
   app: App,
@@ -26,29 +26,22 @@ export async function listUsers(
 ) {
   const db = app.database.db;
   const pattern = search ? `%${escapeLikePattern(search)}%` : undefined;
-  const where = and(
-    eq(users.organizationId, principal.organizationId),
-    isNull(users.deletedAt),
-    pattern
-      ? or(
-          ilike(users.firstName, pattern),
-          ilike(users.lastName, pattern),
-          ilike(users.email, pattern),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-        )
-      : undefined,
+  const { rows, total } = await pageOfLiveUsers(
+    db,
+    and(
+      eq(users.organizationId, principal.organizationId),
+      pattern
+        ? or(
+            ilike(users.firstName, pattern),
+            ilike(users.lastName, pattern),
+            ilike(users.email, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          )
+        : undefined,
+    ),
+    page,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(users.firstName, users.lastName, users.id)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return listBody(await toUserResponses(db, rows), total?.value ?? 0, page);
+  return listBody(await toUserResponses(db, rows), total, page);
 }
 
 export async function getUser(app: App, principal: Principal, id: number) {

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, exists, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import { findUser, toUserResponse, toUserResponses } from '../users/users.serializers.ts';
+import { findUser, pageOfLiveUsers, toUserResponse, toUserResponses } from '../users/users.serializers.ts';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace } from './workspaces.schemas.ts';
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -149,30 +149,13 @@ export async function deleteWorkspace(app: App, principal: Principal, id: number
 }
 
 export async function listWorkspaceMembers(app: App, workspaceId: number, page: PageRequest) {
-  const where = and(eq(workspaceMemberships.workspaceId, workspaceId), isNull(users.deletedAt));
-  const [rows, [total]] = await Promise.all([
-    app.database.db
-      .select({ user: users })
-      .from(workspaceMemberships)
-      .innerJoin(users, eq(users.id, workspaceMemberships.userId))
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    app.database.db
-      .select({ value: count() })
-      .from(workspaceMemberships)
-      .innerJoin(users, eq(users.id, workspaceMemberships.userId))
-      .where(where),
-  ]);
-  return listBody(
-    await toUserResponses(
-      app.database.db,
-      rows.map((row) => row.user),
-    ),
-    total?.value ?? 0,
-    page,
-  );
+  const db = app.database.db;
+  const members = db
+    .select({ id: workspaceMemberships.userId })
+    .from(workspaceMemberships)
+    .where(eq(workspaceMemberships.workspaceId, workspaceId));
+  const { rows, total } = await pageOfLiveUsers(db, inArray(users.id, members), page);
+  return listBody(await toUserResponses(db, rows), total, page);
 }
 
 export async function addWorkspaceMember(
