@@ -28,7 +28,16 @@ export function instanceValuesFor(
   selection?: BranchSelection,
 ): Record<string, unknown> {
   const branch = selectBranch(instance.conditional_id, Object.keys(instance.field_values ?? {}), selection);
-  const fields = branch === null ? undefined : instance.field_values?.[branch]?.[locale];
+  return branch === null ? {} : branchValuesFor(instance, branch, locale);
+}
+
+/** An instance's raw values of one branch and locale (empty when it stores none). */
+export function branchValuesFor(
+  instance: ComponentInstance,
+  branch: string,
+  locale: string,
+): Record<string, unknown> {
+  const fields = instance.field_values?.[branch]?.[locale];
   const values: Record<string, unknown> = {};
   for (const [variable, fieldValue] of Object.entries(fields ?? {})) values[variable] = fieldValue?.value;
   return values;

@@ -1,18 +1,6 @@
-import {
-  CaptureTag,
-  type Context,
-  Drop,
-  type Emitter,
-  filters,
-  Liquid,
-  LiquidError,
-  Output,
-  RenderError,
-  type Template,
-  TokenKind,
-  toValue,
-} from 'liquidjs';
-import { filterFastPaths, installFastOutput, renderOutputSync } from './fast-output.ts';
+import { CaptureTag, type Context, Drop, Liquid, type Template } from 'liquidjs';
+import { LruCache } from './lru-cache.ts';
+import { installSyncRender, stringify } from './sync-render.ts';
 
 /**
  * Markup that `{{ }}` prints as-is: rich_text values (already sanitised), code values and the
@@ -48,10 +36,29 @@ export class HtmlValue extends Drop {
  * still encodes the unescaped value. Use `| raw` to print a value into a `<style>` block, where
  * entities are not decoded (a font stack with quotes, say).
  */
-function escapeOutput(this: unknown, value: unknown): string {
+function escapeOutput(this: FilterThis, value: unknown): string {
   if (value instanceof HtmlValue) return value.html;
-  return (filters.escape as (this: unknown, value: unknown) => string).call(this, value);
+  // LiquidJS's `escape` filter, byte for byte (`"` becomes `&#34;`), with its memory accounting,
+  // minus the replace call for the many values that have nothing to escape.
+  const text = typeof value === 'string' ? value : stringify(value);
+  this.context.memoryLimit.use(text.length);
+  return escapableCharacter.test(text) ? text.replace(escapableCharacters, escapeCharacter) : text;
 }
+
+interface FilterThis {
+  context: { memoryLimit: { use(count: number): void } };
+}
+
+const escapableCharacter = /[&<>"']/;
+const escapableCharacters = /[&<>"']/g;
+const liquidEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&#34;',
+  "'": '&#39;',
+};
+const escapeCharacter = (character: string) => liquidEscapes[character] ?? character;
 
 /**
  * `{% capture %}` collects template output, which is markup already escaped where needed; it is
@@ -77,9 +84,6 @@ export const defaultRenderLimits = {
 /** Template text longer than this is refused at parse time (about 1 MB). */
 const parseLimit = 1_000_000;
 
-installFastOutput();
-filterFastPaths.add(escapeOutput as (this: unknown, value: unknown) => unknown);
-
 function createEngine(escapeOutputs: boolean): Liquid {
   const engine = new Liquid({
     strictFilters: true,
@@ -93,66 +97,8 @@ function createEngine(escapeOutputs: boolean): Liquid {
     cache: false,
   });
   if (escapeOutputs) engine.registerTag('capture', HtmlCaptureTag);
-  installFastRenderLoop(engine);
+  installSyncRender(engine);
   return engine;
-}
-
-function stringify(value: unknown): string {
-  const plain = toValue(value);
-  if (typeof plain === 'string') return plain;
-  if (plain === null || plain === undefined) return '';
-  if (Array.isArray(plain)) return plain.map(stringify).join('');
-  return String(plain);
-}
-
-interface RenderLimiter {
-  check(now: number): void;
-}
-
-/**
- * LiquidJS's render loop, minus a generator per node for the two commonest nodes: literal HTML
- * and plain-path outputs (`renderOutputSync`). Tags still render through LiquidJS. The time
- * limit is checked when a block starts and before each tag, so every loop iteration is still
- * checked. Errors are wrapped exactly as LiquidJS wraps them (these engines never collect them).
- */
-function installFastRenderLoop(engine: Liquid): void {
-  const renderer = engine.renderer as unknown as {
-    renderTemplates(
-      templates: Template[],
-      context: Context,
-      emitter?: Emitter,
-    ): Generator<unknown, string, unknown>;
-  };
-  renderer.renderTemplates = function* renderTemplates(templates, context, givenEmitter) {
-    const emitter =
-      givenEmitter ??
-      ({
-        buffer: '',
-        write(html: unknown) {
-          this.buffer += stringify(html);
-        },
-      } as Emitter & { buffer: string });
-    const limiter = (context as unknown as { renderLimit: RenderLimiter }).renderLimit;
-    limiter.check(performance.now());
-    for (const template of templates) {
-      try {
-        const node = template as Template & { token: { kind: number }; str?: string };
-        if (node.token.kind === TokenKind.HTML && typeof node.str === 'string') {
-          emitter.write(node.str);
-          continue;
-        }
-        if (template instanceof Output && renderOutputSync(template, context, emitter)) continue;
-        limiter.check(performance.now());
-        const html = yield template.render(context, emitter);
-        if (html) emitter.write(html);
-        const flow = context as unknown as { breakCalled: boolean; continueCalled: boolean };
-        if (flow.breakCalled || flow.continueCalled) break;
-      } catch (error) {
-        throw LiquidError.is(error) ? error : new RenderError(error as Error, template);
-      }
-    }
-    return (emitter as Emitter & { buffer: string }).buffer;
-  };
 }
 
 /** The engine for HTML output: `{{ }}` escapes. */
@@ -163,21 +109,28 @@ export const liquid = createEngine(true);
  */
 export const plainTextLiquid = createEngine(false);
 
+/**
+ * Parsed templates by engine and template text. The text is the key, not a component id, so an
+ * edited template (in place or as a new definition) is parsed afresh, and two design systems
+ * share a parse only when their templates are the same text, which renders the same. Editing a
+ * template in the builder produces many versions of its text; the least recently used go first.
+ */
 const maxCachedTemplates = 1000;
-const parsedTemplates = new Map<Liquid, Map<string, Template[]>>([
-  [liquid, new Map()],
-  [plainTextLiquid, new Map()],
+const parsedTemplates = new Map<Liquid, LruCache<string, Template[]>>([
+  [liquid, new LruCache(maxCachedTemplates)],
+  [plainTextLiquid, new LruCache(maxCachedTemplates)],
 ]);
 
 /** Parses a template once per distinct text; throws LiquidJS's errors for broken templates. */
 export function parseTemplate(template: string, engine: Liquid = liquid): Template[] {
-  const cache = parsedTemplates.get(engine) ?? new Map<string, Template[]>();
+  let cache = parsedTemplates.get(engine);
+  if (!cache) {
+    cache = new LruCache(maxCachedTemplates);
+    parsedTemplates.set(engine, cache);
+  }
   const cached = cache.get(template);
   if (cached) return cached;
   const parsed = engine.parse(template);
-  // A simple bound: editing a template in the builder produces many versions of its text.
-  if (cache.size >= maxCachedTemplates) cache.clear();
   cache.set(template, parsed);
-  parsedTemplates.set(engine, cache);
   return parsed;
 }

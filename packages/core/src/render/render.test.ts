@@ -635,3 +635,79 @@ describe('render: plain text and CSS', () => {
     expect(inlined.html).not.toContain('p { color: red; }');
   });
 });
+
+describe('render: what is remembered between renders', () => {
+  const richField = (extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+    type: 'rich_text',
+    label: 'Body',
+    liquid_variable: 'body',
+    default_value: '',
+    marks: { bold: { enabled: true }, italic: { enabled: true } },
+    ...extra,
+  });
+
+  it('uses a component’s new template when it was edited in place between two renders', () => {
+    const editable = component(60, 'editable', '<p>{{ copy }}</p>', [text('copy', 'x')]);
+    const renderInput = input([editable], [instance(60, { copy: 'hello' })]);
+    expect(render(renderInput).html).toBe('<main data-brand="#ff0000"><p>hello</p></main>');
+    editable.template = '<h2>{{ copy | upcase }}</h2>';
+    expect(render(renderInput).html).toBe('<main data-brand="#ff0000"><h2>HELLO</h2></main>');
+  });
+
+  it('uses a component’s new template when the edit came as a new definition', () => {
+    const before = component(61, 'replaced', '<p>{{ copy }}</p>', [text('copy', 'x')]);
+    const after = { ...before, template: '<div>{{ copy }}!</div>' };
+    const children = [instance(61, { copy: 'hi' })];
+    expect(render(input([before], children)).html).toBe('<main data-brand="#ff0000"><p>hi</p></main>');
+    expect(render(input([after], children)).html).toBe('<main data-brand="#ff0000"><div>hi!</div></main>');
+    expect(render(input([before], children)).html).toBe('<main data-brand="#ff0000"><p>hi</p></main>');
+  });
+
+  it('never gives one design system the template of another’s component with the same id', () => {
+    const ours = component(62, 'banner', '<p class="ours">{{ copy }}</p>', [text('copy', 'x')]);
+    const theirs = component(62, 'banner', '<p class="theirs">{{ copy }}</p>', [text('copy', 'x')]);
+    const children = [instance(62, { copy: 'same' })];
+    const otherSystem = { ...designSystem, id: 4, name: 'Other system' };
+    for (let round = 0; round < 2; round += 1) {
+      expect(render(input([ours], children)).html).toBe(
+        '<main data-brand="#ff0000"><p class="ours">same</p></main>',
+      );
+      expect(render(input([theirs], children, { designSystem: otherSystem })).html).toBe(
+        '<main data-brand="#ff0000"><p class="theirs">same</p></main>',
+      );
+    }
+  });
+
+  it('sanitises rich text again when the field’s marks or a custom style changed in place', () => {
+    const field = richField({ custom_styles_names: ['highlight'] });
+    const article = component(63, 'article', '{{ body }}', [field]);
+    const styles = [{ name: 'highlight', label: 'Highlight', style: 'color: #2f5bea;' }];
+    const renderInput = input(
+      [article],
+      [
+        instance(63, {
+          body: '<p><b>Bold</b> <i>it</i> <span class="es-custom-style es-custom-style-highlight">hi</span></p>',
+        }),
+      ],
+    );
+    renderInput.designSystem = { ...designSystem, custom_styles: styles };
+    const first = render(renderInput).html;
+    expect(first).toContain('<em class="es-italic">it</em>');
+    expect(first).toContain('style="color: #2f5bea;"');
+
+    field.marks = { bold: { enabled: true }, italic: { enabled: false } };
+    (styles[0] as { style: string }).style = 'color: #ff0000;';
+    const second = render(renderInput).html;
+    expect(second).toBe(
+      '<main data-brand="#ff0000"><p><strong class="es-bold">Bold</strong> it ' +
+        '<span class="es-custom-style es-custom-style-highlight" data-custom-style="highlight" style="color: #ff0000;">hi</span></p></main>',
+    );
+  });
+
+  it('keeps values of one render out of the next', () => {
+    const counter = component(64, 'counter', '{% assign seen = seen | plus: 1 %}{{ seen }}', []);
+    const children = [instance(64), instance(64)];
+    expect(render(input([counter], children)).html).toBe('<main data-brand="#ff0000">11</main>');
+    expect(render(input([counter], children)).html).toBe('<main data-brand="#ff0000">11</main>');
+  });
+});

@@ -1,5 +1,16 @@
-import { type BranchSelection, branchedTextFor, instanceValuesFor } from '../content/branches.ts';
+import {
+  type BranchSelection,
+  branchedTextFor,
+  branchValuesFor,
+  instanceValuesFor,
+} from '../content/branches.ts';
 import type { ComponentInstance, EmailContent } from '../content/types.ts';
+import {
+  applyLinkTracking,
+  conditionalCompiler,
+  type DynamicContentInput,
+  substituteRenderedTags,
+} from '../dynamic-content/render-dynamic.ts';
 import type { CustomStyle, FieldDefinition } from '../fields/types.ts';
 import {
   applyBrandProfile,
@@ -14,7 +25,7 @@ import { type Diagnostic, diagnosticCodes, diagnosticFromLiquidError } from './d
 import { inlineCss } from './inline-css.ts';
 import { defaultRenderLimits, HtmlValue, liquid, parseTemplate, plainTextLiquid } from './liquid-engine.ts';
 import { toPlainText } from './plain-text.ts';
-import { sanitizeRichText } from './rich-text.ts';
+import { sanitizeRichTextCached } from './rich-text.ts';
 
 export type RenderMode = 'export' | 'render_api' | 'email_design_system_preview' | 'editor_preview';
 export type OutputFormat = 'html' | 'plaintext';
@@ -36,6 +47,8 @@ export interface RenderInput {
   /** Template problems become errors (the caller blocks export) instead of warnings. */
   strict?: boolean;
   limits?: { renderLimitMs?: number; memoryLimit?: number };
+  /** Conditionals, personalization tags and link tracking (see `DynamicContentInput`). */
+  dynamicContent?: DynamicContentInput;
 }
 
 export interface RenderOutput {
@@ -73,7 +86,7 @@ function fieldScope(
     const value = storedValue === undefined || storedValue === null ? definition.default_value : storedValue;
     if (definition.type === 'rich_text') {
       scope[definition.liquid_variable] = new HtmlValue(
-        sanitizeRichText(String(value), {
+        sanitizeRichTextCached(String(value), {
           marks: definition.marks,
           allowedCustomStyleNames: definition.custom_styles_names ?? [],
           customStyles,
@@ -98,7 +111,7 @@ function placeholderComment(text: string): string {
   return `<!-- ${text.replaceAll('--', '- -').replaceAll('>', ')')} -->`;
 }
 
-export function render(input: RenderInput): RenderOutput {
+function renderContent(input: RenderInput): RenderOutput {
   const diagnostics: Diagnostic[] = [];
   const severity: Diagnostic['severity'] = input.strict ? 'error' : 'warning';
   const isPreview = input.mode === 'editor_preview' || input.mode === 'email_design_system_preview';
@@ -115,8 +128,15 @@ export function render(input: RenderInput): RenderOutput {
     input.brandProfile?.design_tokens ?? {},
   );
   const customStyles = mergeCustomStyles(input.designSystem.custom_styles, input.brandProfile?.custom_styles);
-  const subject = branchedTextFor(input.content.subject, input.locale, input.branchSelection);
-  const preheader = branchedTextFor(input.content.preheader, input.locale, input.branchSelection);
+  const compiler = conditionalCompiler(input.mode, input.dynamicContent, (diagnostic, instance) =>
+    diagnostics.push({ ...diagnostic, severity, ...(instance ? { componentInstanceId: instance.id } : {}) }),
+  );
+  const subject =
+    compiler?.text(input.content.subject, input.locale) ??
+    branchedTextFor(input.content.subject, input.locale, input.branchSelection);
+  const preheader =
+    compiler?.text(input.content.preheader, input.locale) ??
+    branchedTextFor(input.content.preheader, input.locale, input.branchSelection);
 
   const baseContext = {
     render_mode: input.mode,
@@ -210,19 +230,21 @@ export function render(input: RenderInput): RenderOutput {
 
   let childrenHtml = '';
   children.forEach((entry, index) => {
-    const scope = fieldScope(
-      entry.component.field_definitions,
-      instanceValuesFor(entry.instance, input.locale, input.branchSelection),
-      customStyles,
-    );
-    scope.global_fields = globalFields;
-    scope.render_context = {
-      ...baseContext,
-      component_instance: summaryOf(entry),
-      previous_component_instance: summaryOf(children[index - 1]),
-      next_component_instance: summaryOf(children[index + 1]),
+    const renderChild = (values: Record<string, unknown>) => {
+      const scope = fieldScope(entry.component.field_definitions, values, customStyles);
+      scope.global_fields = globalFields;
+      scope.render_context = {
+        ...baseContext,
+        component_instance: summaryOf(entry),
+        previous_component_instance: summaryOf(children[index - 1]),
+        next_component_instance: summaryOf(children[index + 1]),
+      };
+      return renderEntry(entry, scope);
     };
-    childrenHtml += renderEntry(entry, scope);
+    childrenHtml +=
+      compiler?.instance(entry.instance, (branch) =>
+        renderChild(branchValuesFor(entry.instance, branch, input.locale)),
+      ) ?? renderChild(instanceValuesFor(entry.instance, input.locale, input.branchSelection));
   });
 
   let html = childrenHtml;
@@ -273,6 +295,30 @@ export function render(input: RenderInput): RenderOutput {
   }
 
   return withLazyPlainText({ html, subject, preheader, diagnostics });
+}
+
+export function render(input: RenderInput): RenderOutput {
+  const dynamicContent = input.dynamicContent;
+  if (!dynamicContent) return renderContent(input);
+  const trackingProfile = dynamicContent.linkTrackingProfile;
+  let tracked = input;
+  if (trackingProfile) {
+    const branded = new Map(applyBrandProfile(input.components, input.brandProfile).map((c) => [c.id, c]));
+    const definitionsOf = (id: number) => branded.get(id)?.field_definitions;
+    const rendered = { locale: input.locale, conditionals: dynamicContent.conditionals };
+    tracked = {
+      ...input,
+      content: applyLinkTracking(input.content, definitionsOf, trackingProfile, rendered),
+    };
+  }
+  const output = renderContent(tracked);
+  substituteRenderedTags(output, {
+    mode: input.mode,
+    html: (input.outputFormat ?? 'html') === 'html',
+    strict: input.strict === true,
+    dynamicContent,
+  });
+  return output;
 }
 
 function withLazyPlainText(output: Omit<RenderOutput, 'plainText'>): RenderOutput {

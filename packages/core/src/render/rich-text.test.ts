@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { richTextContent, sanitizeRichText } from './rich-text.ts';
+import { richTextContent, sanitizeRichText, sanitizeRichTextCached } from './rich-text.ts';
 
 const customStyles = [
   { name: 'highlight', label: 'Highlight', style: 'color: #2f5bea; font-weight: bold;' },
@@ -119,5 +119,48 @@ describe('richTextContent', () => {
       'Hello there again&',
     );
     expect(richTextContent('<p> </p><br>')).toBe('');
+  });
+});
+
+describe('sanitizeRichTextCached', () => {
+  const html =
+    '<p><strong>Big</strong> <em>news</em> <span class="es-custom-style es-custom-style-highlight">here</span></p>';
+
+  it('gives what sanitizeRichText gives, for every set of options', () => {
+    const optionSets = [
+      {},
+      { marks: null },
+      { marks: { bold: { enabled: true } } },
+      { marks: { bold: { enabled: true, custom_style_name: 'highlight' } }, customStyles },
+      { allowedCustomStyleNames: ['highlight'], customStyles },
+    ];
+    for (const options of optionSets) {
+      for (let round = 0; round < 2; round += 1) {
+        expect(sanitizeRichTextCached(html, options)).toBe(sanitizeRichText(html, options));
+      }
+    }
+  });
+
+  it('sees options edited in place between two calls', () => {
+    const marks: NonNullable<Parameters<typeof sanitizeRichText>[1]>['marks'] = {
+      bold: { enabled: true },
+      italic: { enabled: true },
+    };
+    const styles = customStyles.map((style) => ({ ...style }));
+    const options = { marks, allowedCustomStyleNames: ['highlight'], customStyles: styles };
+    expect(sanitizeRichTextCached(html, options)).toContain('<em class="es-italic">news</em>');
+    expect(sanitizeRichTextCached(html, options)).toContain('style="color: #2f5bea; font-weight: bold;"');
+
+    marks.italic = { enabled: false };
+    (styles[0] as { style: string }).style = 'color: #ff0000;';
+    const edited = sanitizeRichTextCached(html, options);
+    expect(edited).not.toContain('<em');
+    expect(edited).toContain('style="color: #ff0000;"');
+    expect(edited).toBe(sanitizeRichText(html, options));
+  });
+
+  it('tells all marks (undefined) from no marks (null)', () => {
+    expect(sanitizeRichTextCached('<b>x</b>', {})).toBe('<strong class="es-bold">x</strong>');
+    expect(sanitizeRichTextCached('<b>x</b>', { marks: null })).toBe('x');
   });
 });

@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import type { CustomStyle, FieldDefinition, RichTextMark, RichTextMarkName } from '../fields/types.ts';
 import { escapeHtml } from './html-escape.ts';
+import { LruCache } from './lru-cache.ts';
 
 /**
  * Rich text values come from an editor (and from paste, imports and the API), so they are
@@ -156,6 +157,32 @@ export function sanitizeRichText(html: string, options: RichTextOptions = {}): s
   parser.end();
   // Quotes need no escaping in element content; keeping them readable keeps copy diffable.
   return output.replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+}
+
+/** Characters (inputs, options and outputs) the sanitised rich text cache may hold. */
+const sanitizedCacheBudget = 4_000_000;
+const sanitized = new LruCache<string, string>(
+  sanitizedCacheBudget,
+  (key, value) => key.length + value.length,
+);
+
+/**
+ * `sanitizeRichText`, remembered: a render sanitises every rich text value again, and most of them
+ * have not changed since the last render. The key holds the options by value (JSON) and the
+ * input, so a field's marks or a custom style edited in place between two renders still gets a
+ * fresh result. JSON text has no raw line break, so the first one ends the options.
+ */
+export function sanitizeRichTextCached(html: string, options: RichTextOptions = {}): string {
+  const key = `${JSON.stringify([
+    options.marks === undefined ? 'all marks' : options.marks,
+    options.allowedCustomStyleNames ?? [],
+    options.customStyles ?? [],
+  ])}\n${html}`;
+  const cached = sanitized.get(key);
+  if (cached !== undefined) return cached;
+  const result = sanitizeRichText(html, options);
+  sanitized.set(key, result);
+  return result;
 }
 
 /** The text a reader sees (for min/max content length and "blank"), tags and entities resolved. */

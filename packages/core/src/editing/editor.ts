@@ -1,0 +1,166 @@
+import type { PermissionKey } from '../permissions.ts';
+import { applyCommand } from './apply-command.ts';
+import { commandPermissions, type EditorCommand, type EditorCommandType, permissionFor } from './commands.ts';
+import { type EditorDocument, InvalidCommandError } from './document.ts';
+
+export type DispatchResult =
+  | { ok: true }
+  | { ok: false; reason: 'permission'; permission: PermissionKey }
+  | { ok: false; reason: 'invalid'; message: string };
+
+/** One snapshot of what a view needs; a new object only when something changed (for useSyncExternalStore). */
+export interface EditorState {
+  document: EditorDocument;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+export interface EditorOptions {
+  document: EditorDocument;
+  /** The keys the user's role grants; commands needing any other key are refused. */
+  permissions: Iterable<PermissionKey>;
+  /** Milliseconds clock; injectable so tests control coalescing. Defaults to Date.now. */
+  now?: () => number;
+  /** Edits of the same text less than this far apart are one undo step. */
+  coalesceWindowMs?: number;
+  /** Undo steps kept; the oldest are forgotten beyond it. */
+  historyLimit?: number;
+}
+
+export interface Editor {
+  getState(): EditorState;
+  dispatch(command: EditorCommand): DispatchResult;
+  /** Returns false when there is nothing to undo. */
+  undo(): boolean;
+  /** Returns false when there is nothing to redo. */
+  redo(): boolean;
+  /** Whether the user may dispatch commands of this type, so the view can hide what they cannot use. */
+  can(commandType: EditorCommandType): boolean;
+  /** Calls `listener` after every change of state; returns the function that stops it. */
+  subscribe(listener: () => void): () => void;
+}
+
+export const defaultCoalesceWindowMs = 1000;
+export const defaultHistoryLimit = 200;
+
+/** One undo step: the document before and after it, and what later edits may merge into it. */
+interface HistoryStep {
+  before: EditorDocument;
+  after: EditorDocument;
+  coalesceKey: string | null;
+  lastEditAt: number;
+}
+
+/**
+ * Text edits that may merge into one undo step: the same field value, or the same subject or
+ * preheader text, so undo takes back a burst of typing rather than one keystroke. Structure
+ * changes never merge.
+ */
+function coalesceKeyOf(command: EditorCommand): string | null {
+  switch (command.type) {
+    case 'setFieldValue':
+      return JSON.stringify([
+        command.type,
+        command.instanceId,
+        command.branch,
+        command.locale,
+        command.variable,
+      ]);
+    case 'setSubject':
+    case 'setPreheader':
+      return JSON.stringify([command.type, command.branch, command.locale]);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The editor's state holder: applies commands the user is allowed to run, keeps undo and redo
+ * history, and tells subscribers when anything changed. History holds whole documents, which
+ * costs little because `applyCommand` shares every unchanged part.
+ */
+export function createEditor(options: EditorOptions): Editor {
+  const permissions = new Set(options.permissions);
+  const now = options.now ?? (() => Date.now());
+  const coalesceWindowMs = options.coalesceWindowMs ?? defaultCoalesceWindowMs;
+  const historyLimit = options.historyLimit ?? defaultHistoryLimit;
+  const listeners = new Set<() => void>();
+  const undoStack: HistoryStep[] = [];
+  const redoStack: HistoryStep[] = [];
+  // Undo and redo close the last step, so the next edit starts a step of its own.
+  let lastStepOpen = false;
+  let state: EditorState = { document: options.document, canUndo: false, canRedo: false };
+
+  function commit(document: EditorDocument): void {
+    state = { document, canUndo: undoStack.length > 0, canRedo: redoStack.length > 0 };
+    for (const listener of [...listeners]) listener();
+  }
+
+  function record(before: EditorDocument, after: EditorDocument, command: EditorCommand): void {
+    const coalesceKey = coalesceKeyOf(command);
+    const at = now();
+    const last = undoStack.at(-1);
+    const merges =
+      lastStepOpen &&
+      last !== undefined &&
+      coalesceKey !== null &&
+      last.coalesceKey === coalesceKey &&
+      at - last.lastEditAt < coalesceWindowMs;
+    if (merges) {
+      undoStack[undoStack.length - 1] = { ...last, after, lastEditAt: at };
+    } else {
+      undoStack.push({ before, after, coalesceKey, lastEditAt: at });
+      if (undoStack.length > historyLimit) undoStack.shift();
+    }
+    redoStack.length = 0;
+    lastStepOpen = true;
+  }
+
+  /** Undo and redo: move the latest step from one stack to the other and show one side of it. */
+  function moveStep(
+    from: HistoryStep[],
+    to: HistoryStep[],
+    documentAfterMove: (step: HistoryStep) => EditorDocument,
+  ): boolean {
+    const step = from.pop();
+    if (step === undefined) return false;
+    to.push(step);
+    lastStepOpen = false;
+    commit(documentAfterMove(step));
+    return true;
+  }
+
+  return {
+    getState: () => state,
+
+    dispatch(command) {
+      const permission = permissionFor(command);
+      if (!permissions.has(permission)) return { ok: false, reason: 'permission', permission };
+      let next: EditorDocument;
+      try {
+        next = applyCommand(state.document, command);
+      } catch (error) {
+        if (error instanceof InvalidCommandError)
+          return { ok: false, reason: 'invalid', message: error.message };
+        throw error;
+      }
+      // A command that changes nothing is not worth an undo step, nor a re-render.
+      if (next === state.document) return { ok: true };
+      record(state.document, next, command);
+      commit(next);
+      return { ok: true };
+    },
+
+    undo: () => moveStep(undoStack, redoStack, (step) => step.before),
+    redo: () => moveStep(redoStack, undoStack, (step) => step.after),
+
+    can: (commandType) => permissions.has(commandPermissions[commandType]),
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
