@@ -1,7 +1,17 @@
 export * from './content/branches.ts';
+export * from './content/content-permissions.ts';
 export * from './content/simple-render.ts';
 export * from './content/types.ts';
+export * from './content/validate-content.ts';
+export * from './dynamic-content/conditionals.ts';
+export * from './dynamic-content/feeds.ts';
+export * from './dynamic-content/link-tracking.ts';
+export * from './dynamic-content/personalization-tags.ts';
+export * from './dynamic-content/presets.ts';
+export * from './dynamic-content/render-dynamic.ts';
+export * from './editing/index.ts';
 export * from './fields/index.ts';
+export * from './locales.ts';
 export * from './permissions.ts';
 export { checkTemplate } from './render/check-template.ts';
 export * from './render/design-system.ts';

@@ -1,0 +1,85 @@
+import type { FieldDefinition } from '../fields/types.ts';
+import { parseTemplate, plainTextLiquid } from '../render/liquid-engine.ts';
+
+/**
+ * A feed's URL is Liquid over `parameters` (the values the editor user typed), e.g.
+ * `https://example.com/api/products/{{ parameters.product_id | url_encode }}`.
+ */
+export function renderFeedUrl(template: string, parameters: Record<string, string>): string {
+  return plainTextLiquid.renderSync(parseTemplate(template, plainTextLiquid), { parameters }).trim();
+}
+
+/**
+ * Splits a JSON path into keys. Accepted forms: `$.product.name`, `product.name`,
+ * `items[0].price`, `items.0.price`, `$['odd key'].value`. An empty path or `$` is the root.
+ */
+export function parseJsonPath(path: string): (string | number)[] | null {
+  let rest = path.trim();
+  if (rest.startsWith('$')) rest = rest.slice(1);
+  const keys: (string | number)[] = [];
+  const segment =
+    /^(?:\.?([A-Za-z_$][\w$-]*|\d+)|\[(\d+)\]|\[\s*'((?:[^'\\]|\\.)*)'\s*\]|\[\s*"((?:[^"\\]|\\.)*)"\s*\])/;
+  while (rest.length > 0) {
+    const match = segment.exec(rest);
+    if (!match) return null;
+    const [whole, name, index, singleQuoted, doubleQuoted] = match;
+    if (name !== undefined) keys.push(/^\d+$/.test(name) ? Number(name) : name);
+    else if (index !== undefined) keys.push(Number(index));
+    else keys.push((singleQuoted ?? doubleQuoted ?? '').replaceAll(/\\(.)/g, '$1'));
+    rest = rest.slice(whole.length);
+  }
+  return keys;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The value at a JSON path, or undefined when the path is invalid or leads nowhere. */
+export function extractJsonPath(data: unknown, path: string): unknown {
+  const keys = parseJsonPath(path);
+  if (keys === null) return undefined;
+  let value: unknown = data;
+  for (const key of keys) {
+    if (value === null || typeof value !== 'object') return undefined;
+    if (Array.isArray(value)) {
+      if (typeof key !== 'number') return undefined;
+      value = value[key];
+    } else {
+      const name = String(key);
+      value = hasOwn.call(value, name) ? (value as Record<string, unknown>)[name] : undefined;
+    }
+  }
+  return value;
+}
+
+/** A feed's fields (key → JSON path) read from a response body; missing values are null. */
+export function extractFeedFields(
+  data: unknown,
+  fields: readonly { key: string; value: string }[],
+): Record<string, unknown> {
+  const extracted: Record<string, unknown> = {};
+  for (const field of fields) extracted[field.key] = extractJsonPath(data, field.value) ?? null;
+  return extracted;
+}
+
+/**
+ * The values a component's fields take from a feed run: each field with a `feed_field_name`
+ * gets that feed field's value (by liquid variable); fields without one, or whose feed field
+ * is missing, are not in the result.
+ */
+export function feedFieldValues(
+  definitions: readonly FieldDefinition[],
+  extracted: Record<string, unknown>,
+): Record<string, string | number | boolean> {
+  const values: Record<string, string | number | boolean> = {};
+  for (const definition of definitions) {
+    const name = definition.feed_field_name;
+    if (!name || !hasOwn.call(extracted, name)) continue;
+    const value = extracted[name];
+    if (value === null || value === undefined) continue;
+    values[definition.liquid_variable] =
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? value
+        : JSON.stringify(value);
+  }
+  return values;
+}
