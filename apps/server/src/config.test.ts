@@ -19,6 +19,18 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
   });
 
+  it('refuses private network fetches unless ALLOW_PRIVATE_NETWORK_FETCH is true', () => {
+    expect(loadConfig({}).outboundFetch).toEqual({
+      allowPrivateNetwork: false,
+      timeoutMs: 10_000,
+      maxBytes: 1024 * 1024,
+    });
+    expect(loadConfig({ ALLOW_PRIVATE_NETWORK_FETCH: 'true' }).outboundFetch.allowPrivateNetwork).toBe(true);
+    expect(() => loadConfig({ ALLOW_PRIVATE_NETWORK_FETCH: 'yes' })).toThrow(
+      'ALLOW_PRIVATE_NETWORK_FETCH must be true or false',
+    );
+  });
+
   it('resolves a relative DATA_DIR against the folder the command was typed in', () => {
     expect(loadConfig({ INIT_CWD: '/srv/letterset', DATA_DIR: 'state' }).dataDir).toBe(
       '/srv/letterset/state',

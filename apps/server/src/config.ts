@@ -37,6 +37,11 @@ export interface Config {
   storage: StorageConfig;
   /** The largest image upload accepted, in bytes. */
   maxImageBytes: number;
+  /**
+   * Requests Letterset makes on a user's behalf (feeds): private, loopback and link-local
+   * addresses are refused unless `ALLOW_PRIVATE_NETWORK_FETCH=true` (a self-hosted intranet API).
+   */
+  outboundFetch: { allowPrivateNetwork: boolean; timeoutMs: number; maxBytes: number };
 }
 
 export type StorageConfig =
@@ -105,6 +110,9 @@ export function loadConfig(env: Environment = process.env): Config {
     problems.push('MAX_IMAGE_BYTES must be a positive whole number of bytes');
   const dataDir = path.resolve(invocationDir, env.DATA_DIR ?? path.join(repositoryRoot, 'data'));
   const storage = parseStorage(env, { dataDir, invocationDir, publicApiUrl }, problems);
+  const allowPrivateNetworkFetch = env.ALLOW_PRIVATE_NETWORK_FETCH ?? 'false';
+  if (allowPrivateNetworkFetch !== 'true' && allowPrivateNetworkFetch !== 'false')
+    problems.push('ALLOW_PRIVATE_NETWORK_FETCH must be true or false');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -128,6 +136,11 @@ export function loadConfig(env: Environment = process.env): Config {
     outboxDir: path.resolve(invocationDir, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     storage,
     maxImageBytes,
+    outboundFetch: {
+      allowPrivateNetwork: allowPrivateNetworkFetch === 'true',
+      timeoutMs: 10_000,
+      maxBytes: 1024 * 1024,
+    },
   };
 }
 

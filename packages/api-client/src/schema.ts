@@ -764,6 +764,258 @@ export interface paths {
         patch: operations["updateLayout"];
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Sorted by name; filter by team_id and search the name. Only members of the owning team, or holders of access_all_projects, see a project and its emails (404 otherwise).
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a project
+         * @description The team must be one of this workspace, and one you belong to unless you hold access_all_projects.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a project
+         * @description Only members of the owning team, or holders of access_all_projects, see a project and its emails (404 otherwise).
+         */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project
+         * @description A project that still has emails is kept (422 naming them) unless delete_emails=true confirms that its emails go with it.
+         */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        /** Change a project */
+        patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List emails
+         * @description Most recently changed first, without their content; filter by project_id and status, search the name. Only emails of projects you can see are listed.
+         */
+        get: operations["listEmails"];
+        put?: never;
+        /**
+         * Create an email
+         * @description The design system must be usable here and not archived. With a layout (of the same system) the email starts as a copy of its content; otherwise as the container alone, its fields at their defaults. A brand profile must belong to the system, and is required when the system says so. locales defaults to [default_locale], default_locale to the first locale, both to en-US.
+         */
+        post: operations["createEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an email */
+        get: operations["getEmail"];
+        put?: never;
+        post?: never;
+        /** Delete an email */
+        delete: operations["deleteEmail"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an email
+         * @description Send lock_version as loaded: if someone saved since, the answer is 409 with the current email and nothing is written. Beyond update_emails, adding, removing or reordering instances needs add_remove_reorder_email_components, attaching or detaching a conditional needs add_remove_conditional_from_components, and changing the locales needs add_remove_locales_from_emails (403 naming the key). Removing a locale drops its values (earlier versions keep them). Published emails are read-only (422). Every content change is recorded as a version.
+         */
+        patch: operations["updateEmail"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the versions of an email
+         * @description Newest first: one per content or locale change, including the first.
+         */
+        get: operations["listEmailVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/versions/{version_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a version
+         * @description The version’s content and locales become current, recorded as a new version; the same checks and permission keys as a PATCH apply.
+         */
+        post: operations["restoreEmailVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/validate_email_content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an email against its field validations
+         * @description Every branch, in every locale the instance is shown in; a value never entered is checked as its default, and fields hidden by visible_if are skipped.
+         */
+        get: operations["validateEmailContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an email
+         * @description From approved. With force: true, from any status, which also needs force_publish_emails. A published email is read-only until converted to draft.
+         */
+        post: operations["publishEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/convert_to_draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert an email back to draft */
+        post: operations["convertEmailToDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clone an email
+         * @description A draft copy in the same project, with the same content, locales and profiles.
+         */
+        post: operations["cloneEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/locales/{locale}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a saved email in one locale
+         * @description Conditional content shows the branch named in branch_selection, else its first branch. Template problems answer 422 with the instance they are in.
+         */
+        post: operations["renderEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/test_sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test of an email
+         * @description Renders the saved email in the locale (default: the email’s default locale) and mails it to up to 10 recipients, the subject prefixed with [Test]: over SMTP when the server has SMTP_URL, otherwise into its outbox folder.
+         */
+        post: operations["sendTestEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/renders": {
         parameters: {
             query?: never;
@@ -816,12 +1068,256 @@ export interface paths {
         get: operations["getImage"];
         put?: never;
         post?: never;
-        /** Delete an image and its files */
+        /**
+         * Delete an image and its files
+         * @description An image shown in an email is kept (422 naming the emails) unless force=true: those emails would show a broken image.
+         */
         delete: operations["deleteImage"];
         options?: never;
         head?: never;
         /** Rename an image or change its description */
         patch: operations["updateImage"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/dynamic_content_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List dynamic content profiles */
+        get: operations["listDynamicContentProfiles"];
+        put?: never;
+        /**
+         * Create a dynamic content profile
+         * @description One profile per sending platform dialect; its id is a string (a UUID).
+         */
+        post: operations["createDynamicContentProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/dynamic_content_profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a dynamic content profile */
+        get: operations["getDynamicContentProfile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a dynamic content profile
+         * @description Conditionals and personalization tags lose their values for this profile.
+         */
+        delete: operations["deleteDynamicContentProfile"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a dynamic content profile
+         * @description Removing the preset (null) is refused with 422 while conditionals build this profile’s syntax with the preset picker.
+         */
+        patch: operations["updateDynamicContentProfile"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/conditionals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List conditionals */
+        get: operations["listConditionals"];
+        put?: never;
+        /**
+         * Create a conditional
+         * @description Request default_value and dynamic_content_profile_values; the response names them default_syntax and dynamic_content_profile_syntaxes (picker states compiled by the profile’s preset).
+         */
+        post: operations["createConditional"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/conditionals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a conditional */
+        get: operations["getConditional"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a conditional
+         * @description Refused with 422, naming the emails, while emails use the conditional.
+         */
+        delete: operations["deleteConditional"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a conditional
+         * @description Removing or renaming a branch key that emails still hold content under, or disallowing the subject and preheader while emails use the conditional there, is refused with 422 naming the emails.
+         */
+        patch: operations["updateConditional"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/personalization_tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List personalization tags */
+        get: operations["listPersonalizationTags"];
+        put?: never;
+        /**
+         * Create a personalization tag
+         * @description Content refers to the tag with its token, {tag:<id>} (the response’s token).
+         */
+        post: operations["createPersonalizationTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/personalization_tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a personalization tag */
+        get: operations["getPersonalizationTag"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a personalization tag
+         * @description Refused with 422, naming the emails, while emails of the workspace hold the tag’s token.
+         */
+        delete: operations["deletePersonalizationTag"];
+        options?: never;
+        head?: never;
+        /** Change a personalization tag */
+        patch: operations["updatePersonalizationTag"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/link_tracking_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List link tracking profiles */
+        get: operations["listLinkTrackingProfiles"];
+        put?: never;
+        /**
+         * Create a link tracking profile
+         * @description Parameters are added to every http(s) link of url fields and rich text of emails using the profile; a custom_template (Liquid) builds the final URL instead.
+         */
+        post: operations["createLinkTrackingProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/link_tracking_profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a link tracking profile */
+        get: operations["getLinkTrackingProfile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a link tracking profile
+         * @description Refused with 422, naming the emails, while emails use the profile.
+         */
+        delete: operations["deleteLinkTrackingProfile"];
+        options?: never;
+        head?: never;
+        /** Change a link tracking profile */
+        patch: operations["updateLinkTrackingProfile"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List feeds */
+        get: operations["listFeeds"];
+        put?: never;
+        /**
+         * Create a feed
+         * @description Header values are stored as given and only ever returned masked.
+         */
+        post: operations["createFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a feed */
+        get: operations["getFeed"];
+        put?: never;
+        post?: never;
+        /** Delete a feed */
+        delete: operations["deleteFeed"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a feed
+         * @description A header sent back with its masked value keeps its stored value.
+         */
+        patch: operations["updateFeed"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/feeds/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a feed
+         * @description Requests the feed’s URL (rendered with the parameters) and extracts its fields. Only http(s); private, loopback and link-local addresses are refused unless the server allows them; 10 s and 1 MB at most; redirects are not followed. Problems of the remote side come back in error.
+         */
+        post: operations["runFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/audit_logs": {
@@ -1334,6 +1830,78 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @description A locale code: one of the 53 Letterset supports
+         * @example en-US
+         * @enum {unknown}
+         */
+        Locale: "ar-SA" | "bn-BD" | "bn-IN" | "ca-ES" | "cs-CZ" | "da-DK" | "de-AT" | "de-CH" | "de-DE" | "el-GR" | "en-AU" | "en-CA" | "en-GB" | "en-IE" | "en-IN" | "en-NZ" | "en-US" | "en-ZA" | "es-AR" | "es-CL" | "es-CO" | "es-ES" | "es-MX" | "es-US" | "fi-FI" | "fr-BE" | "fr-CA" | "fr-CH" | "fr-FR" | "he-IL" | "hi-IN" | "hu-HU" | "id-ID" | "it-CH" | "it-IT" | "ja-JP" | "ko-KR" | "nl-BE" | "nl-NL" | "no-NO" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-RO" | "ru-RU" | "sk-SK" | "sv-SE" | "ta-IN" | "ta-LK" | "th-TH" | "tr-TR" | "zh-CN" | "zh-HK";
+        EmailContent: {
+            subject: {
+                conditional_id?: number | null;
+                branch_content: {
+                    [key: string]: {
+                        [key: string]: string;
+                    };
+                };
+            };
+            preheader: {
+                conditional_id?: number | null;
+                branch_content: {
+                    [key: string]: {
+                        [key: string]: string;
+                    };
+                };
+            };
+            container_component_instance: {
+                id: string;
+                name?: string;
+                component_id: number;
+                conditional_id?: number | null;
+                /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                field_values: {
+                    [key: string]: {
+                        [key: string]: {
+                            [key: string]: {
+                                value: string | number | boolean | (never | null);
+                                link_tracking_parameters?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                hidden_from_locales?: {
+                    [key: string]: boolean;
+                };
+            };
+            component_instances: {
+                id: string;
+                name?: string;
+                component_id: number;
+                conditional_id?: number | null;
+                /** @description branch key (null_branch without a conditional) → locale → liquid_variable → {value} */
+                field_values: {
+                    [key: string]: {
+                        [key: string]: {
+                            [key: string]: {
+                                value: string | number | boolean | (never | null);
+                                link_tracking_parameters?: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                hidden_from_locales?: {
+                    [key: string]: boolean;
+                };
+            }[];
+            /** @description Values of the link tracking profile’s editor_global_field_value parameters */
+            global_link_tracking_parameters?: {
+                [key: string]: string;
+            };
+        };
         Layout: {
             id: number;
             name: string;
@@ -1385,7 +1953,7 @@ export interface components {
                     };
                 }[];
             };
-            locales: string[];
+            locales: components["schemas"]["Locale"][];
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -1396,6 +1964,135 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             updated_at: string;
+        };
+        Project: {
+            id: number;
+            name: string;
+            description: string | null;
+            organization_id: number;
+            team_id: number;
+            team: components["schemas"]["Team"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description An email as lists show it: everything but its content */
+        EmailSummary: {
+            id: number;
+            /**
+             * @description draft → in_review → changes_requested / approved → published; convert_to_draft goes back
+             * @enum {unknown}
+             */
+            status: "draft" | "in_review" | "changes_requested" | "approved" | "published";
+            name: string;
+            project_id: number;
+            organization_id: number;
+            email_design_system_id: number;
+            brand_profile_id: number | null;
+            link_tracking_profile_id: number | null;
+            ai_agent_id: number | null;
+            default_locale: components["schemas"]["Locale"];
+            locales: components["schemas"]["Locale"][];
+            /** @description The content version this email is at. Send it back with a PATCH: a stale one is answered 409 */
+            lock_version: number;
+            create_with_ai: boolean;
+            prompt: string | null;
+            ai_generation_status: ("generating" | "done") | (never | null);
+            last_updated_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        Email: {
+            id: number;
+            /**
+             * @description draft → in_review → changes_requested / approved → published; convert_to_draft goes back
+             * @enum {unknown}
+             */
+            status: "draft" | "in_review" | "changes_requested" | "approved" | "published";
+            name: string;
+            project_id: number;
+            organization_id: number;
+            email_design_system_id: number;
+            brand_profile_id: number | null;
+            link_tracking_profile_id: number | null;
+            ai_agent_id: number | null;
+            default_locale: components["schemas"]["Locale"];
+            locales: components["schemas"]["Locale"][];
+            /** @description The content version this email is at. Send it back with a PATCH: a stale one is answered 409 */
+            lock_version: number;
+            create_with_ai: boolean;
+            prompt: string | null;
+            ai_generation_status: ("generating" | "done") | (never | null);
+            last_updated_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+            email_content: components["schemas"]["EmailContent"];
+        };
+        /** @description Someone saved this email since you loaded it. Nothing was written; here is what is current */
+        EmailConflict: {
+            message: string;
+            /** @description The current version; the write named an older one */
+            lock_version: number;
+            email: components["schemas"]["Email"];
+        };
+        EmailVersion: {
+            version_id: string;
+            email_data: {
+                email_content: components["schemas"]["EmailContent"];
+                locales: components["schemas"]["Locale"][];
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            last_updated_by: components["schemas"]["UserReference"] | (never | null);
+        };
+        ContentValidationResult: {
+            valid: boolean;
+            /** @description Instance id (or subject) → "branch.locale.liquid_variable" (or "branch.locale") → messages */
+            validation_errors: {
+                [key: string]: {
+                    [key: string]: string[];
+                };
+            };
+        };
+        RenderedEmail: {
+            html: string;
+            subject: string;
+            preheader: string;
+            plain_text: string;
+        };
+        TestSendResult: {
+            recipients: string[];
+            locale: components["schemas"]["Locale"];
+            /** @description As sent, with the [Test] prefix */
+            subject: string;
+            /** @enum {unknown} */
+            delivered_via: "smtp" | "outbox";
         };
         RenderOutput: {
             html: string;
@@ -1439,6 +2136,222 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             updated_at: string;
+        };
+        DynamicContentProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            organization_id: number;
+            /** @description liquid (Braze-style Liquid), handlebars (Iterable), ampscript (Salesforce Marketing Cloud), or null (syntax written by hand) */
+            template_engine_preset: ("liquid" | "handlebars" | "ampscript") | (never | null);
+            /** @description What the preset picker offers for this profile */
+            template_engine_preset_schema: {
+                /** @description How conditions of one branch can be combined; empty means one condition per branch */
+                joiners: ("and" | "or")[];
+                operators_by_type: {
+                    string: {
+                        key: string;
+                        requires_value: boolean;
+                    }[];
+                    number: {
+                        key: string;
+                        requires_value: boolean;
+                    }[];
+                    boolean: {
+                        key: string;
+                        requires_value: boolean;
+                    }[];
+                };
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        Conditional: {
+            id: number;
+            label: string;
+            branches: {
+                /**
+                 * @description The branch’s identifier within the conditional; content is stored under it
+                 * @example gold_membership
+                 */
+                key: string;
+                label: string;
+            }[];
+            default_syntax: {
+                /** @description Emitted after the last branch, e.g. {% endif %} */
+                closing: string;
+                /** @description Branch key → the opening syntax of that branch (one per branch key), e.g. {% elsif tier == "silver" %} */
+                branch_values: {
+                    [key: string]: string;
+                };
+            };
+            dynamic_content_profile_syntaxes: {
+                [key: string]: {
+                    closing: string;
+                    branch_values: {
+                        [key: string]: string;
+                    };
+                    uses_ui_picker: boolean;
+                    ui_picker_state?: {
+                        /** @description The last branch becomes the else branch (no conditions) */
+                        include_else_branch: boolean;
+                        /** @description Branch key → its conditions, combined with the joiner (default and) */
+                        branches: {
+                            [key: string]: {
+                                conditions: {
+                                    /** @description The recipient attribute, e.g. tier */
+                                    attribute: string;
+                                    /** @enum {unknown} */
+                                    type: "string" | "number" | "boolean";
+                                    /** @description An operator key of the preset schema, e.g. equals */
+                                    operator: string;
+                                    value?: string | number | boolean | (never | null);
+                                }[];
+                                /** @enum {unknown} */
+                                joiner?: "and" | "or";
+                            };
+                        };
+                    };
+                };
+            };
+            can_be_used_in_subject_and_preheader: boolean;
+            organization_id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        PersonalizationTag: {
+            id: number;
+            label: string;
+            /**
+             * @description What stands for the tag inside text, rich text, url, subject and preheader values
+             * @example {tag:12}
+             */
+            token: string;
+            /** @description Exported when the export has no profile, or none of this tag */
+            default_value: string;
+            /** @description Shown in previews */
+            example_value: string;
+            /**
+             * @description Dynamic content profile id → what an export with that profile emits, e.g. {{firstName}}
+             * @example {
+             *       "4f7c1b9e-2a3d-4c5e-8f90-1a2b3c4d5e6f": "%%=v(@firstName)=%%"
+             *     }
+             */
+            dynamic_content_profile_values: {
+                [key: string]: string;
+            };
+            organization_id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        LinkTrackingProfile: {
+            id: number;
+            name: string;
+            parameters: ({
+                /** @enum {string} */
+                type: "fixed_value";
+                /** @description The query parameter name, e.g. utm_source */
+                parameter: string;
+                value: string;
+            } | {
+                /** @enum {string} */
+                type: "editor_field_value";
+                /** @description The query parameter name, e.g. utm_source */
+                parameter: string;
+            } | {
+                /** @enum {string} */
+                type: "editor_global_field_value";
+                /** @description The query parameter name, e.g. utm_source */
+                parameter: string;
+            })[];
+            /**
+             * @description Liquid that outputs the final URL, over url (the link), parameters (name → value), query (the encoded query string) and tracked_url (the link with the parameters)
+             * @example https://click.example.com/r?to={{ url | url_encode }}&{{ query }}
+             */
+            custom_template: string | null;
+            organization_id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        Feed: {
+            id: number;
+            name: string;
+            url: string;
+            /** @enum {unknown} */
+            request_method: "GET" | "POST";
+            parameters: {
+                label: string;
+                name: string;
+            }[];
+            headers: {
+                key: string;
+                /** @description Masked: the first characters, then … */
+                value: string;
+            }[];
+            fields: {
+                key: string;
+                /**
+                 * @description A JSON path into the answer
+                 * @example $.product.name
+                 */
+                value: string;
+            }[];
+            organization_id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        FeedRunResult: {
+            /** @description The URL requested */
+            url: string | null;
+            /** @description The answer as text */
+            body: string | null;
+            /** @description The answer’s HTTP status */
+            status: number | null;
+            error: string | null;
+            /** @description Field key → the value at its JSON path (null when missing) */
+            extracted_data: {
+                [key: string]: unknown;
+            };
         };
         AuditLogEntry: {
             id: number;
@@ -5382,7 +6295,7 @@ export interface operations {
                             };
                         }[];
                     };
-                    locales?: string[];
+                    locales?: components["schemas"]["Locale"][];
                 };
             };
         };
@@ -5611,7 +6524,7 @@ export interface operations {
                             };
                         }[];
                     };
-                    locales?: string[];
+                    locales?: components["schemas"]["Locale"][];
                 };
             };
         };
@@ -5623,6 +6536,1196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Layout"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Only this team’s projects */
+                team_id?: number;
+                /** @description Part of the name, any case */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Project"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string | null;
+                    /** @description The owning team, in this workspace */
+                    team_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: {
+                /** @description Confirms that the project’s emails are deleted with it (422 otherwise when it has any) */
+                delete_emails?: boolean;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /** @description Hand the project to another team */
+                    team_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listEmails: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+                project_id?: number;
+                /** @description draft → in_review → changes_requested / approved → published; convert_to_draft goes back */
+                status?: "draft" | "in_review" | "changes_requested" | "approved" | "published";
+                /** @description Part of the name, any case */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailSummary"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email_design_system_id: number;
+                    project_id: number;
+                    default_locale?: components["schemas"]["Locale"];
+                    locales?: components["schemas"]["Locale"][];
+                    brand_profile_id?: number | null;
+                    /** @description Start from a copy of this layout’s content (same design system) */
+                    layout_id?: number;
+                    link_tracking_profile_id?: number | null;
+                    ai_agent_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Move the email to another project */
+                    project_id?: number;
+                    email_content?: components["schemas"]["EmailContent"];
+                    default_locale?: components["schemas"]["Locale"];
+                    locales?: components["schemas"]["Locale"][];
+                    brand_profile_id?: number | null;
+                    link_tracking_profile_id?: number | null;
+                    ai_agent_id?: number | null;
+                    /** @description The lock_version you loaded. When it is no longer current the answer is 409 and nothing is saved */
+                    lock_version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Someone saved this email since you loaded it. Nothing was written; here is what is current */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailConflict"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listEmailVersions: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailVersion"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    restoreEmailVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    validateEmailContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentValidationResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    publishEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Publish from any status (needs force_publish_emails)
+                     * @default false
+                     */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    convertEmailToDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    cloneEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default false */
+                    clone_with_ai?: boolean;
+                    prompt?: string;
+                    ai_agent_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    renderEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+                locale: components["schemas"]["Locale"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Conditional id → the branch key to show; others show their first branch */
+                    branch_selection?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedEmail"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    sendTestEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipients: string[];
+                    locale?: components["schemas"]["Locale"];
+                    /** @description Conditional id → the branch key to show; others show their first branch */
+                    branch_selection?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestSendResult"];
                 };
             };
             /** @description Unauthorized */
@@ -5766,6 +7869,10 @@ export interface operations {
                             };
                         }[];
                     };
+                    /** @description Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization tags as its values (null: default syntaxes and default values). Without it, one branch and default values. */
+                    dynamic_content_profile_id?: string | null;
+                    /** @description Apply this link tracking profile to the links */
+                    link_tracking_profile_id?: number;
                     /** @description Inline the <style> rules into style attributes (media queries kept) */
                     inline_css?: boolean;
                 };
@@ -6027,7 +8134,10 @@ export interface operations {
     };
     deleteImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Delete even when emails show the image */
+                force?: boolean;
+            };
             header?: never;
             path: {
                 workspace_id: number;
@@ -6108,6 +8218,1843 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Image"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listDynamicContentProfiles: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["DynamicContentProfile"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createDynamicContentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description liquid (Braze-style Liquid), handlebars (Iterable), ampscript (Salesforce Marketing Cloud), or null (syntax written by hand) */
+                    template_engine_preset?: ("liquid" | "handlebars" | "ampscript") | (never | null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicContentProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getDynamicContentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicContentProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteDynamicContentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateDynamicContentProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description liquid (Braze-style Liquid), handlebars (Iterable), ampscript (Salesforce Marketing Cloud), or null (syntax written by hand) */
+                    template_engine_preset?: ("liquid" | "handlebars" | "ampscript") | (never | null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DynamicContentProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listConditionals: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Conditional"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createConditional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    branches: {
+                        /**
+                         * @description The branch’s identifier within the conditional; content is stored under it
+                         * @example gold_membership
+                         */
+                        key: string;
+                        label: string;
+                    }[];
+                    default_value: {
+                        /** @description Emitted after the last branch, e.g. {% endif %} */
+                        closing: string;
+                        /** @description Branch key → the opening syntax of that branch (one per branch key), e.g. {% elsif tier == "silver" %} */
+                        branch_values: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description Dynamic content profile id → that profile’s syntax, written by hand or built with the preset picker */
+                    dynamic_content_profile_values?: {
+                        [key: string]: {
+                            /** @description Emitted after the last branch, e.g. {% endif %} */
+                            closing: string;
+                            /** @description Branch key → the opening syntax of that branch (one per branch key), e.g. {% elsif tier == "silver" %} */
+                            branch_values: {
+                                [key: string]: string;
+                            };
+                        } | {
+                            /** @enum {boolean} */
+                            uses_ui_picker: true;
+                            ui_picker_state: {
+                                /** @description The last branch becomes the else branch (no conditions) */
+                                include_else_branch: boolean;
+                                /** @description Branch key → its conditions, combined with the joiner (default and) */
+                                branches: {
+                                    [key: string]: {
+                                        conditions: {
+                                            /** @description The recipient attribute, e.g. tier */
+                                            attribute: string;
+                                            /** @enum {unknown} */
+                                            type: "string" | "number" | "boolean";
+                                            /** @description An operator key of the preset schema, e.g. equals */
+                                            operator: string;
+                                            value?: string | number | boolean | (never | null);
+                                        }[];
+                                        /** @enum {unknown} */
+                                        joiner?: "and" | "or";
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    can_be_used_in_subject_and_preheader?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conditional"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getConditional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conditional"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteConditional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateConditional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    branches?: {
+                        /**
+                         * @description The branch’s identifier within the conditional; content is stored under it
+                         * @example gold_membership
+                         */
+                        key: string;
+                        label: string;
+                    }[];
+                    default_value?: {
+                        /** @description Emitted after the last branch, e.g. {% endif %} */
+                        closing: string;
+                        /** @description Branch key → the opening syntax of that branch (one per branch key), e.g. {% elsif tier == "silver" %} */
+                        branch_values: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description Dynamic content profile id → that profile’s syntax, written by hand or built with the preset picker */
+                    dynamic_content_profile_values?: {
+                        [key: string]: {
+                            /** @description Emitted after the last branch, e.g. {% endif %} */
+                            closing: string;
+                            /** @description Branch key → the opening syntax of that branch (one per branch key), e.g. {% elsif tier == "silver" %} */
+                            branch_values: {
+                                [key: string]: string;
+                            };
+                        } | {
+                            /** @enum {boolean} */
+                            uses_ui_picker: true;
+                            ui_picker_state: {
+                                /** @description The last branch becomes the else branch (no conditions) */
+                                include_else_branch: boolean;
+                                /** @description Branch key → its conditions, combined with the joiner (default and) */
+                                branches: {
+                                    [key: string]: {
+                                        conditions: {
+                                            /** @description The recipient attribute, e.g. tier */
+                                            attribute: string;
+                                            /** @enum {unknown} */
+                                            type: "string" | "number" | "boolean";
+                                            /** @description An operator key of the preset schema, e.g. equals */
+                                            operator: string;
+                                            value?: string | number | boolean | (never | null);
+                                        }[];
+                                        /** @enum {unknown} */
+                                        joiner?: "and" | "or";
+                                    };
+                                };
+                            };
+                        };
+                    };
+                    can_be_used_in_subject_and_preheader?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conditional"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listPersonalizationTags: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["PersonalizationTag"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createPersonalizationTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                    default_value: string;
+                    example_value: string;
+                    /**
+                     * @description Dynamic content profile id → what an export with that profile emits, e.g. {{firstName}}
+                     * @example {
+                     *       "4f7c1b9e-2a3d-4c5e-8f90-1a2b3c4d5e6f": "%%=v(@firstName)=%%"
+                     *     }
+                     */
+                    dynamic_content_profile_values?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalizationTag"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getPersonalizationTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalizationTag"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deletePersonalizationTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updatePersonalizationTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    default_value?: string;
+                    example_value?: string;
+                    /**
+                     * @description Dynamic content profile id → what an export with that profile emits, e.g. {{firstName}}
+                     * @example {
+                     *       "4f7c1b9e-2a3d-4c5e-8f90-1a2b3c4d5e6f": "%%=v(@firstName)=%%"
+                     *     }
+                     */
+                    dynamic_content_profile_values?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalizationTag"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listLinkTrackingProfiles: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["LinkTrackingProfile"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createLinkTrackingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parameters: ({
+                        /** @enum {string} */
+                        type: "fixed_value";
+                        /** @description The query parameter name, e.g. utm_source */
+                        parameter: string;
+                        value: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "editor_field_value";
+                        /** @description The query parameter name, e.g. utm_source */
+                        parameter: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "editor_global_field_value";
+                        /** @description The query parameter name, e.g. utm_source */
+                        parameter: string;
+                    })[];
+                    /**
+                     * @description Liquid that outputs the final URL, over url (the link), parameters (name → value), query (the encoded query string) and tracked_url (the link with the parameters)
+                     * @example https://click.example.com/r?to={{ url | url_encode }}&{{ query }}
+                     */
+                    custom_template?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkTrackingProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getLinkTrackingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkTrackingProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteLinkTrackingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateLinkTrackingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    parameters?: ({
+                        /** @enum {string} */
+                        type: "fixed_value";
+                        /** @description The query parameter name, e.g. utm_source */
+                        parameter: string;
+                        value: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "editor_field_value";
+                        /** @description The query parameter name, e.g. utm_source */
+                        parameter: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "editor_global_field_value";
+                        /** @description The query parameter name, e.g. utm_source */
+                        parameter: string;
+                    })[];
+                    /**
+                     * @description Liquid that outputs the final URL, over url (the link), parameters (name → value), query (the encoded query string) and tracked_url (the link with the parameters)
+                     * @example https://click.example.com/r?to={{ url | url_encode }}&{{ query }}
+                     */
+                    custom_template?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkTrackingProfile"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listFeeds: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Feed"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id | url_encode }} */
+                    url: string;
+                    /** @enum {unknown} */
+                    request_method: "GET" | "POST";
+                    parameters: {
+                        label: string;
+                        name: string;
+                    }[];
+                    /** @description Sending back the masked value of a header keeps its stored value */
+                    headers: {
+                        key: string;
+                        value: string;
+                    }[];
+                    fields: {
+                        key: string;
+                        /**
+                         * @description A JSON path into the answer
+                         * @example $.product.name
+                         */
+                        value: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id | url_encode }} */
+                    url?: string;
+                    /** @enum {unknown} */
+                    request_method?: "GET" | "POST";
+                    parameters?: {
+                        label: string;
+                        name: string;
+                    }[];
+                    /** @description Sending back the masked value of a header keeps its stored value */
+                    headers?: {
+                        key: string;
+                        value: string;
+                    }[];
+                    fields?: {
+                        key: string;
+                        /**
+                         * @description A JSON path into the answer
+                         * @example $.product.name
+                         */
+                        value: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feed"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    runFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Parameter name → value */
+                    parameters?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedRunResult"];
                 };
             };
             /** @description Unauthorized */

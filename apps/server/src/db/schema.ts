@@ -1,3 +1,4 @@
+import type { PickerState } from '@letterset/core';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -416,4 +417,182 @@ export const layouts = pgTable(
     ...timestamps,
   },
   (table) => [index('layouts_workspace_idx').on(table.workspaceId)],
+);
+
+/** A set of related emails with one purpose, owned by exactly one team. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...timestamps,
+  },
+  (table) => [
+    index('projects_workspace_idx').on(table.workspaceId),
+    index('projects_team_idx').on(table.teamId),
+  ],
+);
+
+export const emailStatuses = ['draft', 'in_review', 'changes_requested', 'approved', 'published'] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+/** Email content as stored: the reference's snake_case shape, checked by the emails module. */
+type StoredEmailContent = Record<string, unknown>;
+
+/** An email of a project, written with one design system in one or more locales. */
+export const emails = pgTable(
+  'emails',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    emailDesignSystemId: integer('email_design_system_id')
+      .notNull()
+      .references(() => emailDesignSystems.id),
+    brandProfileId: integer('brand_profile_id').references(() => brandProfiles.id, { onDelete: 'set null' }),
+    linkTrackingProfileId: integer('link_tracking_profile_id'),
+    aiAgentId: integer('ai_agent_id'),
+    name: text('name').notNull(),
+    status: text('status').$type<EmailStatus>().notNull().default('draft'),
+    defaultLocale: text('default_locale').notNull(),
+    locales: jsonb('locales').$type<string[]>().notNull(),
+    content: jsonb('content').$type<StoredEmailContent>().notNull(),
+    /** Bumped on every content change; a write naming an older one is refused (no lost update). */
+    lockVersion: integer('lock_version').notNull().default(1),
+    createWithAi: boolean('create_with_ai').notNull().default(false),
+    prompt: text('prompt'),
+    lastUpdatedById: integer('last_updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('emails_workspace_updated_idx').on(table.workspaceId, table.updatedAt),
+    index('emails_project_idx').on(table.projectId),
+  ],
+);
+
+/** Every saved state of an email's content and locales, newest last. */
+export const emailVersions = pgTable(
+  'email_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    versionId: text('version_id').notNull(),
+    emailData: jsonb('email_data')
+      .$type<{ email_content: StoredEmailContent; locales: string[] }>()
+      .notNull(),
+    lastUpdatedById: integer('last_updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('email_versions_email_idx').on(table.emailId, table.id),
+    uniqueIndex('email_versions_version_id_unique').on(table.emailId, table.versionId),
+  ],
+);
+
+const workspaceOwned = () => ({
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+});
+
+/** One sending platform's dialect; conditionals and personalization tags keep a syntax per profile. */
+export const dynamicContentProfiles = pgTable(
+  'dynamic_content_profiles',
+  {
+    id: text('id').primaryKey(),
+    ...workspaceOwned(),
+    name: text('name').notNull(),
+    templateEnginePreset: text('template_engine_preset'),
+    ...timestamps,
+  },
+  (table) => [index('dynamic_content_profiles_workspace_idx').on(table.workspaceId)],
+);
+
+/** A stored per-profile syntax: written by hand, or the preset picker's state (compiled when read). */
+export type StoredProfileSyntax =
+  | { closing: string; branch_values: Record<string, string> }
+  | { uses_ui_picker: true; ui_picker_state: PickerState };
+
+export const conditionals = pgTable(
+  'conditionals',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    label: text('label').notNull(),
+    branches: jsonb('branches').$type<{ key: string; label: string }[]>().notNull(),
+    defaultSyntax: jsonb('default_syntax')
+      .$type<{ closing: string; branch_values: Record<string, string> }>()
+      .notNull(),
+    profileSyntaxes: jsonb('profile_syntaxes').$type<Record<string, StoredProfileSyntax>>().notNull(),
+    canBeUsedInSubjectAndPreheader: boolean('can_be_used_in_subject_and_preheader').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('conditionals_workspace_idx').on(table.workspaceId)],
+);
+
+export const personalizationTags = pgTable(
+  'personalization_tags',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    label: text('label').notNull(),
+    defaultValue: text('default_value').notNull(),
+    exampleValue: text('example_value').notNull(),
+    profileValues: jsonb('profile_values').$type<Record<string, string>>().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('personalization_tags_workspace_idx').on(table.workspaceId)],
+);
+
+export const linkTrackingProfiles = pgTable(
+  'link_tracking_profiles',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    name: text('name').notNull(),
+    parameters: jsonb('parameters')
+      .$type<({ type: string; parameter: string; value?: string } & Record<string, unknown>)[]>()
+      .notNull(),
+    customTemplate: text('custom_template'),
+    ...timestamps,
+  },
+  (table) => [index('link_tracking_profiles_workspace_idx').on(table.workspaceId)],
+);
+
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    requestMethod: text('request_method').notNull(),
+    parameters: jsonb('parameters').$type<{ label: string; name: string }[]>().notNull(),
+    headers: jsonb('headers').$type<{ key: string; value: string }[]>().notNull(),
+    fields: jsonb('fields').$type<{ key: string; value: string }[]>().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('feeds_workspace_idx').on(table.workspaceId)],
 );

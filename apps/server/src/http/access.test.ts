@@ -25,6 +25,13 @@ interface Fixture {
   componentId: number;
   brandProfileId: number;
   layoutId: number;
+  projectId: number;
+  emailId: number;
+  dynamicContentProfileId: string;
+  conditionalId: number;
+  personalizationTagId: number;
+  linkTrackingProfileId: number;
+  feedId: number;
 }
 
 async function buildFixture(app: App, organization: TestOrganization): Promise<Fixture> {
@@ -99,6 +106,39 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
       component_instances: [],
     },
   });
+  const project = await post(`/api/v1/workspaces/${organization.workspaceId}/projects`, {
+    name: 'Fixture project',
+    team_id: team.id,
+  });
+  const email = await post(`/api/v1/workspaces/${organization.workspaceId}/emails`, {
+    name: 'Fixture email',
+    email_design_system_id: designSystem.id,
+    project_id: project.id,
+  });
+  const workspaceBase = `/api/v1/workspaces/${organization.workspaceId}`;
+  const profile = await post(`${workspaceBase}/dynamic_content_profiles`, { name: 'Fixture profile' });
+  const conditional = await post(`${workspaceBase}/conditionals`, {
+    label: 'Fixture conditional',
+    branches: [{ key: 'a', label: 'A' }],
+    default_value: { closing: '{% endif %}', branch_values: { a: '{% if a %}' } },
+  });
+  const tag = await post(`${workspaceBase}/personalization_tags`, {
+    label: 'Fixture tag',
+    default_value: 'there',
+    example_value: 'Ada',
+  });
+  const trackingProfile = await post(`${workspaceBase}/link_tracking_profiles`, {
+    name: 'Fixture tracking',
+    parameters: [],
+  });
+  const feed = await post(`${workspaceBase}/feeds`, {
+    name: 'Fixture feed',
+    url: 'https://example.com/',
+    request_method: 'GET',
+    parameters: [],
+    headers: [],
+    fields: [],
+  });
   return {
     organization,
     teamId: team.id,
@@ -110,6 +150,13 @@ async function buildFixture(app: App, organization: TestOrganization): Promise<F
     componentId: component.id,
     brandProfileId: brandProfile.id,
     layoutId: layout.id,
+    projectId: project.id,
+    emailId: email.id,
+    dynamicContentProfileId: profile.id,
+    conditionalId: conditional.id,
+    personalizationTagId: tag.id,
+    linkTrackingProfileId: trackingProfile.id,
+    feedId: feed.id,
   };
 }
 
@@ -121,6 +168,13 @@ function fillPath(url: string, fixture: Fixture): string {
     components: fixture.componentId,
     brand_profiles: fixture.brandProfileId,
     layouts: fixture.layoutId,
+    projects: fixture.projectId,
+    emails: fixture.emailId,
+    dynamic_content_profiles: fixture.dynamicContentProfileId,
+    conditionals: fixture.conditionalId,
+    personalization_tags: fixture.personalizationTagId,
+    link_tracking_profiles: fixture.linkTrackingProfileId,
+    feeds: fixture.feedId,
     workspaces: fixture.organization.workspaceId,
     teams: fixture.teamId,
     roles: fixture.roleId,
@@ -134,6 +188,8 @@ function fillPath(url: string, fixture: Fixture): string {
       if (segment === ':email_design_system_id') return String(fixture.designSystemId);
       if (segment === ':team_id') return String(fixture.teamId);
       if (segment === ':user_id') return String(fixture.userId);
+      if (segment === ':locale') return 'en-US';
+      if (segment === ':version_id') return 'first';
       if (segment === ':id') {
         const id = byCollection[segments[index - 1] ?? ''];
         if (id === undefined)

@@ -7,6 +7,7 @@ import { apiKeys, roles, sessions, users, workspaceMemberships, workspaces } fro
 import { tokenDigest } from '../security/tokens.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import { sessionCookieName } from './openapi.ts';
+import { changesAccess, PrincipalCache } from './principal-cache.ts';
 
 /**
  * Who may call a route: `public` (anyone), `signed_in` (any user of the organization), or a
@@ -84,22 +85,42 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     }
   });
 
+  const principals = new PrincipalCache();
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (permission === undefined) return;
-    request.principal = await authenticate(app.database.db, request);
+    const remembered = await authenticate(app.database.db, principals, request);
+    request.principal = remembered?.principal ?? null;
     if (permission === 'public') return;
 
     const principal = request.principal;
-    if (!principal) throw new UnauthorizedError();
+    if (!remembered || !principal) throw new UnauthorizedError();
     if (principal.via === 'session' && unsafeMethods.has(request.method)) assertSameOrigin(request, config);
     const workspaceId = (request.params as { workspace_id?: string }).workspace_id;
-    if (workspaceId !== undefined)
-      request.workspace = await accessibleWorkspace(app.database.db, principal, workspaceId);
-    if (permission !== 'signed_in' && !principal.permissions.has(permission)) {
-      throw new ForbiddenError(`You need the ${permission} permission to do this`);
+    if (workspaceId !== undefined) {
+      const id = Number(workspaceId);
+      request.workspace =
+        remembered.workspaces.get(id) ?? (await accessibleWorkspace(app.database.db, principal, workspaceId));
+      if (request.workspace) remembered.workspaces.set(id, request.workspace);
+    }
+    if (permission !== 'signed_in') requirePermission(principal, permission);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (
+      unsafeMethods.has(request.method) &&
+      reply.statusCode < 400 &&
+      changesAccess(request.routeOptions.url ?? '')
+    ) {
+      principals.clear();
     }
   });
+}
+
+/** 403 naming the key, for checks a route's own key cannot express (what a change touches). */
+export function requirePermission(principal: Principal, permission: PermissionKey): void {
+  if (!principal.permissions.has(permission)) {
+    throw new ForbiddenError(`You need the ${permission} permission to do this`);
+  }
 }
 
 /** The caller of a route that is not public: always set by the access hook. */
@@ -113,20 +134,29 @@ export function workspaceOf(request: FastifyRequest): { id: number; name: string
   return request.workspace;
 }
 
-async function authenticate(db: Database, request: FastifyRequest): Promise<Principal | null> {
+/** The caller, from the cache when it was seen in the last seconds, else from the database. */
+async function authenticate(db: Database, principals: PrincipalCache, request: FastifyRequest) {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
     const [scheme, token] = authorization.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new UnauthorizedError('Send the API key as "Authorization: Bearer <key>"');
     }
+    const key = `key:${tokenDigest(token)}`;
+    const remembered = principals.get(key);
+    if (remembered) return remembered;
     // A key that does not work is an error, never a silent fall-back to the cookie.
     const principal = await principalFromApiKey(db, token);
     if (!principal) throw new UnauthorizedError('This API key is not valid: it may have been revoked');
-    return principal;
+    return principals.remember(key, principal);
   }
   const sessionToken = request.cookies[sessionCookieName];
-  return sessionToken ? principalFromSession(db, sessionToken) : null;
+  if (!sessionToken) return null;
+  const key = `session:${tokenDigest(sessionToken)}`;
+  const remembered = principals.get(key);
+  if (remembered) return remembered;
+  const principal = await principalFromSession(db, sessionToken);
+  return principal ? principals.remember(key, principal) : null;
 }
 
 const principalColumns = {

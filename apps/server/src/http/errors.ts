@@ -134,3 +134,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
 }
+
+/**
+ * Names for a "still used by" message: five at most, quoted, then an ellipsis. Callers fetch six,
+ * so the ellipsis says truthfully that there are more.
+ */
+export function quotedNames(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((name) => `“${name}”`);
+  return names.length > 5 ? `${shown.join(', ')}, …` : shown.join(', ');
+}

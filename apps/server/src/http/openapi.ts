@@ -21,7 +21,27 @@ export const openApiTags = [
     description: 'A brand’s tokens, styles and component overrides on a design system',
   },
   { name: 'Layouts', description: 'Saved email bodies that new emails can start from' },
+  { name: 'Projects', description: 'Sets of emails with one purpose, each owned by a team' },
+  {
+    name: 'Emails',
+    description: 'Emails: content, versions, validation, status, rendering and test sends',
+  },
   { name: 'Renders', description: 'HTML from a design system and content, without creating an email' },
+  {
+    name: 'Dynamic content profiles',
+    description:
+      'One per sending platform dialect; conditionals and personalization tags keep a syntax per profile',
+  },
+  {
+    name: 'Conditionals',
+    description: 'Content that differs per recipient, compiled to each platform’s syntax',
+  },
+  { name: 'Personalization tags', description: 'Recipient data in content, written {tag:<id>}' },
+  {
+    name: 'Link tracking profiles',
+    description: 'Query parameters or a redirect template applied to email links',
+  },
+  { name: 'Feeds', description: 'Remote data sources that fill component fields' },
   { name: 'Images', description: 'The image library of a workspace' },
   { name: 'API keys', description: 'Secrets for calling the API as yourself' },
   { name: 'Audit log', description: 'Every write made through the API' },

@@ -8,15 +8,38 @@ import { brandProfilesRoutes } from './brand-profiles/brand-profiles.routes.ts';
 import { BrandProfile } from './brand-profiles/brand-profiles.schemas.ts';
 import { componentsRoutes } from './components/components.routes.ts';
 import { Component, ComponentVersion, FieldDefinition } from './components/components.schemas.ts';
+import { conditionalsRoutes } from './conditionals/conditionals.routes.ts';
+import { Conditional } from './conditionals/conditionals.schemas.ts';
+import { dynamicContentProfilesRoutes } from './dynamic-content-profiles/dynamic-content-profiles.routes.ts';
+import { DynamicContentProfile } from './dynamic-content-profiles/dynamic-content-profiles.schemas.ts';
+import { EmailContent, Locale } from './email-content/email-content.schemas.ts';
 import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
 import { DesignSystemJson, EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
+import { emailsRoutes } from './emails/emails.routes.ts';
+import {
+  ContentValidationResult,
+  Email,
+  EmailConflict,
+  EmailSummary,
+  EmailVersion,
+  RenderedEmail,
+  TestSendResult,
+} from './emails/emails.schemas.ts';
+import { feedsRoutes } from './feeds/feeds.routes.ts';
+import { Feed, FeedRunResult } from './feeds/feeds.schemas.ts';
 import { imagesRoutes } from './images/images.routes.ts';
 import { Image } from './images/images.schemas.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { layoutsRoutes } from './layouts/layouts.routes.ts';
 import { Layout } from './layouts/layouts.schemas.ts';
+import { linkTrackingProfilesRoutes } from './link-tracking-profiles/link-tracking-profiles.routes.ts';
+import { LinkTrackingProfile } from './link-tracking-profiles/link-tracking-profiles.schemas.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { Me } from './me/me.schemas.ts';
+import { personalizationTagsRoutes } from './personalization-tags/personalization-tags.routes.ts';
+import { PersonalizationTag } from './personalization-tags/personalization-tags.schemas.ts';
+import { projectsRoutes } from './projects/projects.routes.ts';
+import { Project } from './projects/projects.schemas.ts';
 import { rendersRoutes } from './renders/renders.routes.ts';
 import { RenderOutput } from './renders/renders.schemas.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -53,8 +76,26 @@ export const modules: Module[] = [
   { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
   { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem, DesignSystemJson] },
   { routes: brandProfilesRoutes, schemas: [BrandProfile] },
-  { routes: layoutsRoutes, schemas: [Layout] },
+  { routes: layoutsRoutes, schemas: [Locale, EmailContent, Layout] },
+  { routes: projectsRoutes, schemas: [Project] },
+  {
+    routes: emailsRoutes,
+    schemas: [
+      EmailSummary,
+      Email,
+      EmailConflict,
+      EmailVersion,
+      ContentValidationResult,
+      RenderedEmail,
+      TestSendResult,
+    ],
+  },
   { routes: rendersRoutes, schemas: [RenderOutput] },
   { routes: imagesRoutes, schemas: [Image] },
+  { routes: dynamicContentProfilesRoutes, schemas: [DynamicContentProfile] },
+  { routes: conditionalsRoutes, schemas: [Conditional] },
+  { routes: personalizationTagsRoutes, schemas: [PersonalizationTag] },
+  { routes: linkTrackingProfilesRoutes, schemas: [LinkTrackingProfile] },
+  { routes: feedsRoutes, schemas: [Feed, FeedRunResult] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
 ];

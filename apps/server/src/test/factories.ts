@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { BuiltInRoleName } from '@letterset/core';
 import type { App } from '../app.ts';
-import { apiKeys, users, workspaceMemberships } from '../db/schema.ts';
+import {
+  apiKeys,
+  emailDesignSystems,
+  emails,
+  projects,
+  teams,
+  users,
+  workspaceMemberships,
+} from '../db/schema.ts';
 import { sessionCookieName } from '../http/openapi.ts';
 import { createOrganization } from '../modules/organizations/organizations.service.ts';
 import { hashPassword } from '../security/passwords.ts';
@@ -102,4 +110,54 @@ export async function apiKeyHeadersFor(
     tokenHash: tokenDigest(key),
   });
   return { authorization: `Bearer ${key}` };
+}
+
+/**
+ * An email of the organization's workspace with the given content, inserted directly (for
+ * checks that read emails: what uses a conditional, a tag or a link tracking profile).
+ */
+export async function createTestEmail(
+  app: App,
+  organization: TestOrganization,
+  options: { name: string; content: Record<string, unknown>; linkTrackingProfileId?: number },
+): Promise<number> {
+  const db = app.database.db;
+  const [system] = await db.select({ id: emailDesignSystems.id }).from(emailDesignSystems).limit(1);
+  if (!system) throw new Error('no design system to write the email with');
+  const [team] = await db
+    .insert(teams)
+    .values({
+      organizationId: organization.organizationId,
+      workspaceId: organization.workspaceId,
+      name: `Team ${unique()}`,
+      badgeColor: 'blue',
+    })
+    .returning();
+  if (!team) throw new Error('team insert returned nothing');
+  const [project] = await db
+    .insert(projects)
+    .values({
+      organizationId: organization.organizationId,
+      workspaceId: organization.workspaceId,
+      teamId: team.id,
+      name: `Project ${unique()}`,
+    })
+    .returning();
+  if (!project) throw new Error('project insert returned nothing');
+  const [email] = await db
+    .insert(emails)
+    .values({
+      organizationId: organization.organizationId,
+      workspaceId: organization.workspaceId,
+      projectId: project.id,
+      emailDesignSystemId: system.id,
+      linkTrackingProfileId: options.linkTrackingProfileId ?? null,
+      name: options.name,
+      defaultLocale: 'en-US',
+      locales: ['en-US'],
+      content: options.content,
+    })
+    .returning();
+  if (!email) throw new Error('email insert returned nothing');
+  return email.id;
 }

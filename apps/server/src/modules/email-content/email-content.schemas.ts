@@ -1,4 +1,12 @@
+import { localeCodes } from '@letterset/core';
 import { Type } from 'typebox';
+
+/** One of the 53 locale codes an email can be written in. */
+export const Locale = Type.Enum([...localeCodes], {
+  $id: 'Locale',
+  description: 'A locale code: one of the 53 Letterset supports',
+  examples: ['en-US'],
+});
 
 const FieldValue = Type.Object(
   {
@@ -42,4 +50,20 @@ export const InstancesContent = Type.Object(
     component_instances: Type.Array(BranchedInstance, { maxItems: 500 }),
   },
   { additionalProperties: false },
+);
+
+/** An email's whole content: subject, preheader, the container and the instances inside it. */
+export const EmailContent = Type.Object(
+  {
+    subject: BranchedText,
+    preheader: BranchedText,
+    container_component_instance: BranchedInstance,
+    component_instances: Type.Array(BranchedInstance, { maxItems: 500 }),
+    global_link_tracking_parameters: Type.Optional(
+      Type.Record(Type.String(), Type.String(), {
+        description: 'Values of the link tracking profile’s editor_global_field_value parameters',
+      }),
+    ),
+  },
+  { additionalProperties: false, $id: 'EmailContent' },
 );

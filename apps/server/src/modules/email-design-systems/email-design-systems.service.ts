@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
-import { emailDesignSystems } from '../../db/schema.ts';
+import { emailDesignSystems, emails } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { ForbiddenError, NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type {
   CreateEmailDesignSystemBody,
@@ -194,5 +194,17 @@ export async function deleteDesignSystem(
   id: number,
 ): Promise<void> {
   await findEditableDesignSystem(app, principal, workspaceId, id);
+  const usedBy = await app.database.db
+    .select({ name: emails.name })
+    .from(emails)
+    .where(eq(emails.emailDesignSystemId, id))
+    .orderBy(asc(emails.name))
+    .limit(6);
+  if (usedBy.length > 0) {
+    throw ValidationError.field(
+      'email_design_system',
+      `is used by emails (${quotedNames(usedBy.map((email) => email.name))}); archive it instead, or delete them first`,
+    );
+  }
   await app.database.db.delete(emailDesignSystems).where(eq(emailDesignSystems.id, id));
 }

@@ -5,6 +5,7 @@ import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { uploadedFile } from '../../http/uploads.ts';
 import {
+  DeleteImageQuery,
   Image,
   ImageParams,
   ImagesParams,
@@ -96,12 +97,16 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteImage',
         tags: ['Images'],
         summary: 'Delete an image and its files',
+        description:
+          'An image shown in an email is kept (422 naming the emails) unless force=true: those emails would ' +
+          'show a broken image.',
         params: ImageParams,
+        querystring: DeleteImageQuery,
         response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
-      await deleteImage(app, workspaceOf(request).id, request.params.id);
+      await deleteImage(app, workspaceOf(request).id, request.params.id, request.query.force ?? false);
       return reply.code(204).send(null);
     },
   );

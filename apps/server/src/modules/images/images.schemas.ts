@@ -51,3 +51,9 @@ export const ImageParams = Type.Object({
   workspace_id: Type.Integer({ minimum: 1 }),
   id: Type.String({ maxLength: 64 }),
 });
+
+export const DeleteImageQuery = Type.Object({
+  force: Type.Optional(
+    Type.Boolean({ default: false, description: 'Delete even when emails show the image' }),
+  ),
+});

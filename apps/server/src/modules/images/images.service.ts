@@ -5,9 +5,10 @@ import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { images } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
+import { emailsMentioning } from '../emails/emails.usage.ts';
 import {
   contentTypeOf,
   extensionOf,
@@ -154,11 +155,21 @@ export async function updateImage(
 }
 
 /**
- * Deletes the record, then the files. Emails that show the image keep its URL, so once emails
- * exist a used image is refused unless forced (the email issue adds that check here).
+ * Deletes the record, then the files. Emails that show the image would keep a broken URL, so an
+ * image used in an email's content is refused (422 naming the emails) unless the caller forces it.
  */
-export async function deleteImage(app: App, workspaceId: number, id: string): Promise<void> {
+export async function deleteImage(app: App, workspaceId: number, id: string, force: boolean): Promise<void> {
   const image = await findImage(app, workspaceId, id);
+  if (!force) {
+    // Every URL of the image (public, CDN or signed) carries its unique storage key.
+    const usedBy = await emailsMentioning(app, workspaceId, image.storageKey);
+    if (usedBy.length > 0) {
+      throw ValidationError.field(
+        'image',
+        `is used by emails (${quotedNames(usedBy)}); delete with force=true to remove it anyway`,
+      );
+    }
+  }
   await app.database.db.delete(images).where(eq(images.id, id));
   await Promise.all([app.storage.delete(image.storageKey), app.storage.delete(image.thumbnailKey)]);
 }

@@ -194,6 +194,63 @@ describe('the image library', () => {
     expect((await download(image.thumbnail_url)).response.statusCode).toBe(404);
   });
 
+  it('keeps an image an email shows, naming the email, unless forced', async () => {
+    const admin = await signInAs(app, organization.admin);
+    const base = `/api/v1/workspaces/${organization.workspaceId}`;
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+    const image = (
+      await upload(
+        multipart(
+          { name: 'Hero shot' },
+          { bytes: await solidImage(40, 40).png().toBuffer(), filename: 'hero.png', type: 'image/png' },
+        ),
+      )
+    ).json();
+    const system = (await call('GET', `${base}/email_design_systems`)).json().results[0];
+    const hero = (await call('GET', `${base}/email_design_systems/${system.id}/components?per=100`))
+      .json()
+      .results.find((component: { name: string }) => component.name === 'hero');
+    const team = (
+      await call('POST', '/api/v1/teams', {
+        name: 'Images team',
+        workspace_id: organization.workspaceId,
+        badge_color: 'red',
+      })
+    ).json();
+    const project = (await call('POST', `${base}/projects`, { name: 'Autumn', team_id: team.id })).json();
+    const email = (
+      await call('POST', `${base}/emails`, {
+        name: 'Autumn hero',
+        email_design_system_id: system.id,
+        project_id: project.id,
+      })
+    ).json();
+    const saved = await call('PATCH', `${base}/emails/${email.id}`, {
+      email_content: {
+        ...email.email_content,
+        component_instances: [
+          {
+            id: '0b7f3c1e-6a4d-4e59-9c1b-2f8e5d6a7b90',
+            component_id: hero.id,
+            field_values: { null_branch: { 'en-US': { image_url: { value: image.public_url } } } },
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const refused = await call('DELETE', `${imagesUrl}/${image.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.image).toEqual([
+      'is used by emails (“Autumn hero”); delete with force=true to remove it anyway',
+    ]);
+    expect((await download(image.public_url)).response.statusCode).toBe(200);
+
+    expect((await call('DELETE', `${imagesUrl}/${image.id}?force=true`)).statusCode).toBe(204);
+    expect((await download(image.public_url)).response.statusCode).toBe(404);
+  });
+
   it('keeps libraries apart: another workspace’s image is not found in this one', async () => {
     const admin = await signInAs(app, organization.admin);
     const other = (

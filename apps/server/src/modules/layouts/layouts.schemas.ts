@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
-import { InstancesContent } from '../email-content/email-content.schemas.ts';
-
-const Locale = Type.String({ pattern: '^[a-z]{2}-[A-Z]{2}$', examples: ['en-US'] });
+import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import { InstancesContent, Locale } from '../email-content/email-content.schemas.ts';
 
 export const Layout = Type.Object(
   {
@@ -12,7 +10,7 @@ export const Layout = Type.Object(
     email_design_system_id: Type.Integer(),
     brand_profile_id: Type.Union([Type.Integer(), Type.Null()]),
     content: InstancesContent,
-    locales: Type.Array(Locale),
+    locales: Type.Array(ref(Locale)),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -26,14 +24,14 @@ export const CreateLayoutBody = RequestBody({
   email_design_system_id: Type.Integer({ minimum: 1 }),
   brand_profile_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
   content: InstancesContent,
-  locales: Type.Optional(Type.Array(Locale, { uniqueItems: true, maxItems: 60 })),
+  locales: Type.Optional(Type.Array(ref(Locale), { uniqueItems: true, maxItems: 60 })),
 });
 
 export const UpdateLayoutBody = RequestBody({
   name: Type.Optional(Name),
   brand_profile_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
   content: Type.Optional(InstancesContent),
-  locales: Type.Optional(Type.Array(Locale, { uniqueItems: true, maxItems: 60 })),
+  locales: Type.Optional(Type.Array(ref(Locale), { uniqueItems: true, maxItems: 60 })),
 });
 
 export const layoutSorts = [

@@ -46,6 +46,16 @@ export const RenderRequest = RequestBody(
     ),
     content: Type.Optional(SimpleContent),
     email_content: Type.Optional(EmailContent),
+    dynamic_content_profile_id: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization ' +
+          'tags as its values (null: default syntaxes and default values). Without it, one branch and default values.',
+      }),
+    ),
+    link_tracking_profile_id: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Apply this link tracking profile to the links' }),
+    ),
     inline_css: Type.Optional(
       Type.Boolean({ description: 'Inline the <style> rules into style attributes (media queries kept)' }),
     ),

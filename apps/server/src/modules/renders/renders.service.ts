@@ -1,17 +1,22 @@
 import {
   type ComponentDefinition,
+  conditionalReferenceProblems,
   contentFromSimpleRender,
+  type DesignSystemDefinition,
   type EmailContent,
   type FieldDefinition,
+  type RenderInput,
+  type RenderOutput,
   render,
 } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import { components } from '../../db/schema.ts';
+import { components, type emailDesignSystems } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
+import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
 import type { RenderRequest } from './renders.schemas.ts';
@@ -35,20 +40,17 @@ function instancePaths(content: EmailContent, root: string): Map<string, string>
   return paths;
 }
 
-/**
- * Renders content against a design system, as an export would: template problems are errors
- * (422), never a half-rendered email.
- */
-export async function renderContent(app: App, principal: Principal, workspaceId: number, request: Request) {
-  const system = await findVisibleDesignSystem(app, principal, workspaceId, request.email_design_system_id);
-  const locale = request.locale ?? 'en-US';
-  const { content, root } = contentOf(request, locale);
-  const paths = instancePaths(content, root);
+type ComponentRow = typeof components.$inferSelect;
 
+/** A design system's components, as stored and as the render engine takes them. */
+export async function designSystemComponents(
+  app: App,
+  systemId: number,
+): Promise<{ rows: ComponentRow[]; definitions: ComponentDefinition[] }> {
   const rows = await app.database.db
     .select()
     .from(components)
-    .where(eq(components.emailDesignSystemId, system.id));
+    .where(eq(components.emailDesignSystemId, systemId));
   const definitions: ComponentDefinition[] = rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -58,6 +60,47 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
     field_definitions: row.fieldDefinitions as unknown as FieldDefinition[],
     deprecated: row.deprecated,
   }));
+  return { rows, definitions };
+}
+
+export function toDesignSystemDefinition(
+  system: typeof emailDesignSystems.$inferSelect,
+): DesignSystemDefinition {
+  return {
+    id: system.id,
+    name: system.name,
+    design_tokens: system.designTokens,
+    custom_styles: system.customStyles,
+  };
+}
+
+/**
+ * Renders as an export would: template problems are errors (422, reported at the instance's
+ * path under `root`), never a half-rendered email.
+ */
+export function renderStrictly(input: Omit<RenderInput, 'strict'>, root: string): RenderOutput {
+  const paths = instancePaths(input.content, root);
+  const output = render({ ...input, strict: true });
+  const errors: Record<string, string[]> = {};
+  for (const diagnostic of output.diagnostics.filter((candidate) => candidate.severity === 'error')) {
+    const key = (diagnostic.componentInstanceId && paths.get(diagnostic.componentInstanceId)) || root;
+    const where =
+      diagnostic.line === undefined ? '' : ` (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
+    errors[key] = [
+      ...(errors[key] ?? []),
+      `${diagnostic.componentName ?? 'template'}: ${diagnostic.message}${where}`,
+    ];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors, 'Validation failed');
+  return output;
+}
+
+/** Renders content against a design system without creating an email. */
+export async function renderContent(app: App, principal: Principal, workspaceId: number, request: Request) {
+  const system = await findVisibleDesignSystem(app, principal, workspaceId, request.email_design_system_id);
+  const locale = request.locale ?? 'en-US';
+  const { content, root } = contentOf(request, locale);
+  const { rows, definitions } = await designSystemComponents(app, system.id);
 
   const errors = instanceReferenceProblems(rows, content, root);
   const brandProfile =
@@ -71,32 +114,27 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
           },
         );
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-
-  const output = render({
-    designSystem: {
-      id: system.id,
-      name: system.name,
-      design_tokens: system.designTokens,
-      custom_styles: system.customStyles,
-    },
-    components: definitions,
-    brandProfile,
-    content,
-    locale,
-    mode: 'render_api',
-    strict: true,
-    inlineCss: request.inline_css ?? false,
+  const asExport = request.dynamic_content_profile_id !== undefined;
+  const dynamicContent = await loadDynamicContent(app, workspaceId, {
+    profileId: request.dynamic_content_profile_id ?? null,
+    linkTrackingProfileId: request.link_tracking_profile_id ?? null,
   });
-  for (const diagnostic of output.diagnostics.filter((candidate) => candidate.severity === 'error')) {
-    const key = (diagnostic.componentInstanceId && paths.get(diagnostic.componentInstanceId)) || root;
-    const where =
-      diagnostic.line === undefined ? '' : ` (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
-    errors[key] = [
-      ...(errors[key] ?? []),
-      `${diagnostic.componentName ?? 'template'}: ${diagnostic.message}${where}`,
-    ];
-  }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors, 'Validation failed');
+  Object.assign(errors, conditionalReferenceProblems(content, dynamicContent.conditionals ?? [], root));
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+  const output = renderStrictly(
+    {
+      designSystem: toDesignSystemDefinition(system),
+      components: definitions,
+      brandProfile,
+      content,
+      locale,
+      mode: asExport ? 'export' : 'render_api',
+      dynamicContent,
+      inlineCss: request.inline_css ?? false,
+    },
+    root,
+  );
   return {
     html: output.html,
     subject: output.subject,

@@ -120,6 +120,90 @@ describe('the render API', () => {
     expect(response.json().html).toContain('>Danke</h1>');
   });
 
+  it('compiles dynamic content as an export for a dynamic content profile, else shows defaults', async () => {
+    const base = rendersUrl.replace(/\/renders$/, '');
+    const post = async (path: string, payload: object) =>
+      (await app.inject({ method: 'POST', url: `${base}/${path}`, headers: admin, payload })).json();
+    const profile = await post('dynamic_content_profiles', {
+      name: 'SFMC',
+      template_engine_preset: 'ampscript',
+    });
+    const tag = await post('personalization_tags', {
+      label: 'First name',
+      default_value: 'there',
+      example_value: 'Ada',
+      dynamic_content_profile_values: { [profile.id]: '%%=v(@firstName)=%%' },
+    });
+    const conditional = await post('conditionals', {
+      label: 'VIP',
+      branches: [
+        { key: 'vip', label: 'VIP' },
+        { key: 'other', label: 'Other' },
+      ],
+      default_value: { closing: '{% endif %}', branch_values: { vip: '{% if vip %}', other: '{% else %}' } },
+      dynamic_content_profile_values: {
+        [profile.id]: {
+          uses_ui_picker: true,
+          ui_picker_state: {
+            include_else_branch: true,
+            branches: { vip: { conditions: [{ attribute: 'vip', type: 'boolean', operator: 'is_true' }] } },
+          },
+        },
+      },
+    });
+    const text = (value: string) => ({ 'en-US': { text: { value } } });
+    const emailContent = {
+      subject: { branch_content: { null_branch: { 'en-US': `Hi ${tag.token}` } } },
+      preheader: { branch_content: { null_branch: { 'en-US': '' } } },
+      container_component_instance: { id: 'c', component_id: ids.container, field_values: {} },
+      component_instances: [
+        {
+          id: 'h',
+          component_id: ids.heading,
+          conditional_id: conditional.id,
+          field_values: { vip: text(`Welcome back, ${tag.token}`), other: text('Welcome') },
+        },
+      ],
+    };
+    const exported = await renderRequest({
+      email_design_system_id: systemId,
+      email_content: emailContent,
+      dynamic_content_profile_id: profile.id,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().subject).toBe('Hi %%=v(@firstName)=%%');
+    expect(exported.json().html).toContain(
+      '<body>%%[ IF @vip == "true" THEN ]%%<h1 style="color: #1890ff">Welcome back, %%=v(@firstName)=%%</h1>' +
+        '%%[ ELSE ]%%<h1 style="color: #1890ff">Welcome</h1>%%[ ENDIF ]%%<p>',
+    );
+    const plain = (
+      await renderRequest({ email_design_system_id: systemId, email_content: emailContent })
+    ).json();
+    expect(plain.subject).toBe('Hi there');
+    expect(plain.html).toContain('<body><h1 style="color: #1890ff">Welcome back, there</h1><p>');
+    const unknown = await renderRequest({
+      email_design_system_id: systemId,
+      email_content: emailContent,
+      dynamic_content_profile_id: 'nope',
+      link_tracking_profile_id: 999_999,
+    });
+    expect(unknown.statusCode).toBe(422);
+    const inSubject = await renderRequest({
+      email_design_system_id: systemId,
+      email_content: {
+        ...emailContent,
+        subject: { conditional_id: conditional.id, branch_content: { vip: { 'en-US': 'VIP' } } },
+      },
+    });
+    expect(inSubject.statusCode).toBe(422);
+    expect(inSubject.json().errors).toEqual({
+      'email_content.subject.conditional_id': ['cannot be used in the subject and preheader'],
+    });
+    expect(unknown.json().errors).toEqual({
+      dynamic_content_profile_id: ['is not a dynamic content profile of this workspace'],
+    });
+  });
+
   it('answers 422 naming the instance when a template runs away', async () => {
     const response = await renderRequest({
       email_design_system_id: systemId,

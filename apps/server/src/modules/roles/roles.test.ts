@@ -142,4 +142,25 @@ describe('roles', () => {
       (await app.inject({ method: 'GET', url: `/api/v1/roles/${role.id}`, headers: admin })).statusCode,
     ).toBe(404);
   });
+
+  it('applies a changed role to the very next request of someone already signed in', async () => {
+    const role = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/roles',
+        headers: admin,
+        payload: { name: 'Key keepers', role_permissions: ['manage_api_keys'] },
+      })
+    ).json();
+    const keeper = await signInAs(app, await createTestUser(app, organization, { roleId: role.id }));
+    const listKeys = () => app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: keeper });
+    expect((await listKeys()).statusCode).toBe(200);
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/roles/${role.id}`,
+      headers: admin,
+      payload: { role_permissions: [] },
+    });
+    expect((await listKeys()).statusCode).toBe(403);
+  });
 });

@@ -1,9 +1,16 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
+import {
+  projects,
+  teamMemberships,
+  teams,
+  users,
+  workspaceMemberships,
+  workspaces,
+} from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { findUser, pageOfLiveUsers, toUserResponses } from '../users/users.serializers.ts';
 import { accessibleWorkspacesFilter, assertWorkspaceMember } from '../workspaces/workspaces.service.ts';
@@ -111,6 +118,18 @@ export async function updateTeam(
 
 export async function deleteTeam(app: App, principal: Principal, id: number): Promise<void> {
   await findTeam(app, principal, id);
+  const owned = await app.database.db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.teamId, id))
+    .orderBy(asc(projects.name))
+    .limit(6);
+  if (owned.length > 0) {
+    throw ValidationError.field(
+      'team',
+      `still owns projects (${quotedNames(owned.map((project) => project.name))}); give them to another team first`,
+    );
+  }
   await app.database.db.delete(teams).where(eq(teams.id, id));
 }
 

@@ -1,0 +1,125 @@
+import { conditionJoiners, conditionValueTypes } from '@letterset/core';
+import { Type } from 'typebox';
+import { IdParams, RequestBody, Timestamp } from '../../http/schemas.ts';
+
+const BranchKey = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+  description: 'The branch’s identifier within the conditional; content is stored under it',
+  examples: ['gold_membership'],
+});
+
+const Branch = Type.Object(
+  { key: BranchKey, label: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const ConditionalSyntax = Type.Object(
+  {
+    closing: Type.String({ maxLength: 2000, description: 'Emitted after the last branch, e.g. {% endif %}' }),
+    branch_values: Type.Record(Type.String(), Type.String({ maxLength: 2000 }), {
+      description:
+        'Branch key → the opening syntax of that branch (one per branch key), e.g. {% elsif tier == "silver" %}',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const PickerCondition = Type.Object(
+  {
+    attribute: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The recipient attribute, e.g. tier',
+    }),
+    type: Type.Enum([...conditionValueTypes]),
+    operator: Type.String({ description: 'An operator key of the preset schema, e.g. equals' }),
+    value: Type.Optional(
+      Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PickerState = Type.Object(
+  {
+    include_else_branch: Type.Boolean({
+      description: 'The last branch becomes the else branch (no conditions)',
+    }),
+    branches: Type.Record(
+      Type.String(),
+      Type.Object(
+        {
+          conditions: Type.Array(PickerCondition, { maxItems: 20 }),
+          joiner: Type.Optional(Type.Enum([...conditionJoiners])),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Branch key → its conditions, combined with the joiner (default and)' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const PickerValue = Type.Object(
+  { uses_ui_picker: Type.Literal(true), ui_picker_state: PickerState },
+  {
+    additionalProperties: false,
+    description: 'Built with the preset picker; compiled by the profile’s preset',
+  },
+);
+
+const ProfileValues = Type.Record(Type.String(), Type.Union([ConditionalSyntax, PickerValue]), {
+  description:
+    'Dynamic content profile id → that profile’s syntax, written by hand or built with the preset picker',
+});
+
+export const ConditionalProfileSyntax = Type.Object(
+  {
+    closing: Type.String(),
+    branch_values: Type.Record(Type.String(), Type.String()),
+    uses_ui_picker: Type.Boolean(),
+    ui_picker_state: Type.Optional(PickerState),
+  },
+  { description: 'A profile’s syntax; picker states come compiled' },
+);
+
+export const Conditional = Type.Object(
+  {
+    id: Type.Integer(),
+    label: Type.String(),
+    branches: Type.Array(Branch),
+    default_syntax: ConditionalSyntax,
+    dynamic_content_profile_syntaxes: Type.Record(Type.String(), ConditionalProfileSyntax),
+    can_be_used_in_subject_and_preheader: Type.Boolean(),
+    organization_id: Type.Integer(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Conditional' },
+);
+
+const Label = Type.String({ minLength: 1, maxLength: 200 });
+const Branches = Type.Array(Branch, { minItems: 1, maxItems: 50 });
+
+export const CreateConditionalBody = RequestBody({
+  label: Label,
+  branches: Branches,
+  default_value: ConditionalSyntax,
+  dynamic_content_profile_values: Type.Optional(ProfileValues),
+  can_be_used_in_subject_and_preheader: Type.Optional(Type.Boolean()),
+});
+
+export const UpdateConditionalBody = RequestBody({
+  label: Type.Optional(Label),
+  branches: Type.Optional(Branches),
+  default_value: Type.Optional(ConditionalSyntax),
+  dynamic_content_profile_values: Type.Optional(ProfileValues),
+  can_be_used_in_subject_and_preheader: Type.Optional(Type.Boolean()),
+});
+
+export const ConditionalParams = Type.Object({
+  workspace_id: Type.Integer({ minimum: 1 }),
+  ...IdParams.properties,
+});

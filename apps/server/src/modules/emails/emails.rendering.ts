@@ -1,0 +1,126 @@
+import {
+  applyBrandProfile,
+  type BranchSelection,
+  type ContentValidationResult,
+  type RenderOutput,
+  textDirectionOf,
+  validateEmailContent,
+} from '@letterset/core';
+import { eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { emailDesignSystems, projects } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
+import {
+  designSystemComponents,
+  renderStrictly,
+  toDesignSystemDefinition,
+} from '../renders/renders.service.ts';
+import type { TestSendBody } from './emails.schemas.ts';
+import { contentOf, type EmailRow, findVisibleEmail } from './emails.service.ts';
+
+/** What rendering an email needs besides its own row: its system, components and brand profile. */
+async function renderingContext(app: App, email: EmailRow) {
+  const [[system], { definitions }, brandProfile] = await Promise.all([
+    app.database.db
+      .select()
+      .from(emailDesignSystems)
+      .where(eq(emailDesignSystems.id, email.emailDesignSystemId)),
+    designSystemComponents(app, email.emailDesignSystemId),
+    email.brandProfileId === null
+      ? null
+      : findBrandProfile(app, email.emailDesignSystemId, email.brandProfileId).then(toBrandProfileDefinition),
+  ]);
+  if (!system) throw new Error(`email ${email.id} names a missing design system`);
+  return { system, definitions, brandProfile };
+}
+
+async function renderSavedEmail(
+  app: App,
+  email: EmailRow,
+  locale: string,
+  branchSelection: BranchSelection | undefined,
+): Promise<RenderOutput> {
+  if (!email.locales.includes(locale)) throw ValidationError.field('locale', 'is not a locale of this email');
+  const [{ system, definitions, brandProfile }, [project]] = await Promise.all([
+    renderingContext(app, email),
+    app.database.db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, email.projectId)),
+  ]);
+  return renderStrictly(
+    {
+      designSystem: toDesignSystemDefinition(system),
+      components: definitions,
+      brandProfile,
+      content: contentOf(email),
+      locale,
+      mode: 'render_api',
+      branchSelection,
+      email: { id: email.id, name: email.name, textDirection: textDirectionOf(locale) },
+      project: project ?? null,
+    },
+    'email_content',
+  );
+}
+
+/** The saved email in one locale, as HTML, subject, preheader and plain text. */
+export async function renderEmail(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+  locale: string,
+  branchSelection: BranchSelection | undefined,
+) {
+  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
+  const output = await renderSavedEmail(app, email, locale, branchSelection);
+  return {
+    html: output.html,
+    subject: output.subject,
+    preheader: output.preheader,
+    plain_text: output.plainText,
+  };
+}
+
+/** Field validations over every branch and locale: what must be fixed before the email is sent. */
+export async function validateSavedEmail(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+): Promise<ContentValidationResult> {
+  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
+  const { definitions, brandProfile } = await renderingContext(app, email);
+  return validateEmailContent({
+    content: contentOf(email),
+    components: applyBrandProfile(definitions, brandProfile),
+    locales: email.locales,
+  });
+}
+
+/** Renders the email and mails it to up to ten people, subject marked [Test]. */
+export async function sendTestEmail(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof TestSendBody>,
+) {
+  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
+  const locale = input.locale ?? email.defaultLocale;
+  const output = await renderSavedEmail(app, email, locale, input.branch_selection);
+  const subject = `[Test] ${output.subject || email.name}`;
+  for (const recipient of input.recipients) {
+    await app.mailer.send({ to: recipient, subject, html: output.html, text: output.plainText });
+  }
+  return {
+    recipients: input.recipients,
+    locale,
+    subject,
+    delivered_via: app.config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
+  };
+}

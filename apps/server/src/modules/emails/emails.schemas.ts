@@ -1,0 +1,180 @@
+import { Type } from 'typebox';
+import { emailStatuses } from '../../db/schema.ts';
+import { PaginationQuery } from '../../http/pagination.ts';
+import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import { EmailContent, Locale } from '../email-content/email-content.schemas.ts';
+import { UserReference } from '../users/users.schemas.ts';
+
+export const EmailStatus = Type.Enum([...emailStatuses], {
+  description: 'draft → in_review → changes_requested / approved → published; convert_to_draft goes back',
+});
+
+const emailFields = {
+  id: Type.Integer(),
+  status: EmailStatus,
+  name: Type.String(),
+  project_id: Type.Integer(),
+  organization_id: Type.Integer(),
+  email_design_system_id: Type.Integer(),
+  brand_profile_id: Type.Union([Type.Integer(), Type.Null()]),
+  link_tracking_profile_id: Type.Union([Type.Integer(), Type.Null()]),
+  ai_agent_id: Type.Union([Type.Integer(), Type.Null()]),
+  default_locale: ref(Locale),
+  locales: Type.Array(ref(Locale)),
+  lock_version: Type.Integer({
+    description:
+      'The content version this email is at. Send it back with a PATCH: a stale one is answered 409',
+  }),
+  create_with_ai: Type.Boolean(),
+  prompt: Type.Union([Type.String(), Type.Null()]),
+  ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()]),
+  last_updated_by: Type.Union([ref(UserReference), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+
+export const EmailSummary = Type.Object(emailFields, {
+  $id: 'EmailSummary',
+  description: 'An email as lists show it: everything but its content',
+});
+
+export const Email = Type.Object({ ...emailFields, email_content: ref(EmailContent) }, { $id: 'Email' });
+
+export const EmailConflict = Type.Object(
+  {
+    message: Type.String(),
+    lock_version: Type.Integer({ description: 'The current version; the write named an older one' }),
+    email: ref(Email),
+  },
+  {
+    $id: 'EmailConflict',
+    description: 'Someone saved this email since you loaded it. Nothing was written; here is what is current',
+  },
+);
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const OptionalId = Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]));
+const Locales = Type.Array(ref(Locale), { minItems: 1, maxItems: 53, uniqueItems: true });
+
+export const CreateEmailBody = RequestBody({
+  name: Name,
+  email_design_system_id: Type.Integer({ minimum: 1 }),
+  project_id: Type.Integer({ minimum: 1 }),
+  default_locale: Type.Optional(ref(Locale)),
+  locales: Type.Optional(Locales),
+  brand_profile_id: OptionalId,
+  layout_id: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: 'Start from a copy of this layout’s content (same design system)',
+    }),
+  ),
+  link_tracking_profile_id: OptionalId,
+  ai_agent_id: OptionalId,
+});
+
+export const UpdateEmailBody = RequestBody({
+  name: Type.Optional(Name),
+  project_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Move the email to another project' })),
+  email_content: Type.Optional(ref(EmailContent)),
+  default_locale: Type.Optional(ref(Locale)),
+  locales: Type.Optional(Locales),
+  brand_profile_id: OptionalId,
+  link_tracking_profile_id: OptionalId,
+  ai_agent_id: OptionalId,
+  lock_version: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'The lock_version you loaded. When it is no longer current the answer is 409 and nothing is saved',
+    }),
+  ),
+});
+
+export const ListEmailsQuery = Type.Object({
+  ...PaginationQuery.properties,
+  project_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  status: Type.Optional(EmailStatus),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, any case' })),
+});
+
+export const EmailVersion = Type.Object(
+  {
+    version_id: Type.String(),
+    email_data: Type.Object({ email_content: ref(EmailContent), locales: Type.Array(ref(Locale)) }),
+    created_at: Timestamp,
+    last_updated_by: Type.Union([ref(UserReference), Type.Null()]),
+  },
+  { $id: 'EmailVersion' },
+);
+
+export const ContentValidationResult = Type.Object(
+  {
+    valid: Type.Boolean(),
+    validation_errors: Type.Record(Type.String(), Type.Record(Type.String(), Type.Array(Type.String())), {
+      description:
+        'Instance id (or subject) → "branch.locale.liquid_variable" (or "branch.locale") → messages',
+    }),
+  },
+  { $id: 'ContentValidationResult' },
+);
+
+export const PublishBody = RequestBody({
+  force: Type.Optional(
+    Type.Boolean({ description: 'Publish from any status (needs force_publish_emails)', default: false }),
+  ),
+});
+
+export const CloneEmailBody = RequestBody({
+  name: Name,
+  clone_with_ai: Type.Optional(Type.Boolean({ default: false })),
+  prompt: Type.Optional(Type.String({ maxLength: 10000 })),
+  ai_agent_id: OptionalId,
+});
+
+const BranchSelection = Type.Record(Type.String(), Type.String(), {
+  description: 'Conditional id → the branch key to show; others show their first branch',
+});
+
+export const RenderEmailBody = RequestBody({ branch_selection: Type.Optional(BranchSelection) });
+
+export const RenderedEmail = Type.Object(
+  {
+    html: Type.String(),
+    subject: Type.String(),
+    preheader: Type.String(),
+    plain_text: Type.String(),
+  },
+  { $id: 'RenderedEmail' },
+);
+
+export const TestSendBody = RequestBody({
+  recipients: Type.Array(Type.String({ format: 'email', maxLength: 254 }), {
+    minItems: 1,
+    maxItems: 10,
+    uniqueItems: true,
+  }),
+  locale: Type.Optional(ref(Locale)),
+  branch_selection: Type.Optional(BranchSelection),
+});
+
+export const TestSendResult = Type.Object(
+  {
+    recipients: Type.Array(Type.String()),
+    locale: ref(Locale),
+    subject: Type.String({ description: 'As sent, with the [Test] prefix' }),
+    delivered_via: Type.Enum(['smtp', 'outbox']),
+  },
+  { $id: 'TestSendResult' },
+);
+
+export const EmailsParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
+export const EmailParams = Type.Object({
+  workspace_id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1 }),
+});
+export const EmailVersionParams = Type.Object({
+  ...EmailParams.properties,
+  version_id: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const EmailLocaleParams = Type.Object({ ...EmailParams.properties, locale: ref(Locale) });

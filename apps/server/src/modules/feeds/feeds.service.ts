@@ -1,0 +1,183 @@
+import { checkTemplate, extractFeedFields, parseJsonPath, renderFeedUrl } from '@letterset/core';
+import { eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { feeds } from '../../db/schema.ts';
+import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
+import type { Principal } from '../../http/access.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { OutboundFetchError, outboundFetch } from '../../security/outbound-fetch.ts';
+import type { CreateFeedBody, Feed, FeedRunResult, RunFeedBody, UpdateFeedBody } from './feeds.schemas.ts';
+
+type FeedRow = typeof feeds.$inferSelect;
+
+/** Header values are secrets (API keys): only their first characters are ever returned. */
+export function maskHeaderValue(value: string): string {
+  return `${value.slice(0, Math.min(4, Math.floor(value.length / 3)))}…`;
+}
+
+function toResponse(row: FeedRow): Static<typeof Feed> {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    request_method: row.requestMethod as 'GET' | 'POST',
+    parameters: row.parameters,
+    headers: row.headers.map((header) => ({ key: header.key, value: maskHeaderValue(header.value) })),
+    fields: row.fields,
+    organization_id: row.organizationId,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export async function listFeeds(app: App, workspaceId: number, page: PageRequest) {
+  const { rows, total } = await pageOfWorkspaceRecords(app, feeds, workspaceId, page);
+  return listBody(rows.map(toResponse), total, page);
+}
+
+export async function getFeed(app: App, workspaceId: number, id: number) {
+  return toResponse(await findWorkspaceRecord(app, feeds, workspaceId, id));
+}
+
+function duplicates<T>(
+  items: readonly T[] | undefined,
+  keyOf: (item: T) => string,
+  field: string,
+  errors: Record<string, string[]>,
+) {
+  const seen = new Set<string>();
+  items?.forEach((item, index) => {
+    const key = keyOf(item).toLowerCase();
+    if (seen.has(key)) errors[`${field}.${index}`] = ['is listed twice'];
+    seen.add(key);
+  });
+}
+
+function checkFeed(input: Static<typeof UpdateFeedBody>): void {
+  const errors: Record<string, string[]> = {};
+  if (input.url !== undefined) {
+    const problems = checkTemplate(input.url).filter((diagnostic) => diagnostic.severity === 'error');
+    if (problems.length > 0) errors.url = problems.map((problem) => problem.message);
+  }
+  duplicates(input.parameters, (parameter) => parameter.name, 'parameters', errors);
+  duplicates(input.headers, (header) => header.key, 'headers', errors);
+  duplicates(input.fields, (field) => field.key, 'fields', errors);
+  input.fields?.forEach((field, index) => {
+    if (parseJsonPath(field.value) === null)
+      errors[`fields.${index}.value`] = ['is not a JSON path such as $.product.name'];
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+export async function createFeed(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  input: Static<typeof CreateFeedBody>,
+) {
+  checkFeed(input);
+  const [row] = await app.database.db
+    .insert(feeds)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId,
+      name: input.name,
+      url: input.url,
+      requestMethod: input.request_method,
+      parameters: input.parameters,
+      headers: input.headers,
+      fields: input.fields,
+    })
+    .returning();
+  if (!row) throw new Error('feed insert returned nothing');
+  return toResponse(row);
+}
+
+/** A header sent back with its masked value keeps the stored value (the client never saw it). */
+function mergeHeaders(stored: FeedRow['headers'], incoming: FeedRow['headers']): FeedRow['headers'] {
+  return incoming.map((header) => {
+    const previous = stored.find((candidate) => candidate.key.toLowerCase() === header.key.toLowerCase());
+    return previous && header.value === maskHeaderValue(previous.value)
+      ? { ...header, value: previous.value }
+      : header;
+  });
+}
+
+export async function updateFeed(
+  app: App,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof UpdateFeedBody>,
+) {
+  const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
+  checkFeed(input);
+  const [row] = await app.database.db
+    .update(feeds)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(input.request_method !== undefined ? { requestMethod: input.request_method } : {}),
+      ...(input.parameters !== undefined ? { parameters: input.parameters } : {}),
+      ...(input.headers !== undefined ? { headers: mergeHeaders(feed.headers, input.headers) } : {}),
+      ...(input.fields !== undefined ? { fields: input.fields } : {}),
+    })
+    .where(eq(feeds.id, id))
+    .returning();
+  if (!row) throw new Error('feed update returned nothing');
+  return toResponse(row);
+}
+
+export async function deleteFeed(app: App, workspaceId: number, id: number) {
+  await findWorkspaceRecord(app, feeds, workspaceId, id);
+  await app.database.db.delete(feeds).where(eq(feeds.id, id));
+}
+
+type RunResult = Static<typeof FeedRunResult>;
+
+/**
+ * Calls the feed with the given parameters and extracts its fields. Failures of the remote side
+ * (refused address, timeout, oversize, non-2xx, not JSON) are part of the result, not errors.
+ */
+export async function runFeed(
+  app: App,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof RunFeedBody>,
+): Promise<RunResult> {
+  const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
+  const result: RunResult = { url: null, body: null, status: null, error: null, extracted_data: {} };
+  try {
+    result.url = renderFeedUrl(feed.url, input.parameters ?? {});
+  } catch (error) {
+    return { ...result, error: `The URL template did not render: ${(error as Error).message}` };
+  }
+  try {
+    const response = await outboundFetch(
+      {
+        url: result.url,
+        method: feed.requestMethod as 'GET' | 'POST',
+        headers: {
+          accept: 'application/json',
+          ...Object.fromEntries(feed.headers.map((h) => [h.key, h.value])),
+        },
+      },
+      app.config.outboundFetch,
+    );
+    result.status = response.status;
+    result.body = response.body;
+    if (response.status < 200 || response.status > 299)
+      return { ...result, error: `The feed answered ${response.status}` };
+  } catch (error) {
+    if (error instanceof OutboundFetchError) return { ...result, error: error.message };
+    throw error;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(result.body ?? '');
+  } catch {
+    return { ...result, error: 'The answer is not JSON' };
+  }
+  return { ...result, extracted_data: extractFeedFields(data, feed.fields) };
+}

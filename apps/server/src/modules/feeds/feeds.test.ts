@@ -1,0 +1,191 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { createTestOrganization, signInAs, type TestOrganization } from '../../test/factories.ts';
+import { buildTestApp, testConfig } from '../../test/harness.ts';
+
+describe('feeds', () => {
+  let app: App;
+  let organization: TestOrganization;
+  let admin: Record<string, string>;
+  let base: string;
+  let remote: http.Server;
+  let remoteUrl: string;
+  const seen: { url: string; authorization: string | undefined }[] = [];
+
+  beforeAll(async () => {
+    remote = http.createServer((request, response) => {
+      seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
+      if (request.url === '/slow') return void setTimeout(() => response.end('{}'), 1000);
+      if (request.url === '/big') return void response.end(JSON.stringify({ data: 'x'.repeat(3000) }));
+      if (request.url === '/missing') {
+        response.statusCode = 404;
+        return void response.end('{"error":"no such product"}');
+      }
+      if (request.url === '/html') return void response.end('<html></html>');
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          product: { name: 'Trail shoe', price: 89.5 },
+          images: [{ url: 'https://cdn.example.com/1.png' }],
+          path: request.url,
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+    const defaults = testConfig().outboundFetch;
+    app = await buildTestApp({
+      config: { outboundFetch: { ...defaults, allowPrivateNetwork: true, timeoutMs: 300, maxBytes: 2000 } },
+    });
+    organization = await createTestOrganization(app);
+    admin = await signInAs(app, organization.admin);
+    base = `/api/v1/workspaces/${organization.workspaceId}/feeds`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise<void>((resolve) => remote.close(() => resolve()));
+  });
+
+  const request = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+  const productFeed = (url = `${remoteUrl}/products/{{ parameters.product_id | url_encode }}`) => ({
+    name: 'Products',
+    url,
+    request_method: 'GET',
+    parameters: [{ label: 'Product ID', name: 'product_id' }],
+    headers: [{ key: 'Authorization', value: 'Bearer sk_live_abcdefghijkl' }],
+    fields: [
+      { key: 'title', value: '$.product.name' },
+      { key: 'price', value: 'product.price' },
+      { key: 'image', value: '$.images[0].url' },
+      { key: 'colour', value: '$.product.colour' },
+    ],
+  });
+  const run = (id: number, parameters: Record<string, string> = {}) =>
+    request('POST', `${base}/${id}/run`, { parameters });
+
+  it('creates, reads, updates and deletes, never answering header values in full', async () => {
+    const created = await request('POST', base, productFeed());
+    expect(created.statusCode).toBe(200);
+    const feed = created.json();
+    expect(feed).toMatchObject({ name: 'Products', request_method: 'GET', fields: productFeed().fields });
+    expect(feed.headers).toEqual([{ key: 'Authorization', value: 'Bear…' }]);
+    expect(JSON.stringify((await request('GET', base)).json())).not.toContain('sk_live');
+
+    // The masked value sent back keeps the secret; a new value replaces it.
+    await request('PATCH', `${base}/${feed.id}`, { name: 'Catalogue', headers: feed.headers });
+    expect((await run(feed.id, { product_id: '1' })).json().error).toBeNull();
+    expect(seen.at(-1)?.authorization).toBe('Bearer sk_live_abcdefghijkl');
+    await request('PATCH', `${base}/${feed.id}`, {
+      headers: [{ key: 'Authorization', value: 'Bearer other-secret' }],
+    });
+    await run(feed.id, { product_id: '1' });
+    expect(seen.at(-1)?.authorization).toBe('Bearer other-secret');
+
+    expect((await request('GET', `${base}/${feed.id}`)).json().name).toBe('Catalogue');
+    expect((await request('DELETE', `${base}/${feed.id}`)).statusCode).toBe(204);
+    expect((await request('GET', `${base}/${feed.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad methods, duplicate names, broken URL templates and invalid JSON paths', async () => {
+    const response = await request('POST', base, {
+      ...productFeed('https://example.com/{{ parameters.id | nope }}'),
+      parameters: [
+        { label: 'A', name: 'id' },
+        { label: 'B', name: 'id' },
+      ],
+      fields: [{ key: 'title', value: '$..[' }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['fields.0.value', 'parameters.1', 'url']);
+    expect((await request('POST', base, { ...productFeed(), request_method: 'DELETE' })).statusCode).toBe(
+      422,
+    );
+    expect((await request('POST', base, { name: 'Only a name' })).statusCode).toBe(422);
+  });
+
+  it('runs: renders the URL with the parameters and extracts each field by JSON path', async () => {
+    const feed = (await request('POST', base, productFeed())).json();
+    const response = await run(feed.id, { product_id: 'a b/7' });
+    expect(response.statusCode).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({
+      url: `${remoteUrl}/products/a+b%2F7`,
+      status: 200,
+      error: null,
+      extracted_data: {
+        title: 'Trail shoe',
+        price: 89.5,
+        image: 'https://cdn.example.com/1.png',
+        colour: null,
+      },
+    });
+    expect(JSON.parse(result.body).path).toBe('/products/a+b%2F7');
+  });
+
+  it('reports timeouts, oversize answers, error statuses and non-JSON answers in the result', async () => {
+    const feedAt = async (path: string) =>
+      (await request('POST', base, productFeed(`${remoteUrl}${path}`))).json().id;
+    expect((await run(await feedAt('/slow'))).json()).toMatchObject({
+      status: null,
+      error: 'No complete answer within 0.3 s',
+      extracted_data: {},
+    });
+    expect((await run(await feedAt('/big'))).json().error).toBe('The answer is larger than 2 KB');
+    expect((await run(await feedAt('/missing'))).json()).toMatchObject({
+      status: 404,
+      error: 'The feed answered 404',
+      body: '{"error":"no such product"}',
+    });
+    expect((await run(await feedAt('/html'))).json().error).toBe('The answer is not JSON');
+  });
+
+  it('refuses private addresses unless the server allows them', async () => {
+    const guarded = await buildTestApp({ config: { outboundFetch: testConfig().outboundFetch } });
+    try {
+      expect(guarded.config.outboundFetch.allowPrivateNetwork).toBe(false);
+      const org = await createTestOrganization(guarded);
+      const headers = await signInAs(guarded, org.admin);
+      const feedsUrl = `/api/v1/workspaces/${org.workspaceId}/feeds`;
+      const before = seen.length;
+      const feed = (
+        await guarded.inject({ method: 'POST', url: feedsUrl, headers, payload: productFeed() })
+      ).json();
+      const result = (
+        await guarded.inject({
+          method: 'POST',
+          url: `${feedsUrl}/${feed.id}/run`,
+          headers,
+          payload: { parameters: { product_id: '1' } },
+        })
+      ).json();
+      expect(result.error).toBe(
+        '127.0.0.1 is a private, loopback or link-local address; requests to it are refused (ALLOW_PRIVATE_NETWORK_FETCH)',
+      );
+      expect(result.status).toBeNull();
+      expect(seen.length).toBe(before);
+      const fileFeed = (
+        await guarded.inject({
+          method: 'POST',
+          url: feedsUrl,
+          headers,
+          payload: productFeed('file:///etc/passwd'),
+        })
+      ).json();
+      expect(
+        (
+          await guarded.inject({
+            method: 'POST',
+            url: `${feedsUrl}/${fileFeed.id}/run`,
+            headers,
+            payload: {},
+          })
+        ).json().error,
+      ).toBe('Only http and https URLs can be fetched');
+    } finally {
+      await guarded.close();
+    }
+  });
+});

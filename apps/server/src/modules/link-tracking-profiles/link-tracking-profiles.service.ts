@@ -1,0 +1,126 @@
+import {
+  checkTemplate,
+  type LinkTrackingParameter,
+  type LinkTrackingProfileDefinition,
+} from '@letterset/core';
+import { eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { emails, linkTrackingProfiles } from '../../db/schema.ts';
+import {
+  deleteWorkspaceRecordUnlessUsed,
+  findWorkspaceRecord,
+  pageOfWorkspaceRecords,
+} from '../../db/workspace-records.ts';
+import type { Principal } from '../../http/access.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type {
+  CreateLinkTrackingProfileBody,
+  LinkTrackingProfile,
+  UpdateLinkTrackingProfileBody,
+} from './link-tracking-profiles.schemas.ts';
+
+type ProfileRow = typeof linkTrackingProfiles.$inferSelect;
+
+function toResponse(row: ProfileRow): Static<typeof LinkTrackingProfile> {
+  return {
+    id: row.id,
+    name: row.name,
+    parameters: row.parameters as LinkTrackingParameter[],
+    custom_template: row.customTemplate,
+    organization_id: row.organizationId,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+/** The profile as the render needs it. */
+export function linkTrackingProfileDefinition(row: ProfileRow): LinkTrackingProfileDefinition {
+  return {
+    id: row.id,
+    name: row.name,
+    parameters: row.parameters as LinkTrackingParameter[],
+    custom_template: row.customTemplate,
+  };
+}
+
+export async function listLinkTrackingProfiles(app: App, workspaceId: number, page: PageRequest) {
+  const { rows, total } = await pageOfWorkspaceRecords(app, linkTrackingProfiles, workspaceId, page);
+  return listBody(rows.map(toResponse), total, page);
+}
+
+export async function getLinkTrackingProfile(app: App, workspaceId: number, id: number) {
+  return toResponse(await findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id));
+}
+
+/** Parameter names are unique; a custom template must be valid Liquid. */
+function checkProfile(input: {
+  parameters?: LinkTrackingParameter[];
+  custom_template?: string | null;
+}): void {
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  input.parameters?.forEach((parameter, index) => {
+    if (seen.has(parameter.parameter))
+      errors[`parameters.${index}.parameter`] = ['is already a parameter of this profile'];
+    seen.add(parameter.parameter);
+  });
+  if (input.custom_template) {
+    const problems = checkTemplate(input.custom_template).filter(
+      (diagnostic) => diagnostic.severity === 'error',
+    );
+    if (problems.length > 0) errors.custom_template = problems.map((problem) => problem.message);
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+export async function createLinkTrackingProfile(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  input: Static<typeof CreateLinkTrackingProfileBody>,
+) {
+  checkProfile(input);
+  const [row] = await app.database.db
+    .insert(linkTrackingProfiles)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId,
+      name: input.name,
+      parameters: input.parameters,
+      customTemplate: input.custom_template || null,
+    })
+    .returning();
+  if (!row) throw new Error('link tracking profile insert returned nothing');
+  return toResponse(row);
+}
+
+export async function updateLinkTrackingProfile(
+  app: App,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof UpdateLinkTrackingProfileBody>,
+) {
+  await findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id);
+  checkProfile(input);
+  const [row] = await app.database.db
+    .update(linkTrackingProfiles)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.parameters !== undefined ? { parameters: input.parameters } : {}),
+      ...(input.custom_template !== undefined ? { customTemplate: input.custom_template || null } : {}),
+    })
+    .where(eq(linkTrackingProfiles.id, id))
+    .returning();
+  if (!row) throw new Error('link tracking profile update returned nothing');
+  return toResponse(row);
+}
+
+/** Refused (422 naming them) while emails of the workspace use the profile. */
+export async function deleteLinkTrackingProfile(app: App, workspaceId: number, id: number) {
+  await deleteWorkspaceRecordUnlessUsed(app, linkTrackingProfiles, workspaceId, id, {
+    describe: (profile) => `The link tracking profile ${profile.name}`,
+    usedBy: eq(emails.linkTrackingProfileId, id),
+  });
+}

@@ -1,0 +1,136 @@
+import { type PersonalizationTagDefinition, personalizationTagToken } from '@letterset/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { emails, personalizationTags } from '../../db/schema.ts';
+import {
+  deleteWorkspaceRecordUnlessUsed,
+  findWorkspaceRecord,
+  pageOfWorkspaceRecords,
+} from '../../db/workspace-records.ts';
+import type { Principal } from '../../http/access.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { workspaceProfiles } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
+import type {
+  CreatePersonalizationTagBody,
+  PersonalizationTag,
+  UpdatePersonalizationTagBody,
+} from './personalization-tags.schemas.ts';
+
+type TagRow = typeof personalizationTags.$inferSelect;
+
+function toResponse(row: TagRow): Static<typeof PersonalizationTag> {
+  return {
+    id: row.id,
+    label: row.label,
+    token: personalizationTagToken(row.id),
+    default_value: row.defaultValue,
+    example_value: row.exampleValue,
+    dynamic_content_profile_values: row.profileValues,
+    organization_id: row.organizationId,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+/** The tag as the render needs it. */
+export function personalizationTagDefinition(row: TagRow): PersonalizationTagDefinition {
+  return {
+    id: row.id,
+    label: row.label,
+    default_value: row.defaultValue,
+    example_value: row.exampleValue,
+    dynamic_content_profile_values: row.profileValues,
+  };
+}
+
+export async function listPersonalizationTags(app: App, workspaceId: number, page: PageRequest) {
+  const { rows, total } = await pageOfWorkspaceRecords(app, personalizationTags, workspaceId, page);
+  return listBody(rows.map(toResponse), total, page);
+}
+
+export async function getPersonalizationTag(app: App, workspaceId: number, id: number) {
+  return toResponse(await findWorkspaceRecord(app, personalizationTags, workspaceId, id));
+}
+
+/** Per-profile values may only name the workspace's profiles. */
+export async function checkProfileIds(
+  app: App,
+  workspaceId: number,
+  field: string,
+  values: Record<string, unknown> | undefined,
+): Promise<void> {
+  if (!values) return;
+  const profiles = await workspaceProfiles(app, workspaceId);
+  const errors: Record<string, string[]> = {};
+  for (const id of Object.keys(values)) {
+    if (!profiles.has(id)) errors[`${field}.${id}`] = ['is not a dynamic content profile of this workspace'];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+export async function createPersonalizationTag(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  input: Static<typeof CreatePersonalizationTagBody>,
+) {
+  await checkProfileIds(
+    app,
+    workspaceId,
+    'dynamic_content_profile_values',
+    input.dynamic_content_profile_values,
+  );
+  const [row] = await app.database.db
+    .insert(personalizationTags)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId,
+      label: input.label,
+      defaultValue: input.default_value,
+      exampleValue: input.example_value,
+      profileValues: input.dynamic_content_profile_values ?? {},
+    })
+    .returning();
+  if (!row) throw new Error('personalization tag insert returned nothing');
+  return toResponse(row);
+}
+
+export async function updatePersonalizationTag(
+  app: App,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof UpdatePersonalizationTagBody>,
+) {
+  await findWorkspaceRecord(app, personalizationTags, workspaceId, id);
+  await checkProfileIds(
+    app,
+    workspaceId,
+    'dynamic_content_profile_values',
+    input.dynamic_content_profile_values,
+  );
+  const [row] = await app.database.db
+    .update(personalizationTags)
+    .set({
+      ...(input.label !== undefined ? { label: input.label } : {}),
+      ...(input.default_value !== undefined ? { defaultValue: input.default_value } : {}),
+      ...(input.example_value !== undefined ? { exampleValue: input.example_value } : {}),
+      ...(input.dynamic_content_profile_values !== undefined
+        ? { profileValues: input.dynamic_content_profile_values }
+        : {}),
+    })
+    .where(eq(personalizationTags.id, id))
+    .returning();
+  if (!row) throw new Error('personalization tag update returned nothing');
+  return toResponse(row);
+}
+
+/** Refused (422 naming them) while emails of the workspace hold the tag's token. */
+export async function deletePersonalizationTag(app: App, workspaceId: number, id: number) {
+  await deleteWorkspaceRecordUnlessUsed(app, personalizationTags, workspaceId, id, {
+    describe: (tag) => `The personalization tag ${tag.label}`,
+    // The token is plain text in the content; `position` avoids LIKE's wildcards.
+    usedBy: sql`position(${personalizationTagToken(id)} in ${emails.content}::text) > 0`,
+  });
+}

@@ -1,0 +1,170 @@
+import { lookup as dnsLookup } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/**
+ * Requests Letterset makes to URLs that users configure (feeds). The guard against server-side
+ * request forgery: only http(s); the host is resolved and every address it resolves to is
+ * checked at connect time (so a DNS answer cannot change between the check and the connection);
+ * private, loopback, link-local, unique-local and other non-public ranges are refused unless
+ * allowed; redirects are not followed; the whole exchange has a time limit and the body a size cap.
+ */
+export interface OutboundFetchOptions {
+  allowPrivateNetwork: boolean;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export interface OutboundRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A refused or failed request, with a message that can be shown to the user. */
+export class OutboundFetchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboundFetchError';
+  }
+}
+
+const nonPublic = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an address is private, loopback, link-local or otherwise not on the public internet. */
+export function isNonPublicAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return nonPublic.check(mapped[1], 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return true;
+  return nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+function refusal(host: string): OutboundFetchError {
+  return new OutboundFetchError(
+    `${host} is a private, loopback or link-local address; requests to it are refused (ALLOW_PRIVATE_NETWORK_FETCH)`,
+  );
+}
+
+/** DNS lookup that refuses non-public answers (every answer, so no address slips through). */
+function guardedLookup(allowPrivateNetwork: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as { address: string; family: number }[];
+      if (!allowPrivateNetwork && list.some((entry) => isNonPublicAddress(entry.address)))
+        return callback(refusal(hostname), '', 0);
+      if ((options as { all?: boolean }).all)
+        return (callback as (e: null, a: typeof list) => void)(null, list);
+      const first = list[0];
+      if (!first) return callback(new OutboundFetchError(`${hostname} has no address`), '', 0);
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+export function outboundFetch(
+  request: OutboundRequest,
+  options: OutboundFetchOptions,
+): Promise<OutboundResponse> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return Promise.reject(new OutboundFetchError('The URL is not valid'));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new OutboundFetchError('Only http and https URLs can be fetched'));
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 && !options.allowPrivateNetwork && isNonPublicAddress(host))
+    return Promise.reject(refusal(host));
+
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const outgoing = client.request(url, {
+      method: request.method,
+      headers: { 'user-agent': 'Letterset feeds', ...request.headers },
+      lookup: guardedLookup(options.allowPrivateNetwork),
+    });
+    // Why the request was cut short, whichever error event then reports it.
+    let cutShort: OutboundFetchError | undefined;
+    const stop = (reason: OutboundFetchError) => {
+      if (cutShort) return;
+      cutShort = reason;
+      clearTimeout(timer);
+      reject(reason);
+      outgoing.destroy();
+    };
+    const timer = setTimeout(() => {
+      stop(new OutboundFetchError(`No complete answer within ${options.timeoutMs / 1000} s`));
+    }, options.timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(
+        cutShort ??
+          (error instanceof OutboundFetchError
+            ? error
+            : new OutboundFetchError(`The request failed: ${error.message}`)),
+      );
+    };
+    outgoing.on('error', fail);
+    outgoing.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (cutShort) return;
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          stop(new OutboundFetchError(`The answer is larger than ${Math.round(options.maxBytes / 1024)} KB`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('error', fail);
+      response.on('aborted', () => fail(new OutboundFetchError('The connection closed early')));
+      response.on('end', () => {
+        clearTimeout(timer);
+        if (cutShort) return reject(cutShort);
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+    });
+    outgoing.end(request.body);
+  });
+}
