@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { createBenchAccount } from './lib/account.ts';
+import { createBenchEmail } from './lib/email-fixture.ts';
 import { type LoadResult, measure, printTable } from './lib/load.ts';
 import { startLetterset, startServer } from './lib/servers.ts';
 
@@ -15,13 +16,27 @@ const helloWorld = await startServer(path.join(import.meta.dirname, 'servers/hel
 const letterset = await startLetterset(3102);
 try {
   const baseline = await measure({ label: 'hello-world GET /hello', url: `${helloWorld.origin}/hello` });
+  const account = await createBenchAccount(letterset.origin);
+  const email = await createBenchEmail(letterset.origin, account);
   const results: LoadResult[] = [
     await measure({ label: 'Letterset GET /healthz', url: `${letterset.origin}/healthz` }),
     await measure({ label: 'Letterset GET /readyz (database)', url: `${letterset.origin}/readyz` }),
     await measure({
       label: 'Letterset GET /api/v1/me (API key)',
       url: `${letterset.origin}/api/v1/me`,
-      headers: await createBenchAccount(letterset.origin),
+      headers: account.headers,
+    }),
+    await measure({
+      label: 'Letterset GET /emails/{id} (20 instances, 3 locales)',
+      url: email.url,
+      headers: account.headers,
+    }),
+    await measure({
+      label: 'Letterset PATCH /emails/{id} (20 instances, values changed)',
+      url: email.url,
+      method: 'PATCH',
+      headers: { ...account.headers, 'content-type': 'application/json' },
+      alternatingBodies: email.patchBodies,
     }),
   ];
   printTable(baseline, results);

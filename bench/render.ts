@@ -1,8 +1,8 @@
 /**
  * Render speed: a 20-component email built from the Letterset Starter design system, rendered by
  * @letterset/core, against the same content written in MJML and rendered by the `mjml` package in
- * the same process. Medians of many runs after a warm-up; the ratio is what to compare across
- * machines and changes.
+ * the same process. Medians and 95th percentiles of many runs after a warm-up, taken in interleaved
+ * blocks; the ratio of medians is what to compare across machines and changes.
  *   npm run bench:render -w @letterset/bench      (BENCH_RUNS to change the number of runs)
  */
 import {
@@ -16,6 +16,7 @@ import mjml2html from 'mjml';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const warmUp = 50;
+const blockSize = 10;
 const locale = 'en-US';
 const starter = definitionsFromImport(starterDesignSystem());
 const idOf = (name: string) => {
@@ -159,23 +160,57 @@ const mjmlSource = `<mjml>
   </mj-body>
 </mjml>`;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * fraction;
+  const below = sorted[Math.floor(position)] ?? 0;
+  const above = sorted[Math.ceil(position)] ?? 0;
+  return below + (above - below) * (position - Math.floor(position));
 }
 
-async function measure(label: string, once: () => unknown | Promise<unknown>): Promise<number> {
-  for (let run = 0; run < warmUp; run += 1) await once();
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    await once();
-    samples.push(performance.now() - started);
+interface Case {
+  label: string;
+  once: () => unknown | Promise<unknown>;
+  samples: number[];
+  /** CPU time (user + system, all threads) per run, one entry a block. */
+  cpuPerRun: number[];
+}
+
+/**
+ * Every case is warmed up first, then the runs are taken in interleaved blocks (a block of each
+ * case in turn), so a change in the machine's load during the benchmark falls on all of them
+ * alike instead of on whichever case happened to run at that moment.
+ */
+async function measureInterleaved(cases: Case[]): Promise<void> {
+  for (const { once } of cases) for (let run = 0; run < warmUp; run += 1) await once();
+  for (let done = 0; done < runs; done += blockSize) {
+    for (const { once, samples, cpuPerRun } of cases) {
+      const end = Math.min(runs, done + blockSize);
+      const cpuBefore = process.cpuUsage();
+      for (let run = done; run < end; run += 1) {
+        const started = performance.now();
+        await once();
+        samples.push(performance.now() - started);
+      }
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuPerRun.push((cpu.user + cpu.system) / 1000 / (end - done));
+    }
   }
-  const result = median(samples);
-  console.log(`${label.padEnd(58)} median ${result.toFixed(3).padStart(8)} ms`);
-  return result;
+}
+
+interface Summary {
+  median: number;
+  p95: number;
+  cpu: number;
+}
+
+function summary({ samples, cpuPerRun }: Case): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const cpu = percentile(
+    [...cpuPerRun].sort((a, b) => a - b),
+    0.5,
+  );
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), cpu };
 }
 
 const check = render(input);
@@ -184,26 +219,50 @@ const mjmlCheck = await mjml2html(mjmlSource, { validationLevel: 'soft' });
 if (mjmlCheck.errors.length > 0) throw new Error(`MJML errors: ${JSON.stringify(mjmlCheck.errors)}`);
 
 console.log(
-  `Render: 20-component email (Letterset Starter, ${check.html.length} bytes of HTML; MJML output ${mjmlCheck.html.length} bytes), ${runs} runs after ${warmUp} warm-up, Node ${process.version}\n`,
+  `Render: 20-component email (Letterset Starter, ${check.html.length} bytes of HTML; MJML output ${mjmlCheck.html.length} bytes), ${runs} runs each in interleaved blocks of ${blockSize} after ${warmUp} warm-up runs, Node ${process.version}\n`,
 );
-const letterset = await measure('Letterset render()', () => render(input));
-const withPlainText = await measure(
-  'Letterset render() + plainText (html-to-text)',
-  () => render(input).plainText,
-);
-const withInlining = await measure('Letterset render({ inlineCss: true }) (juice)', () =>
-  render({ ...input, inlineCss: true }),
-);
-const mjml = await measure('mjml 5 mjml2html (validation skipped)', () =>
-  mjml2html(mjmlSource, { validationLevel: 'skip' }),
-);
+const cases = {
+  letterset: { label: 'Letterset render()', once: () => render(input), samples: [], cpuPerRun: [] },
+  withPlainText: {
+    label: 'Letterset render() + plainText (html-to-text)',
+    once: () => render(input).plainText,
+    samples: [],
+    cpuPerRun: [],
+  },
+  withInlining: {
+    label: 'Letterset render({ inlineCss: true }) (juice)',
+    once: () => render({ ...input, inlineCss: true }),
+    samples: [],
+    cpuPerRun: [],
+  },
+  mjml: {
+    label: 'mjml 5 mjml2html (validation skipped)',
+    once: () => mjml2html(mjmlSource, { validationLevel: 'skip' }),
+    samples: [],
+    cpuPerRun: [],
+  },
+} satisfies Record<string, Case>;
+await measureInterleaved(Object.values(cases));
 
+const results = Object.fromEntries(
+  Object.entries(cases).map(([name, entry]) => [name, summary(entry)]),
+) as Record<keyof typeof cases, Summary>;
+for (const [name, entry] of Object.entries(cases)) {
+  const { median, p95, cpu } = results[name as keyof typeof cases];
+  console.log(
+    `${entry.label.padEnd(50)} median ${median.toFixed(3).padStart(8)} ms   p95 ${p95.toFixed(3).padStart(8)} ms   CPU ${cpu.toFixed(3).padStart(8)} ms`,
+  );
+}
+
+const mjml = results.mjml.median;
+const letterset = results.letterset.median;
+const ratio = (name: keyof typeof cases) => (mjml / results[name].median).toFixed(1);
 console.log('');
 console.log(
-  `Letterset render() vs MJML:                 ${(mjml / letterset).toFixed(1)}x faster (target ≥ 20x, ≤ 1 ms)`,
+  `Letterset render() vs MJML (medians):        ${ratio('letterset')}x faster (target ≥ 20x, ≤ 1 ms)`,
 );
-console.log(`Letterset render() + plain text vs MJML:    ${(mjml / withPlainText).toFixed(1)}x faster`);
-console.log(`Letterset render() + CSS inlining vs MJML:  ${(mjml / withInlining).toFixed(1)}x faster`);
+console.log(`Letterset render() + plain text vs MJML:     ${ratio('withPlainText')}x faster`);
+console.log(`Letterset render() + CSS inlining vs MJML:   ${ratio('withInlining')}x faster`);
 console.log(
   `Target ≤ 1 ms median: ${letterset <= 1 ? 'met' : 'NOT met'}; ≥ 20x MJML: ${mjml / letterset >= 20 ? 'met' : 'NOT met'}`,
 );

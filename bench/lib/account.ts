@@ -1,5 +1,10 @@
+export interface BenchAccount {
+  headers: Record<string, string>;
+  workspaceId: number;
+}
+
 /** Sets up an organization on a fresh Letterset server and answers an API key's headers for it. */
-export async function createBenchAccount(origin: string): Promise<Record<string, string>> {
+export async function createBenchAccount(origin: string): Promise<BenchAccount> {
   const json = { 'content-type': 'application/json' };
   const setup = await fetch(`${origin}/api/v1/setup`, {
     method: 'POST',
@@ -24,5 +29,11 @@ export async function createBenchAccount(origin: string): Promise<Record<string,
   });
   if (!created.ok) throw new Error(`API key creation failed: ${created.status} ${await created.text()}`);
   const { key } = (await created.json()) as { key: string };
-  return { authorization: `Bearer ${key}` };
+  const headers = { authorization: `Bearer ${key}` };
+  const me = (await (await fetch(`${origin}/api/v1/me`, { headers })).json()) as {
+    workspaces: { id: number }[];
+  };
+  const workspaceId = me.workspaces[0]?.id;
+  if (workspaceId === undefined) throw new Error('the bench account has no workspace');
+  return { headers, workspaceId };
 }

@@ -14,6 +14,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn on each connection, instead of one `body`. */
+  alternatingBodies?: string[];
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,6 +28,7 @@ export async function measure(target: LoadTarget): Promise<LoadResult> {
     method: target.method ?? 'GET',
     headers: target.headers,
     body: target.body,
+    ...(target.alternatingBodies ? { requests: target.alternatingBodies.map((body) => ({ body })) } : {}),
     connections,
   };
   await autocannon({ ...options, duration: Math.min(3, seconds) });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -41,15 +42,41 @@ export async function startServer(
   };
 }
 
-/** A Letterset server on a fresh embedded database, or on BENCH_DATABASE_URL when set. */
+/**
+ * A fresh database on the PostgreSQL server of BENCH_DATABASE_URL (first-run setup needs an empty
+ * one), dropped afterwards.
+ */
+async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `letterset_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A Letterset server on a fresh embedded database, or on a fresh one of BENCH_DATABASE_URL's server. */
 export async function startLetterset(port: number): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'letterset-bench-'));
+  const postgres = process.env.BENCH_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL)
+    : null;
   const server = await startServer(path.join(repositoryRoot, 'apps/server/src/main.ts'), {
     port,
     readyPath: '/readyz',
     env: {
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      DATABASE_URL: postgres?.url ?? '',
       DOCS_DIST_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
@@ -59,6 +86,7 @@ export async function startLetterset(port: number): Promise<RunningServer> {
     origin: server.origin,
     async stop() {
       await server.stop();
+      await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
