@@ -40,7 +40,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'app', testIgnore: /docs\.spec\.ts$/ },
+    // The first-run screen on the empty server creates the organization the app tests use.
+    { name: 'first-run', testMatch: /first-run\.setup\.ts$/ },
+    { name: 'app', testIgnore: /(docs\.spec|\.setup)\.ts$/, dependencies: ['first-run'] },
     // The docs site is a separate static site; its /api/ page reads the app server's /openapi.yml.
     { name: 'docs', testMatch: /docs\.spec\.ts$/, use: { baseURL: docsURL } },
   ],

@@ -1,3 +1,4 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,7 +6,9 @@ const apiOrigin = process.env.LETTERSET_API_ORIGIN ?? 'http://localhost:3000';
 const proxiedToApi = ['/api', '/openapi.yml', '/openapi.json', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react()],
+  // The router plugin turns src/routes/ into src/routeTree.gen.ts and splits every route into its
+  // own chunk, so the builder and the editor load only when opened.
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
   server: {
     port: 5173,
     // `npm run dev` serves the app here and sends API calls to the server, one origin for the cookie.

@@ -1183,7 +1183,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personalization tag
-         * @description Content refers to the tag with its token, {tag:<id>} (the response’s token).
+         * @description Content refers to the tag with its token, `{tag:ID}` (the response’s `token`).
          */
         post: operations["createPersonalizationTag"];
         delete?: never;

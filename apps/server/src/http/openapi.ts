@@ -36,7 +36,7 @@ export const openApiTags = [
     name: 'Conditionals',
     description: 'Content that differs per recipient, compiled to each platform’s syntax',
   },
-  { name: 'Personalization tags', description: 'Recipient data in content, written {tag:<id>}' },
+  { name: 'Personalization tags', description: 'Recipient data in content, written as `{tag:ID}` tokens' },
   {
     name: 'Link tracking profiles',
     description: 'Query parameters or a redirect template applied to email links',

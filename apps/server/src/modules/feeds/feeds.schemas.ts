@@ -7,7 +7,7 @@ const FeedParameter = Type.Object(
   { label: Type.String({ minLength: 1, maxLength: 200 }), name: Identifier },
   {
     additionalProperties: false,
-    description: 'A value the editor user types; the URL reads it as parameters.<name>',
+    description: 'A value the editor user types; the URL reads it as `parameters.NAME`',
   },
 );
 

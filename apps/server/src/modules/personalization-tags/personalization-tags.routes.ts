@@ -29,7 +29,7 @@ export const personalizationTagsRoutes = workspaceCrudRoutes<number>({
     itemParams: PersonalizationTagParams,
   },
   descriptions: {
-    create: 'Content refers to the tag with its token, {tag:<id>} (the response’s token).',
+    create: 'Content refers to the tag with its token, `{tag:ID}` (the response’s `token`).',
     delete: 'Refused with 422, naming the emails, while emails of the workspace hold the tag’s token.',
   },
   service: {
