@@ -8,7 +8,12 @@ const baseURL = `http://localhost:${port}`;
 const docsPort = Number(process.env.E2E_DOCS_PORT ?? 4020);
 const docsURL = `http://localhost:${docsPort}`;
 // Every run starts from an empty embedded database, like a fresh `npm start`.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'letterset-e2e-'));
+// Workers load this file again and inherit the environment, so all of them see one folder: tests
+// read the server's mail outbox (invitation links) from `${E2E_DATA_DIR}/outbox`.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'letterset-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+// E2E_APP_ONLY=1 skips the docs build and its tests, for quick runs of the app's own flows.
+const appOnly = process.env.E2E_APP_ONLY === '1';
 
 export default defineConfig({
   testDir: './tests',
@@ -44,7 +49,7 @@ export default defineConfig({
     { name: 'first-run', testMatch: /first-run\.setup\.ts$/ },
     { name: 'app', testIgnore: /(docs\.spec|\.setup)\.ts$/, dependencies: ['first-run'] },
     // The docs site is a separate static site; its /api/ page reads the app server's /openapi.yml.
-    { name: 'docs', testMatch: /docs\.spec\.ts$/, use: { baseURL: docsURL } },
+    ...(appOnly ? [] : [{ name: 'docs', testMatch: /docs\.spec\.ts$/, use: { baseURL: docsURL } }]),
   ],
   webServer: [
     {
@@ -63,21 +68,25 @@ export default defineConfig({
         DOCS_DIST_DIR: '/nonexistent',
       },
     },
-    {
-      // The production build, served statically, pointed at the e2e API server. This is the one
-      // docs build of a test run (and of CI).
-      // Built into its own folder: apps/docs/build is what `npm start` serves, for the real API URL.
-      command: `npm run build -w @letterset/docs -- --out-dir build-e2e && npm run serve -w @letterset/docs -- --dir build-e2e --port ${docsPort} --no-open`,
-      cwd: '..',
-      url: `${docsURL}/`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      env: {
-        LETTERSET_API_URL: baseURL,
-        LETTERSET_APP_URL: baseURL,
-        LETTERSET_SITE_URL: baseURL,
-        DOCS_URL: docsURL,
-      },
-    },
+    ...(appOnly
+      ? []
+      : [
+          {
+            // The production build, served statically, pointed at the e2e API server. This is the one
+            // docs build of a test run (and of CI).
+            // Built into its own folder: apps/docs/build is what `npm start` serves, for the real API URL.
+            command: `npm run build -w @letterset/docs -- --out-dir build-e2e && npm run serve -w @letterset/docs -- --dir build-e2e --port ${docsPort} --no-open`,
+            cwd: '..',
+            url: `${docsURL}/`,
+            timeout: 240_000,
+            reuseExistingServer: false,
+            env: {
+              LETTERSET_API_URL: baseURL,
+              LETTERSET_APP_URL: baseURL,
+              LETTERSET_SITE_URL: baseURL,
+              DOCS_URL: docsURL,
+            },
+          },
+        ]),
   ],
 });
