@@ -134,6 +134,9 @@ test('the search page lists results for a known term and "No results" for nonsen
 });
 
 test("/api/ renders the live server's OpenAPI document with RapiDoc", async ({ page }) => {
+  // RapiDoc's read mode lays out every operation of the document (over a hundred) before the page
+  // settles; on a loaded 2-core CI machine that alone has taken more than the default 30 s.
+  test.slow();
   const problems = collectPageProblems(page);
   const specResponses: { url: string; status: number }[] = [];
   page.on('response', (response) => {
