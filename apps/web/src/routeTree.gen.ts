@@ -13,8 +13,11 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -35,6 +38,16 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRoute,
+} as any)
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppWorkspacesWorkspaceIdRoute =
   AppWorkspacesWorkspaceIdRouteImport.update({
     id: '/workspaces/$workspaceId',
@@ -47,18 +60,30 @@ const AppWorkspacesWorkspaceIdIndexRoute =
     path: '/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdImagesRoute =
+  AppWorkspacesWorkspaceIdImagesRouteImport.update({
+    id: '/images',
+    path: '/images',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
+  '/account': typeof AppAccountRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
+  '/account': typeof AppAccountRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/': typeof AppIndexRoute
+  '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
 }
 export interface FileRoutesById {
@@ -66,8 +91,11 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
+  '/_app/account': typeof AppAccountRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -76,17 +104,30 @@ export interface FileRouteTypes {
     | '/'
     | '/setup'
     | '/sign-in'
+    | '/account'
+    | '/invitations/$token'
     | '/workspaces/$workspaceId'
+    | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/setup' | '/sign-in' | '/' | '/workspaces/$workspaceId'
+  to:
+    | '/setup'
+    | '/sign-in'
+    | '/account'
+    | '/invitations/$token'
+    | '/'
+    | '/workspaces/$workspaceId/images'
+    | '/workspaces/$workspaceId'
   id:
     | '__root__'
     | '/_app'
     | '/setup'
     | '/sign-in'
+    | '/_app/account'
+    | '/invitations/$token'
     | '/_app/'
     | '/_app/workspaces/$workspaceId'
+    | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
   fileRoutesById: FileRoutesById
 }
@@ -94,6 +135,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   SetupRoute: typeof SetupRoute
   SignInRoute: typeof SignInRoute
+  InvitationsTokenRoute: typeof InvitationsTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -126,6 +168,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/account': {
+      id: '/_app/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/invitations/$token': {
+      id: '/invitations/$token'
+      path: '/invitations/$token'
+      fullPath: '/invitations/$token'
+      preLoaderRoute: typeof InvitationsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/workspaces/$workspaceId': {
       id: '/_app/workspaces/$workspaceId'
       path: '/workspaces/$workspaceId'
@@ -140,15 +196,24 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/images': {
+      id: '/_app/workspaces/$workspaceId/images'
+      path: '/images'
+      fullPath: '/workspaces/$workspaceId/images'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdImagesRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
   }
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
 }
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
   }
 
@@ -158,11 +223,13 @@ const AppWorkspacesWorkspaceIdRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
   AppWorkspacesWorkspaceIdRoute: typeof AppWorkspacesWorkspaceIdRouteWithChildren
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
   AppWorkspacesWorkspaceIdRoute: AppWorkspacesWorkspaceIdRouteWithChildren,
 }
@@ -173,6 +240,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   SetupRoute: SetupRoute,
   SignInRoute: SignInRoute,
+  InvitationsTokenRoute: InvitationsTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -21,7 +21,13 @@ export interface NavigationSection {
 export const navigation: readonly NavigationSection[] = [
   {
     label: 'Workspace',
-    items: [],
+    items: [
+      {
+        label: 'Images',
+        to: '/workspaces/$workspaceId/images',
+        anyOf: [],
+      },
+    ],
   },
   {
     label: 'Settings',
