@@ -135,7 +135,7 @@ test('the search page lists results for a known term and "No results" for nonsen
 
 test("/api/ renders the live server's OpenAPI document with RapiDoc", async ({ page }) => {
   // RapiDoc's read mode lays out every operation of the document (over a hundred) before the last
-  // tag (System, with /healthz) appears: about 3 s on a quiet machine, 10 s and more on a loaded one.
+  // tag (System, with /healthz) appears: 8.5-10 s measured on a 2-core machine under load.
   test.slow();
   const rendered = { timeout: 60_000 };
   const problems = collectPageProblems(page);
