@@ -71,7 +71,7 @@ export function AuditLogPage() {
         />
         <TextInput
           label="Record type"
-          description="e.g. teams, users, workspaces.images"
+          placeholder="e.g. teams or workspaces.images"
           w={{ base: '100%', sm: 220 }}
           value={resourceType}
           onChange={(event) => resetPage(setResourceType)(event.currentTarget.value)}
@@ -119,14 +119,16 @@ export function AuditLogPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{entry.user ? fullName(entry.user) : 'A removed user'}</Text>
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {entry.user ? fullName(entry.user) : 'A removed user'}
+                        </Text>
                         {entry.auth_method === 'api_key' && (
                           <Text size="xs" c="dimmed">
                             with API key #{entry.api_key_id}
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={96}>
                         <Badge variant="light" color={actionColors[entry.action]}>
                           {entry.action}
                         </Badge>

@@ -58,7 +58,7 @@ export function RolesPage() {
                       component="button"
                       type="button"
                       label={role.name}
-                      description={`${role.role_permissions.length} permissions`}
+                      description={`${role.role_permissions.length} ${role.role_permissions.length === 1 ? 'permission' : 'permissions'}`}
                       rightSection={role.builtin ? <Badge variant="light">Built-in</Badge> : null}
                       active={editing === role.id}
                       aria-current={editing === role.id ? 'true' : undefined}
