@@ -15,6 +15,12 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
+import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
+import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
+import { Route as AppSettingsRolesRouteImport } from './routes/_app/settings/roles'
+import { Route as AppSettingsTeamsRouteImport } from './routes/_app/settings/teams'
+import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/users'
+import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/settings/workspaces'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
@@ -48,6 +54,36 @@ const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
   path: '/invitations/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
+  id: '/settings/api-keys',
+  path: '/settings/api-keys',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsAuditLogRoute = AppSettingsAuditLogRouteImport.update({
+  id: '/settings/audit-log',
+  path: '/settings/audit-log',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRolesRoute = AppSettingsRolesRouteImport.update({
+  id: '/settings/roles',
+  path: '/settings/roles',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsTeamsRoute = AppSettingsTeamsRouteImport.update({
+  id: '/settings/teams',
+  path: '/settings/teams',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsUsersRoute = AppSettingsUsersRouteImport.update({
+  id: '/settings/users',
+  path: '/settings/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsWorkspacesRoute = AppSettingsWorkspacesRouteImport.update({
+  id: '/settings/workspaces',
+  path: '/settings/workspaces',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWorkspacesWorkspaceIdRoute =
   AppWorkspacesWorkspaceIdRouteImport.update({
     id: '/workspaces/$workspaceId',
@@ -73,6 +109,12 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/roles': typeof AppSettingsRolesRoute
+  '/settings/teams': typeof AppSettingsTeamsRoute
+  '/settings/users': typeof AppSettingsUsersRoute
+  '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
@@ -83,6 +125,12 @@ export interface FileRoutesByTo {
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/': typeof AppIndexRoute
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/roles': typeof AppSettingsRolesRoute
+  '/settings/teams': typeof AppSettingsTeamsRoute
+  '/settings/users': typeof AppSettingsUsersRoute
+  '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
 }
@@ -94,6 +142,12 @@ export interface FileRoutesById {
   '/_app/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/_app/settings/roles': typeof AppSettingsRolesRoute
+  '/_app/settings/teams': typeof AppSettingsTeamsRoute
+  '/_app/settings/users': typeof AppSettingsUsersRoute
+  '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
@@ -106,6 +160,12 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/account'
     | '/invitations/$token'
+    | '/settings/api-keys'
+    | '/settings/audit-log'
+    | '/settings/roles'
+    | '/settings/teams'
+    | '/settings/users'
+    | '/settings/workspaces'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
@@ -116,6 +176,12 @@ export interface FileRouteTypes {
     | '/account'
     | '/invitations/$token'
     | '/'
+    | '/settings/api-keys'
+    | '/settings/audit-log'
+    | '/settings/roles'
+    | '/settings/teams'
+    | '/settings/users'
+    | '/settings/workspaces'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
   id:
@@ -126,6 +192,12 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/invitations/$token'
     | '/_app/'
+    | '/_app/settings/api-keys'
+    | '/_app/settings/audit-log'
+    | '/_app/settings/roles'
+    | '/_app/settings/teams'
+    | '/_app/settings/users'
+    | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
@@ -182,6 +254,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvitationsTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/settings/api-keys': {
+      id: '/_app/settings/api-keys'
+      path: '/settings/api-keys'
+      fullPath: '/settings/api-keys'
+      preLoaderRoute: typeof AppSettingsApiKeysRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/audit-log': {
+      id: '/_app/settings/audit-log'
+      path: '/settings/audit-log'
+      fullPath: '/settings/audit-log'
+      preLoaderRoute: typeof AppSettingsAuditLogRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/roles': {
+      id: '/_app/settings/roles'
+      path: '/settings/roles'
+      fullPath: '/settings/roles'
+      preLoaderRoute: typeof AppSettingsRolesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/teams': {
+      id: '/_app/settings/teams'
+      path: '/settings/teams'
+      fullPath: '/settings/teams'
+      preLoaderRoute: typeof AppSettingsTeamsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/users': {
+      id: '/_app/settings/users'
+      path: '/settings/users'
+      fullPath: '/settings/users'
+      preLoaderRoute: typeof AppSettingsUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/workspaces': {
+      id: '/_app/settings/workspaces'
+      path: '/settings/workspaces'
+      fullPath: '/settings/workspaces'
+      preLoaderRoute: typeof AppSettingsWorkspacesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/workspaces/$workspaceId': {
       id: '/_app/workspaces/$workspaceId'
       path: '/workspaces/$workspaceId'
@@ -225,12 +339,24 @@ const AppWorkspacesWorkspaceIdRouteWithChildren =
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
+  AppSettingsAuditLogRoute: typeof AppSettingsAuditLogRoute
+  AppSettingsRolesRoute: typeof AppSettingsRolesRoute
+  AppSettingsTeamsRoute: typeof AppSettingsTeamsRoute
+  AppSettingsUsersRoute: typeof AppSettingsUsersRoute
+  AppSettingsWorkspacesRoute: typeof AppSettingsWorkspacesRoute
   AppWorkspacesWorkspaceIdRoute: typeof AppWorkspacesWorkspaceIdRouteWithChildren
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsAuditLogRoute: AppSettingsAuditLogRoute,
+  AppSettingsRolesRoute: AppSettingsRolesRoute,
+  AppSettingsTeamsRoute: AppSettingsTeamsRoute,
+  AppSettingsUsersRoute: AppSettingsUsersRoute,
+  AppSettingsWorkspacesRoute: AppSettingsWorkspacesRoute,
   AppWorkspacesWorkspaceIdRoute: AppWorkspacesWorkspaceIdRouteWithChildren,
 }
 
