@@ -15,6 +15,9 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -47,6 +50,26 @@ const AppWorkspacesWorkspaceIdIndexRoute =
     path: '/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsIndexRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport.update({
+    id: '/design-systems/',
+    path: '/design-systems/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport.update({
+    id: '/design-systems/$designSystemId/',
+    path: '/design-systems/$designSystemId/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport.update(
+    {
+      id: '/design-systems/$designSystemId/components/$componentId',
+      path: '/design-systems/$designSystemId/components/$componentId',
+      getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -54,12 +77,18 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
   '/': typeof AppIndexRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -69,6 +98,9 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -78,8 +110,18 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/'
+    | '/workspaces/$workspaceId/design-systems/'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/setup' | '/sign-in' | '/' | '/workspaces/$workspaceId'
+  to:
+    | '/setup'
+    | '/sign-in'
+    | '/'
+    | '/workspaces/$workspaceId'
+    | '/workspaces/$workspaceId/design-systems'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   id:
     | '__root__'
     | '/_app'
@@ -88,6 +130,9 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/workspaces/$workspaceId'
     | '/_app/workspaces/$workspaceId/'
+    | '/_app/workspaces/$workspaceId/design-systems/'
+    | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
+    | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -140,16 +185,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/design-systems/': {
+      id: '/_app/workspaces/$workspaceId/design-systems/'
+      path: '/design-systems'
+      fullPath: '/workspaces/$workspaceId/design-systems/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': {
+      id: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
+      path: '/design-systems/$designSystemId'
+      fullPath: '/workspaces/$workspaceId/design-systems/$designSystemId/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': {
+      id: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
+      path: '/design-systems/$designSystemId/components/$componentId'
+      fullPath: '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
   }
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute,
   }
 
 const AppWorkspacesWorkspaceIdRouteWithChildren =

@@ -21,7 +21,10 @@ export interface NavigationSection {
 export const navigation: readonly NavigationSection[] = [
   {
     label: 'Workspace',
-    items: [],
+    items: [
+      // Every member may look at design systems; changing them takes the update permission.
+      { label: 'Design systems', to: '/workspaces/$workspaceId/design-systems', anyOf: [] },
+    ],
   },
   {
     label: 'Settings',
