@@ -24,6 +24,9 @@ import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/setting
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -102,6 +105,26 @@ const AppWorkspacesWorkspaceIdImagesRoute =
     path: '/images',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsIndexRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport.update({
+    id: '/design-systems/',
+    path: '/design-systems/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport.update({
+    id: '/design-systems/$designSystemId/',
+    path: '/design-systems/$designSystemId/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport.update(
+    {
+      id: '/design-systems/$designSystemId/components/$componentId',
+      path: '/design-systems/$designSystemId/components/$componentId',
+      getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -118,6 +141,9 @@ export interface FileRoutesByFullPath {
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
@@ -133,6 +159,9 @@ export interface FileRoutesByTo {
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -151,6 +180,9 @@ export interface FileRoutesById {
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -169,6 +201,9 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
+    | '/workspaces/$workspaceId/design-systems/'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/setup'
@@ -184,6 +219,9 @@ export interface FileRouteTypes {
     | '/settings/workspaces'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
+    | '/workspaces/$workspaceId/design-systems'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   id:
     | '__root__'
     | '/_app'
@@ -201,6 +239,9 @@ export interface FileRouteTypes {
     | '/_app/workspaces/$workspaceId'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
+    | '/_app/workspaces/$workspaceId/design-systems/'
+    | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
+    | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -317,18 +358,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdImagesRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/design-systems/': {
+      id: '/_app/workspaces/$workspaceId/design-systems/'
+      path: '/design-systems'
+      fullPath: '/workspaces/$workspaceId/design-systems/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': {
+      id: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
+      path: '/design-systems/$designSystemId'
+      fullPath: '/workspaces/$workspaceId/design-systems/$designSystemId/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': {
+      id: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
+      path: '/design-systems/$designSystemId/components/$componentId'
+      fullPath: '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
   }
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
     AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute,
   }
 
 const AppWorkspacesWorkspaceIdRouteWithChildren =

@@ -22,6 +22,8 @@ export const navigation: readonly NavigationSection[] = [
   {
     label: 'Workspace',
     items: [
+      // Every member may look at design systems; changing them takes the update permission.
+      { label: 'Design systems', to: '/workspaces/$workspaceId/design-systems', anyOf: [] },
       {
         label: 'Images',
         to: '/workspaces/$workspaceId/images',

@@ -1,0 +1,76 @@
+import { expect, type Page, test } from '@playwright/test';
+import { adminStorageState } from './support/accounts.ts';
+import { collectPageProblems } from './support/page-problems.ts';
+
+test.use({ storageState: adminStorageState });
+
+// A 1×1 GIF: the browser is kept off the network, so the image must not need it.
+const heroImage = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
+/** Replaces the CodeMirror template; typing would fight the editor's auto-closing of HTML tags. */
+async function setTemplate(page: Page, template: string) {
+  const editor = page.getByRole('textbox', { name: 'Template' });
+  await editor.fill(template);
+}
+
+test('building a component: fields, live preview, save, and the API refusing a broken template', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const systemName = `Newsletter ${Date.now()}`;
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Design systems' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Design systems' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New design system' }).click();
+  await page.getByLabel('Name').fill(systemName);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: systemName })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New component' }).click();
+  await page.getByLabel('Label').fill('Hero banner');
+  await expect(page.getByLabel('Name')).toHaveValue('hero_banner');
+  await page.getByLabel(/This is the container/).uncheck();
+  await page.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page.getByRole('heading', { name: 'Hero banner' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByRole('menuitem', { name: 'Text', exact: true }).click();
+  const text = page.getByTestId('field-definition-text_1');
+  await text.getByLabel('Liquid variable').fill('headline');
+  const headline = page.getByTestId('field-definition-headline');
+  await headline.getByLabel('Default value').fill('Hello readers');
+
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByRole('menuitem', { name: 'Image', exact: true }).click();
+  const image = page.getByTestId('field-definition-image_1');
+  await image.getByLabel('Liquid variable').fill('photo');
+  await page.getByTestId('field-definition-photo').getByLabel('Default value').fill(heroImage);
+
+  await setTemplate(page, '<h1>{{ headline }}</h1>\n<img src="{{ photo }}" alt="Hero">');
+  // The preview iframe is sandboxed without scripts, so its document is read from srcdoc rather
+  // than by running Playwright's scripts inside it.
+  const preview = page.getByTitle('Component preview');
+  await expect(preview).toHaveAttribute('srcdoc', /<h1>Hello readers<\/h1>/);
+  await expect.poll(() => preview.getAttribute('srcdoc')).toContain(`<img src="${heroImage}" alt="Hero">`);
+
+  // The preview follows the defaults and the template as they change.
+  await headline.getByRole('button', { name: /^Text 1 Text headline/ }).click();
+  await headline.getByLabel('Default value').fill('Welcome back');
+  await expect(preview).toHaveAttribute('srcdoc', /<h1>Welcome back<\/h1>/);
+  await setTemplate(page, '<h2>{{ headline }}</h2>\n<img src="{{ photo }}" alt="Hero">');
+  await expect(preview).toHaveAttribute('srcdoc', /<h2>Welcome back<\/h2>/);
+
+  await expect(page.getByTestId('unsaved-changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Hero banner saved')).toBeVisible();
+  await expect(page.getByTestId('unsaved-changes')).toHaveCount(0);
+
+  await setTemplate(page, '{% if headline %}\n<h2>{{ headline }}</h2>');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('template-errors')).toContainText(/not closed|line 1/i);
+  await expect(page.getByTestId('unsaved-changes')).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
