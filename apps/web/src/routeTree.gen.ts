@@ -15,6 +15,8 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
+import { Route as AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/$projectId/index'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -47,6 +49,18 @@ const AppWorkspacesWorkspaceIdIndexRoute =
     path: '/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdProjectsIndexRoute =
+  AppWorkspacesWorkspaceIdProjectsIndexRouteImport.update({
+    id: '/projects/',
+    path: '/projects/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute =
+  AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport.update({
+    id: '/projects/$projectId/',
+    path: '/projects/$projectId/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -54,12 +68,16 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
   '/': typeof AppIndexRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/projects': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/workspaces/$workspaceId/projects/$projectId': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -69,6 +87,8 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/_app/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/_app/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -78,8 +98,16 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/'
+    | '/workspaces/$workspaceId/projects/'
+    | '/workspaces/$workspaceId/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/setup' | '/sign-in' | '/' | '/workspaces/$workspaceId'
+  to:
+    | '/setup'
+    | '/sign-in'
+    | '/'
+    | '/workspaces/$workspaceId'
+    | '/workspaces/$workspaceId/projects'
+    | '/workspaces/$workspaceId/projects/$projectId'
   id:
     | '__root__'
     | '/_app'
@@ -88,6 +116,8 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/workspaces/$workspaceId'
     | '/_app/workspaces/$workspaceId/'
+    | '/_app/workspaces/$workspaceId/projects/'
+    | '/_app/workspaces/$workspaceId/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -140,16 +170,36 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/projects/': {
+      id: '/_app/workspaces/$workspaceId/projects/'
+      path: '/projects'
+      fullPath: '/workspaces/$workspaceId/projects/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/projects/$projectId/': {
+      id: '/_app/workspaces/$workspaceId/projects/$projectId/'
+      path: '/projects/$projectId'
+      fullPath: '/workspaces/$workspaceId/projects/$projectId/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
   }
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
+  AppWorkspacesWorkspaceIdProjectsIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
+    AppWorkspacesWorkspaceIdProjectsIndexRoute:
+      AppWorkspacesWorkspaceIdProjectsIndexRoute,
+    AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute:
+      AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute,
   }
 
 const AppWorkspacesWorkspaceIdRouteWithChildren =

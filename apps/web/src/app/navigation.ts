@@ -21,7 +21,7 @@ export interface NavigationSection {
 export const navigation: readonly NavigationSection[] = [
   {
     label: 'Workspace',
-    items: [],
+    items: [{ label: 'Projects', to: '/workspaces/$workspaceId/projects', anyOf: [] }],
   },
   {
     label: 'Settings',
