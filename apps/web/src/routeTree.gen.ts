@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
+import { Route as AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport } from './routes/_app/workspaces/$workspaceId/emails/$emailId/edit'
 import { Route as AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/$projectId/index'
 
 const AppRoute = AppRouteImport.update({
@@ -55,6 +56,12 @@ const AppWorkspacesWorkspaceIdProjectsIndexRoute =
     path: '/projects/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute =
+  AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport.update({
+    id: '/emails/$emailId/edit',
+    path: '/emails/$emailId/edit',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute =
   AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport.update({
     id: '/projects/$projectId/',
@@ -69,6 +76,7 @@ export interface FileRoutesByFullPath {
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   '/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -77,6 +85,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/projects': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   '/workspaces/$workspaceId/projects/$projectId': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
@@ -88,6 +97,7 @@ export interface FileRoutesById {
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/_app/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/_app/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   '/_app/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -99,6 +109,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/'
     | '/workspaces/$workspaceId/projects/'
+    | '/workspaces/$workspaceId/emails/$emailId/edit'
     | '/workspaces/$workspaceId/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -107,6 +118,7 @@ export interface FileRouteTypes {
     | '/'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/projects'
+    | '/workspaces/$workspaceId/emails/$emailId/edit'
     | '/workspaces/$workspaceId/projects/$projectId'
   id:
     | '__root__'
@@ -117,6 +129,7 @@ export interface FileRouteTypes {
     | '/_app/workspaces/$workspaceId'
     | '/_app/workspaces/$workspaceId/'
     | '/_app/workspaces/$workspaceId/projects/'
+    | '/_app/workspaces/$workspaceId/emails/$emailId/edit'
     | '/_app/workspaces/$workspaceId/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
@@ -177,6 +190,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/emails/$emailId/edit': {
+      id: '/_app/workspaces/$workspaceId/emails/$emailId/edit'
+      path: '/emails/$emailId/edit'
+      fullPath: '/workspaces/$workspaceId/emails/$emailId/edit'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/projects/$projectId/': {
       id: '/_app/workspaces/$workspaceId/projects/$projectId/'
       path: '/projects/$projectId'
@@ -190,6 +210,7 @@ declare module '@tanstack/react-router' {
 interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
   AppWorkspacesWorkspaceIdProjectsIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
 }
 
@@ -198,6 +219,8 @@ const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildr
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
     AppWorkspacesWorkspaceIdProjectsIndexRoute:
       AppWorkspacesWorkspaceIdProjectsIndexRoute,
+    AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute:
+      AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute,
     AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute:
       AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute,
   }
