@@ -25,7 +25,10 @@ import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/work
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
+import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
+import { Route as AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport } from './routes/_app/workspaces/$workspaceId/emails/$emailId/edit'
+import { Route as AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/$projectId/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
 
 const AppRoute = AppRouteImport.update({
@@ -111,10 +114,28 @@ const AppWorkspacesWorkspaceIdDesignSystemsIndexRoute =
     path: '/design-systems/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdProjectsIndexRoute =
+  AppWorkspacesWorkspaceIdProjectsIndexRouteImport.update({
+    id: '/projects/',
+    path: '/projects/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute =
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport.update({
     id: '/design-systems/$designSystemId/',
     path: '/design-systems/$designSystemId/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute =
+  AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport.update({
+    id: '/emails/$emailId/edit',
+    path: '/emails/$emailId/edit',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute =
+  AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport.update({
+    id: '/projects/$projectId/',
+    path: '/projects/$projectId/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
 const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute =
@@ -142,7 +163,10 @@ export interface FileRoutesByFullPath {
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesByTo {
@@ -160,7 +184,10 @@ export interface FileRoutesByTo {
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/workspaces/$workspaceId/projects': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/workspaces/$workspaceId/projects/$projectId': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesById {
@@ -181,7 +208,10 @@ export interface FileRoutesById {
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  '/_app/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  '/_app/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  '/_app/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRouteTypes {
@@ -202,7 +232,10 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
     | '/workspaces/$workspaceId/design-systems/'
+    | '/workspaces/$workspaceId/projects/'
+    | '/workspaces/$workspaceId/emails/$emailId/edit'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/'
+    | '/workspaces/$workspaceId/projects/$projectId/'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -220,7 +253,10 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/design-systems'
+    | '/workspaces/$workspaceId/projects'
+    | '/workspaces/$workspaceId/emails/$emailId/edit'
     | '/workspaces/$workspaceId/design-systems/$designSystemId'
+    | '/workspaces/$workspaceId/projects/$projectId'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   id:
     | '__root__'
@@ -240,7 +276,10 @@ export interface FileRouteTypes {
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
     | '/_app/workspaces/$workspaceId/design-systems/'
+    | '/_app/workspaces/$workspaceId/projects/'
+    | '/_app/workspaces/$workspaceId/emails/$emailId/edit'
     | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
+    | '/_app/workspaces/$workspaceId/projects/$projectId/'
     | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesById: FileRoutesById
 }
@@ -365,11 +404,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/projects/': {
+      id: '/_app/workspaces/$workspaceId/projects/'
+      path: '/projects'
+      fullPath: '/workspaces/$workspaceId/projects/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': {
       id: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
       path: '/design-systems/$designSystemId'
       fullPath: '/workspaces/$workspaceId/design-systems/$designSystemId/'
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/emails/$emailId/edit': {
+      id: '/_app/workspaces/$workspaceId/emails/$emailId/edit'
+      path: '/emails/$emailId/edit'
+      fullPath: '/workspaces/$workspaceId/emails/$emailId/edit'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/projects/$projectId/': {
+      id: '/_app/workspaces/$workspaceId/projects/$projectId/'
+      path: '/projects/$projectId'
+      fullPath: '/workspaces/$workspaceId/projects/$projectId/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
     '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': {
@@ -386,7 +446,10 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
+  AppWorkspacesWorkspaceIdProjectsIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
+  AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
+  AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 
@@ -396,8 +459,14 @@ const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildr
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
     AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:
       AppWorkspacesWorkspaceIdDesignSystemsIndexRoute,
+    AppWorkspacesWorkspaceIdProjectsIndexRoute:
+      AppWorkspacesWorkspaceIdProjectsIndexRoute,
+    AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute:
+      AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute,
     AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute:
       AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute,
+    AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute:
+      AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute,
     AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute:
       AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute,
   }

@@ -22,6 +22,7 @@ export const navigation: readonly NavigationSection[] = [
   {
     label: 'Workspace',
     items: [
+      { label: 'Projects', to: '/workspaces/$workspaceId/projects', anyOf: [] },
       // Every member may look at design systems; changing them takes the update permission.
       { label: 'Design systems', to: '/workspaces/$workspaceId/design-systems', anyOf: [] },
       {

@@ -1,0 +1,145 @@
+import type {
+  BranchSelection,
+  BrandProfileDefinition,
+  ComponentDefinition,
+  DesignSystemDefinition,
+  Editor,
+  PersonalizationTagDefinition,
+} from '@letterset/core';
+import { Box, Paper } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { applyPreviewHtml, clickTarget, renderPreview } from './preview.ts';
+
+export const previewWidths = { desktop: 660, mobile: 375 } as const;
+export type PreviewWidth = keyof typeof previewWidths;
+
+/** Outlines the selected instance inside the preview document; the email's own CSS is left alone. */
+const selectionStyle =
+  '[data-es-selected]{outline:2px solid #228be6;outline-offset:-2px}[data-es-instance]{cursor:pointer}';
+
+/**
+ * The email as it will look, rendered by core in this browser and written into a sandboxed frame
+ * (no scripts run in it). It follows the editor synchronously, so typing shows at once; a click
+ * selects the instance under the pointer and asks for the field marked with data-es-field-focus.
+ */
+export function Canvas({
+  editor,
+  designSystem,
+  components,
+  brandProfile,
+  locale,
+  branchSelection,
+  personalizationTags,
+  emailName,
+  width,
+  selectedId,
+  onPick,
+}: {
+  editor: Editor;
+  designSystem: DesignSystemDefinition;
+  components: ComponentDefinition[];
+  brandProfile: BrandProfileDefinition | null;
+  locale: string;
+  branchSelection: BranchSelection;
+  personalizationTags: readonly PersonalizationTagDefinition[];
+  emailName: string;
+  width: PreviewWidth;
+  selectedId: string | null;
+  onPick: (instanceId: string | null, field: string | null) => void;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const onPickRef = useRef(onPick);
+  onPickRef.current = onPick;
+  const selectedRef = useRef(selectedId);
+  selectedRef.current = selectedId;
+
+  useEffect(() => {
+    const document = frame.current?.contentDocument;
+    if (!document) return;
+    // The frame's first document is about:blank in quirks mode; emails are written for standards mode.
+    if (document.compatMode !== 'CSS1Compat') {
+      document.open();
+      document.write('<!doctype html><html><head></head><body></body></html>');
+      document.close();
+    }
+    const parser = new DOMParser();
+    const style = document.createElement('style');
+    style.textContent = selectionStyle;
+    const showSelection = () => {
+      for (const element of document.querySelectorAll('[data-es-selected]'))
+        element.removeAttribute('data-es-selected');
+      if (!selectedRef.current) return;
+      for (const element of document.querySelectorAll(
+        `[data-es-instance="${CSS.escape(selectedRef.current)}"]`,
+      )) {
+        element.setAttribute('data-es-selected', '');
+      }
+    };
+    let shownContent: unknown = null;
+    const update = () => {
+      const { content } = editor.getState().document;
+      if (content === shownContent) return;
+      shownContent = content;
+      const html = renderPreview({
+        designSystem,
+        components,
+        brandProfile,
+        content,
+        locale,
+        branchSelection,
+        personalizationTags,
+        emailName,
+      });
+      applyPreviewHtml(document, html, parser);
+      document.head.append(style);
+      showSelection();
+    };
+    update();
+    const stop = editor.subscribe(update);
+    const click = (event: MouseEvent) => {
+      // Links in the preview would navigate the frame away from the email.
+      event.preventDefault();
+      const target = clickTarget(event.target as Element | null);
+      onPickRef.current(target.instanceId, target.field);
+    };
+    document.addEventListener('click', click);
+    return () => {
+      stop();
+      document.removeEventListener('click', click);
+    };
+  }, [
+    editor,
+    designSystem,
+    components,
+    brandProfile,
+    locale,
+    branchSelection,
+    personalizationTags,
+    emailName,
+  ]);
+
+  useEffect(() => {
+    const document = frame.current?.contentDocument;
+    if (!document) return;
+    for (const element of document.querySelectorAll('[data-es-selected]'))
+      element.removeAttribute('data-es-selected');
+    if (!selectedId) return;
+    const selected = document.querySelectorAll(`[data-es-instance="${CSS.escape(selectedId)}"]`);
+    for (const element of selected) element.setAttribute('data-es-selected', '');
+    selected[0]?.scrollIntoView({ block: 'nearest' });
+  }, [selectedId]);
+
+  return (
+    <Box bg="gray.1" p="md" style={{ flex: 1, overflow: 'auto', display: 'flex', justifyContent: 'center' }}>
+      <Paper shadow="xs" w={previewWidths[width]} maw="100%" style={{ flexShrink: 0 }}>
+        <iframe
+          ref={frame}
+          title="Email preview"
+          // Same origin so the editor can update the document in place; no allow-scripts, so nothing in the email runs.
+          sandbox="allow-same-origin"
+          style={{ border: 0, width: '100%', height: 'calc(100vh - 190px)', display: 'block' }}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,374 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  type BrandedComponent,
+  duplicateComponent,
+  type EditorDocument,
+  insertComponent,
+  moveComponent,
+  removeComponent,
+} from '@letterset/core';
+import {
+  ActionIcon,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCopy,
+  IconGripVertical,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type KeyboardEvent, useMemo } from 'react';
+import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
+
+const paletteIdPrefix = 'palette:';
+const outlineEndId = 'outline-end';
+
+/** Components the palette offers: body components the brand does not hide and nobody deprecated. */
+export function offeredComponents(componentsById: ReadonlyMap<number, BrandedComponent>): BrandedComponent[] {
+  return [...componentsById.values()].filter(
+    (component) => !component.container && !component.hidden && component.deprecated !== true,
+  );
+}
+
+/**
+ * The palette and the outline of the email, sharing one drag-and-drop context: a component
+ * dragged from the palette is inserted where it is dropped, an instance dragged in the outline
+ * moves there. Buttons and Alt+Arrow keys do the same without a pointer.
+ */
+export function Structure({ document }: { document: EditorDocument }) {
+  const { editor, readOnly, selectedId, select } = useEditorSession();
+  const instances = document.content.component_instances;
+  const canChangeStructure = !readOnly && editor.can('insertComponent');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  function insertAt(componentId: number, index: number) {
+    const command = insertComponent({ componentId, index });
+    if (dispatchCommand(editor, command)) select(command.instanceId);
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over) return;
+    const overIndex =
+      over.id === outlineEndId
+        ? instances.length
+        : instances.findIndex((instance) => instance.id === over.id);
+    if (overIndex === -1) return;
+    const activeId = String(active.id);
+    if (activeId.startsWith(paletteIdPrefix)) {
+      insertAt(Number(activeId.slice(paletteIdPrefix.length)), overIndex);
+    } else if (activeId !== over.id) {
+      dispatchCommand(editor, moveComponent(activeId, Math.min(overIndex, instances.length - 1)));
+    }
+  }
+
+  function addAfterSelection(componentId: number) {
+    const selectedIndex = instances.findIndex((instance) => instance.id === selectedId);
+    insertAt(componentId, selectedIndex === -1 ? instances.length : selectedIndex + 1);
+  }
+
+  return (
+    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <Stack gap="md" h="100%">
+        {canChangeStructure && <Palette onAdd={addAfterSelection} />}
+        <Outline document={document} canChangeStructure={canChangeStructure} />
+      </Stack>
+    </DndContext>
+  );
+}
+
+function Palette({ onAdd }: { onAdd: (componentId: number) => void }) {
+  const { componentsById } = useEditorSession();
+  const offered = useMemo(() => offeredComponents(componentsById), [componentsById]);
+  return (
+    <section aria-labelledby="palette-title">
+      <Title id="palette-title" order={2} fz="sm" mb={6}>
+        Components
+      </Title>
+      <Stack gap={4}>
+        {offered.map((component) => (
+          <PaletteItem key={component.id} component={component} onAdd={onAdd} />
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+function PaletteItem({
+  component,
+  onAdd,
+}: {
+  component: BrandedComponent;
+  onAdd: (componentId: number) => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `${paletteIdPrefix}${component.id}`,
+  });
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      px="xs"
+      py={4}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        opacity: isDragging ? 0.6 : 1,
+        zIndex: isDragging ? 10 : undefined,
+        position: 'relative',
+      }}
+    >
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        <Group
+          gap={4}
+          wrap="nowrap"
+          {...listeners}
+          {...attributes}
+          aria-label={`Drag ${component.label}`}
+          style={{ cursor: 'grab', flex: 1 }}
+        >
+          <IconGripVertical size={14} aria-hidden />
+          <Text size="sm">{component.label}</Text>
+        </Group>
+        <Tooltip label="Add after the selected component">
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            aria-label={`Add ${component.label}`}
+            onClick={() => onAdd(component.id)}
+          >
+            <IconPlus size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}
+
+function Outline({
+  document,
+  canChangeStructure,
+}: {
+  document: EditorDocument;
+  canChangeStructure: boolean;
+}) {
+  const { editor, componentsById, selectedId, select } = useEditorSession();
+  const instances = document.content.component_instances;
+  const { setNodeRef, isOver } = useDroppable({ id: outlineEndId });
+  const container = document.content.container_component_instance;
+  return (
+    <section aria-labelledby="outline-title" style={{ flex: 1, minHeight: 0 }}>
+      <Title id="outline-title" order={2} fz="sm" mb={6}>
+        In this email
+      </Title>
+      <ScrollArea.Autosize mah="50vh">
+        <Stack gap={4} role="list" aria-label="Components in this email">
+          <UnstyledButton
+            role="listitem"
+            onClick={() => select(container.id)}
+            aria-current={selectedId === container.id ? 'true' : undefined}
+            px="xs"
+            py={4}
+            bg={selectedId === container.id ? 'blue.0' : undefined}
+            style={{ borderRadius: 4 }}
+          >
+            <Text size="sm" c="dimmed">
+              {instanceLabel(container, componentsById)} (email settings of the design system)
+            </Text>
+          </UnstyledButton>
+          <SortableContext
+            items={instances.map((instance) => instance.id)}
+            strategy={verticalListSortingStrategy}
+          >
+            {instances.map((instance, index) => (
+              <OutlineItem
+                key={instance.id}
+                id={instance.id}
+                label={instanceLabel(instance, componentsById)}
+                conditional={instance.conditional_id != null}
+                selected={selectedId === instance.id}
+                canChangeStructure={canChangeStructure}
+                isFirst={index === 0}
+                isLast={index === instances.length - 1}
+                onSelect={() => select(instance.id)}
+                onMove={(delta) => dispatchCommand(editor, moveComponent(instance.id, index + delta))}
+                onDuplicate={() => {
+                  const command = duplicateComponent(instance.id);
+                  if (dispatchCommand(editor, command)) select(command.newInstanceId);
+                }}
+                onRemove={() => {
+                  if (dispatchCommand(editor, removeComponent(instance.id)) && selectedId === instance.id)
+                    select(null);
+                }}
+              />
+            ))}
+          </SortableContext>
+          <Paper
+            ref={setNodeRef}
+            withBorder
+            p="xs"
+            bg={isOver ? 'blue.0' : undefined}
+            style={{ borderStyle: 'dashed', display: canChangeStructure ? undefined : 'none' }}
+          >
+            <Text size="xs" c="dimmed" ta="center">
+              {instances.length === 0
+                ? 'Drag a component here, or use its + button'
+                : 'Drop here to add at the end'}
+            </Text>
+          </Paper>
+        </Stack>
+      </ScrollArea.Autosize>
+    </section>
+  );
+}
+
+function OutlineItem({
+  id,
+  label,
+  conditional,
+  selected,
+  canChangeStructure,
+  isFirst,
+  isLast,
+  onSelect,
+  onMove,
+  onDuplicate,
+  onRemove,
+}: {
+  id: string;
+  label: string;
+  conditional: boolean;
+  selected: boolean;
+  canChangeStructure: boolean;
+  isFirst: boolean;
+  isLast: boolean;
+  onSelect: () => void;
+  onMove: (delta: number) => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !canChangeStructure,
+  });
+  function onKeyDown(event: KeyboardEvent) {
+    if (!canChangeStructure || !event.altKey) return;
+    if (event.key === 'ArrowUp' && !isFirst) {
+      event.preventDefault();
+      onMove(-1);
+    } else if (event.key === 'ArrowDown' && !isLast) {
+      event.preventDefault();
+      onMove(1);
+    }
+  }
+  return (
+    <Paper
+      ref={setNodeRef}
+      role="listitem"
+      withBorder
+      px={4}
+      py={2}
+      bg={selected ? 'blue.0' : undefined}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
+      <Group gap={2} wrap="nowrap">
+        {canChangeStructure && (
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="gray"
+            aria-label={`Drag ${label}`}
+            {...listeners}
+            {...attributes}
+          >
+            <IconGripVertical size={14} />
+          </ActionIcon>
+        )}
+        <UnstyledButton
+          onClick={onSelect}
+          onKeyDown={onKeyDown}
+          aria-current={selected ? 'true' : undefined}
+          aria-label={`Select ${label}`}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Text size="sm" truncate>
+            {label}
+            {conditional && (
+              <Text span size="xs" c="grape" ml={4}>
+                conditional
+              </Text>
+            )}
+          </Text>
+        </UnstyledButton>
+        {canChangeStructure && (
+          <>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Move ${label} up`}
+              disabled={isFirst}
+              onClick={() => onMove(-1)}
+            >
+              <IconArrowUp size={14} />
+            </ActionIcon>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Move ${label} down`}
+              disabled={isLast}
+              onClick={() => onMove(1)}
+            >
+              <IconArrowDown size={14} />
+            </ActionIcon>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Duplicate ${label}`}
+              onClick={onDuplicate}
+            >
+              <IconCopy size={14} />
+            </ActionIcon>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${label}`}
+              onClick={onRemove}
+            >
+              <IconTrash size={14} />
+            </ActionIcon>
+          </>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import type { components } from '@letterset/api-client';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import { unwrap } from '../../shared/api-error.ts';
+
+export type Email = components['schemas']['Email'];
+export type EmailVersion = components['schemas']['EmailVersion'];
+export type Conditional = components['schemas']['Conditional'];
+export type PersonalizationTag = components['schemas']['PersonalizationTag'];
+
+export function emailQuery(workspaceId: number, emailId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'emails', emailId],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}', {
+          params: { path: { workspace_id: workspaceId, id: emailId } },
+        }),
+      ),
+    // The editor owns the email once open; a background refetch would not be shown anyway.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The design system, its components and the email's brand profile: what the preview renders with. */
+export function designSystemQuery(workspaceId: number, designSystemId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'for-editor'],
+    queryFn: async () => {
+      const path = { workspace_id: workspaceId, email_design_system_id: designSystemId };
+      const [system, componentList] = await Promise.all([
+        unwrap(
+          api.GET('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}', {
+            params: { path: { workspace_id: workspaceId, id: designSystemId } },
+          }),
+        ),
+        unwrap(
+          api.GET(
+            '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components',
+            {
+              params: { path },
+            },
+          ),
+        ),
+      ]);
+      return { system, components: componentList.results };
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function brandProfilesQuery(workspaceId: number, designSystemId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'brand-profiles'],
+    queryFn: () =>
+      unwrap(
+        api.GET(
+          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles',
+          {
+            params: {
+              path: { workspace_id: workspaceId, email_design_system_id: designSystemId },
+              query: { per: 100 },
+            },
+          },
+        ),
+      ),
+    staleTime: 60_000,
+  });
+}
+
+export function conditionalsQuery(workspaceId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'conditionals', 'all'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/conditionals', {
+          params: { path: { workspace_id: workspaceId }, query: { per: 100 } },
+        }),
+      ),
+    staleTime: 60_000,
+  });
+}
+
+export function personalizationTagsQuery(workspaceId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'personalization-tags', 'all'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/personalization_tags', {
+          params: { path: { workspace_id: workspaceId }, query: { per: 100 } },
+        }),
+      ),
+    staleTime: 60_000,
+  });
+}
+
+export function linkTrackingProfilesQuery(workspaceId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'link-tracking-profiles', 'all'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/link_tracking_profiles', {
+          params: { path: { workspace_id: workspaceId }, query: { per: 100 } },
+        }),
+      ),
+    staleTime: 60_000,
+  });
+}
+
+export function versionsQuery(workspaceId: number, emailId: number, page: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'emails', emailId, 'versions', page],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/versions', {
+          params: { path: { workspace_id: workspaceId, id: emailId }, query: { page, per: 20 } },
+        }),
+      ),
+  });
+}

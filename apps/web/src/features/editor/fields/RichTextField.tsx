@@ -1,0 +1,138 @@
+import type { CustomStyle, FieldDefinition } from '@letterset/core';
+import { Input } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import Link from '@tiptap/extension-link';
+import { Mark, mergeAttributes, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef } from 'react';
+
+/**
+ * A design system's custom style on a run of text, stored as the span the render expects
+ * (`data-custom-style` names the style; the render adds its CSS).
+ */
+const CustomStyleMark = Mark.create({
+  name: 'customStyle',
+  addAttributes() {
+    return {
+      name: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('data-custom-style'),
+        renderHTML: (attributes) => ({
+          'data-custom-style': attributes.name,
+          class: `es-custom-style es-custom-style-${attributes.name}`,
+        }),
+      },
+    };
+  },
+  parseHTML: () => [{ tag: 'span[data-custom-style]' }],
+  renderHTML: ({ HTMLAttributes }) => ['span', mergeAttributes(HTMLAttributes), 0],
+});
+
+/**
+ * Rich text in TipTap, offering only the marks the field enables and the custom styles it names.
+ * The editor's own undo history is off: undo belongs to the email editor, so Ctrl+Z is one history.
+ */
+export function RichTextField({
+  definition,
+  customStyles,
+  label,
+  description,
+  error,
+  value,
+  onChange,
+  disabled,
+}: {
+  definition: FieldDefinition;
+  customStyles: readonly CustomStyle[];
+  label: string;
+  description?: string;
+  error?: string;
+  value: string;
+  onChange: (html: string) => void;
+  disabled: boolean;
+}) {
+  const marks = definition.marks ?? {};
+  // A field without a marks setting offers every mark, as the render accepts them all.
+  const allows = (mark: keyof NonNullable<FieldDefinition['marks']>) =>
+    definition.marks == null || marks[mark]?.enabled === true;
+  const styles = customStyles.filter((style) => definition.custom_styles_names?.includes(style.name));
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const editor = useEditor({
+    immediatelyRender: false,
+    editable: !disabled,
+    extensions: [
+      StarterKit.configure({
+        link: false,
+        undoRedo: false,
+        heading: false,
+        code: false,
+        codeBlock: false,
+        blockquote: false,
+        strike: false,
+        underline: false,
+        horizontalRule: false,
+        bold: allows('bold') ? {} : false,
+        italic: allows('italic') ? {} : false,
+        bulletList: allows('bullet_list') ? {} : false,
+        orderedList: allows('numbered_list') ? {} : false,
+        listItem: allows('bullet_list') || allows('numbered_list') ? {} : false,
+      }),
+      ...(allows('link') ? [Link.configure({ openOnClick: false })] : []),
+      CustomStyleMark,
+    ],
+    content: value,
+    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    onUpdate: ({ editor: changed }) => onChangeRef.current(changed.getHTML()),
+  });
+
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.getHTML() !== value) {
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value]);
+
+  return (
+    <Input.Wrapper label={label} description={description} error={error}>
+      {/* One @tiptap/core, seen twice by the type checker through Mantine's declarations. */}
+      <RichTextEditor editor={editor as Parameters<typeof RichTextEditor>[0]['editor']}>
+        {!disabled && (
+          <RichTextEditor.Toolbar>
+            <RichTextEditor.ControlsGroup>
+              {allows('bold') && <RichTextEditor.Bold />}
+              {allows('italic') && <RichTextEditor.Italic />}
+              {allows('bullet_list') && <RichTextEditor.BulletList />}
+              {allows('numbered_list') && <RichTextEditor.OrderedList />}
+            </RichTextEditor.ControlsGroup>
+            {allows('link') && (
+              <RichTextEditor.ControlsGroup>
+                <RichTextEditor.Link />
+                <RichTextEditor.Unlink />
+              </RichTextEditor.ControlsGroup>
+            )}
+            {styles.length > 0 && (
+              <RichTextEditor.ControlsGroup>
+                {styles.map((style) => (
+                  <RichTextEditor.Control
+                    key={style.name}
+                    aria-label={`Style: ${style.label}`}
+                    title={style.label}
+                    active={editor?.isActive('customStyle', { name: style.name }) ?? false}
+                    onClick={() =>
+                      editor?.chain().focus().toggleMark('customStyle', { name: style.name }).run()
+                    }
+                    w="auto"
+                    px={6}
+                  >
+                    {style.label}
+                  </RichTextEditor.Control>
+                ))}
+              </RichTextEditor.ControlsGroup>
+            )}
+          </RichTextEditor.Toolbar>
+        )}
+        <RichTextEditor.Content />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  type BranchSelection,
+  type BrandProfileDefinition,
+  type ComponentDefinition,
+  type DesignSystemDefinition,
+  type EmailContent,
+  type PersonalizationTagDefinition,
+  render,
+} from '@letterset/core';
+
+/** The comment the preview puts before each instance's HTML, so a click can find its instance. */
+const markerPrefix = 'es-instance:';
+const markerTemplate = `<!--${markerPrefix}{{ render_context.component_instance.id }}-->`;
+
+const markedComponents = new WeakMap<ComponentDefinition[], ComponentDefinition[]>();
+
+/**
+ * The components with every body template opening with a marker comment naming the instance it
+ * renders. The container is left alone: what is outside every instance belongs to it. Kept per
+ * components array, so the render's template cache sees the same strings every keystroke.
+ */
+export function withInstanceMarkers(components: ComponentDefinition[]): ComponentDefinition[] {
+  const cached = markedComponents.get(components);
+  if (cached) return cached;
+  const marked = components.map((component) =>
+    component.container ? component : { ...component, template: markerTemplate + component.template },
+  );
+  markedComponents.set(components, marked);
+  return marked;
+}
+
+export interface PreviewInput {
+  designSystem: DesignSystemDefinition;
+  components: ComponentDefinition[];
+  brandProfile: BrandProfileDefinition | null;
+  content: EmailContent;
+  locale: string;
+  branchSelection: BranchSelection;
+  personalizationTags: readonly PersonalizationTagDefinition[];
+  emailName: string;
+}
+
+/** The email as the editor shows it: core's render in `editor_preview` mode, with instance markers. */
+export function renderPreview(input: PreviewInput): string {
+  return render({
+    designSystem: input.designSystem,
+    components: withInstanceMarkers(input.components),
+    brandProfile: input.brandProfile,
+    content: input.content,
+    locale: input.locale,
+    mode: 'editor_preview',
+    branchSelection: input.branchSelection,
+    email: { id: null, name: input.emailName },
+    dynamicContent: { personalizationTags: input.personalizationTags },
+  }).html;
+}
+
+/**
+ * Tags every element that an instance rendered with `data-es-instance`, reading the marker
+ * comments: the elements after a marker, up to the next marker among the same siblings.
+ */
+export function tagInstances(root: ParentNode & Node): void {
+  const document = root.ownerDocument ?? (root as Document);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  const markers: Comment[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if ((node as Comment).data.startsWith(markerPrefix)) markers.push(node as Comment);
+  }
+  for (const marker of markers) {
+    const instanceId = marker.data.slice(markerPrefix.length);
+    for (let sibling = marker.nextSibling; sibling; sibling = sibling.nextSibling) {
+      if (sibling.nodeType === Node.COMMENT_NODE && (sibling as Comment).data.startsWith(markerPrefix)) break;
+      if (sibling.nodeType === Node.ELEMENT_NODE)
+        (sibling as Element).setAttribute('data-es-instance', instanceId);
+    }
+  }
+}
+
+/** What a click in the preview points at: the instance (null: the container) and the field, if marked. */
+export function clickTarget(element: Element | null): { instanceId: string | null; field: string | null } {
+  const instance = element?.closest('[data-es-instance]');
+  const field = element?.closest('[data-es-field-focus]');
+  return {
+    instanceId: instance?.getAttribute('data-es-instance') ?? null,
+    field: field?.getAttribute('data-es-field-focus') ?? null,
+  };
+}
+
+/**
+ * Puts freshly rendered HTML into the preview document without reloading it: the head when it
+ * changed, the body always. Listeners on the document and the scroll position survive.
+ */
+export function applyPreviewHtml(document: Document, html: string, parser = new DOMParser()): void {
+  const next = parser.parseFromString(html, 'text/html');
+  if (document.head.innerHTML !== next.head.innerHTML) document.head.innerHTML = next.head.innerHTML;
+  for (const attribute of [...document.body.attributes]) document.body.removeAttribute(attribute.name);
+  for (const attribute of [...next.body.attributes])
+    document.body.setAttribute(attribute.name, attribute.value);
+  document.body.replaceChildren(...next.body.childNodes);
+  tagInstances(document.body);
+}

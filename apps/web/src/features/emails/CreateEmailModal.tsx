@@ -1,0 +1,181 @@
+import { locales } from '@letterset/core/locales';
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.ts';
+import { unwrap } from '../../shared/api-error.ts';
+import { showApiErrors } from '../../shared/form-errors.ts';
+import { brandProfilesQuery, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
+
+interface CreateEmailValues {
+  name: string;
+  email_design_system_id: string;
+  brand_profile_id: string;
+  layout_id: string;
+  locales: string[];
+  default_locale: string;
+}
+
+const formFields = [
+  'name',
+  'email_design_system_id',
+  'brand_profile_id',
+  'layout_id',
+  'locales',
+  'default_locale',
+] as const;
+
+const localeOptions = locales.map((locale) => ({
+  value: locale.code,
+  label: `${locale.name} (${locale.code})`,
+}));
+
+/** A new email in a project: its design system, brand, starting layout and locales. */
+export function CreateEmailModal({
+  workspaceId,
+  projectId,
+  opened,
+  onClose,
+  onCreated,
+}: {
+  workspaceId: number;
+  projectId: number;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (emailId: number) => void;
+}) {
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const form = useForm<CreateEmailValues>({
+    initialValues: {
+      name: '',
+      email_design_system_id: '',
+      brand_profile_id: '',
+      layout_id: '',
+      locales: ['en-US'],
+      default_locale: 'en-US',
+    },
+    validate: {
+      name: (value) => (value.trim() ? null : 'Enter a name'),
+      email_design_system_id: (value) => (value ? null : 'Choose a design system'),
+      locales: (value) => (value.length > 0 ? null : 'Choose at least one locale'),
+      default_locale: (value, values) =>
+        values.locales.includes(value) ? null : 'The default locale must be one of the locales',
+    },
+  });
+  const designSystemId = Number(form.values.email_design_system_id) || null;
+  const designSystems = useQuery({ ...usableDesignSystemsQuery(workspaceId), enabled: opened });
+  const brandProfiles = useQuery({
+    ...brandProfilesQuery(workspaceId, designSystemId ?? 0),
+    enabled: opened && designSystemId !== null,
+  });
+  const layouts = useQuery({
+    ...layoutsQuery(workspaceId, designSystemId ?? 0),
+    enabled: opened && designSystemId !== null,
+  });
+  const chosenSystem = designSystems.data?.results.find((system) => system.id === designSystemId);
+
+  const create = useMutation({
+    mutationFn: (values: CreateEmailValues) =>
+      unwrap(
+        api.POST('/api/v1/workspaces/{workspace_id}/emails', {
+          params: { path: { workspace_id: workspaceId } },
+          body: {
+            name: values.name.trim(),
+            project_id: projectId,
+            email_design_system_id: Number(values.email_design_system_id),
+            brand_profile_id: values.brand_profile_id ? Number(values.brand_profile_id) : null,
+            ...(values.layout_id ? { layout_id: Number(values.layout_id) } : {}),
+            locales: values.locales as never,
+            default_locale: values.default_locale as never,
+          },
+        }),
+      ),
+    onSuccess: (email) => onCreated(email.id),
+    onError: (error) => setOtherErrors(showApiErrors(form, error, formFields)),
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New email" size="lg">
+      <form
+        onSubmit={form.onSubmit((values) => {
+          setOtherErrors([]);
+          create.mutate(values);
+        })}
+      >
+        <Stack>
+          {otherErrors.length > 0 && (
+            <Alert color="red" role="alert">
+              {otherErrors.join(' ')}
+            </Alert>
+          )}
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label="Design system"
+            required
+            searchable
+            placeholder={designSystems.isPending ? 'Loading design systems…' : 'Choose a design system'}
+            data={(designSystems.data?.results ?? []).map((system) => ({
+              value: String(system.id),
+              label: system.name,
+            }))}
+            {...form.getInputProps('email_design_system_id')}
+            onChange={(value) => {
+              form.setFieldValue('email_design_system_id', value ?? '');
+              form.setFieldValue('brand_profile_id', '');
+              form.setFieldValue('layout_id', '');
+            }}
+          />
+          <Select
+            label="Brand profile"
+            required={chosenSystem?.require_brand_profile_for_use === true}
+            clearable
+            disabled={designSystemId === null}
+            placeholder={chosenSystem?.require_brand_profile_for_use ? 'Choose a brand profile' : 'None'}
+            data={(brandProfiles.data?.results ?? []).map((profile) => ({
+              value: String(profile.id),
+              label: profile.name,
+            }))}
+            {...form.getInputProps('brand_profile_id')}
+            onChange={(value) => form.setFieldValue('brand_profile_id', value ?? '')}
+          />
+          <Select
+            label="Start from layout"
+            clearable
+            disabled={designSystemId === null}
+            placeholder="Blank email"
+            description="Without a layout the email starts with its container alone."
+            data={(layouts.data?.results ?? []).map((layout) => ({
+              value: String(layout.id),
+              label: layout.name,
+            }))}
+            {...form.getInputProps('layout_id')}
+            onChange={(value) => form.setFieldValue('layout_id', value ?? '')}
+          />
+          <MultiSelect
+            label="Locales"
+            required
+            searchable
+            data={localeOptions}
+            {...form.getInputProps('locales')}
+          />
+          <Select
+            label="Default locale"
+            required
+            data={localeOptions.filter((option) => form.values.locales.includes(option.value))}
+            {...form.getInputProps('default_locale')}
+            onChange={(value) => form.setFieldValue('default_locale', value ?? '')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create email
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

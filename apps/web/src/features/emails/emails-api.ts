@@ -1,0 +1,81 @@
+import type { components } from '@letterset/api-client';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import { unwrap } from '../../shared/api-error.ts';
+
+export type EmailSummary = components['schemas']['EmailSummary'];
+export type EmailStatus = EmailSummary['status'];
+
+export const emailsPerPage = 20;
+
+export function projectEmailsQuery(
+  workspaceId: number,
+  projectId: number,
+  filters: { search: string; status: EmailStatus | null; page: number },
+) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'emails', { projectId, ...filters }],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/emails', {
+          params: {
+            path: { workspace_id: workspaceId },
+            query: {
+              project_id: projectId,
+              page: filters.page,
+              per: emailsPerPage,
+              ...(filters.search ? { search: filters.search } : {}),
+              ...(filters.status ? { status: filters.status } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Design systems an email can be made from here: not archived, including shared ones. */
+export function usableDesignSystemsQuery(workspaceId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'email-design-systems', 'usable'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/email_design_systems', {
+          params: { path: { workspace_id: workspaceId }, query: { per: 100, archived: 'false' } },
+        }),
+      ),
+  });
+}
+
+export function brandProfilesQuery(workspaceId: number, designSystemId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'brand-profiles'],
+    queryFn: () =>
+      unwrap(
+        api.GET(
+          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles',
+          {
+            params: {
+              path: { workspace_id: workspaceId, email_design_system_id: designSystemId },
+              query: { per: 100 },
+            },
+          },
+        ),
+      ),
+  });
+}
+
+export function layoutsQuery(workspaceId: number, designSystemId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'layouts', { designSystemId }],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/layouts', {
+          params: {
+            path: { workspace_id: workspaceId },
+            query: { per: 100, email_design_system_id: designSystemId },
+          },
+        }),
+      ),
+  });
+}
