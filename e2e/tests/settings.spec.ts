@@ -1,7 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
+import { invitationLinkFor } from './support/outbox.ts';
 import { collectPageProblems } from './support/page-problems.ts';
 
 test.use({ storageState: adminStorageState });
@@ -10,26 +9,6 @@ const adminOnlyItems = ['Users', 'Roles', 'API keys', 'Audit log'];
 
 function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
-}
-
-/** The invitation link in the mail the server wrote to its outbox for this address. */
-async function invitationLinkFor(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const files = await readdir(outbox).catch(() => []);
-      for (const file of files) {
-        const message = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
-          to: string;
-          text: string;
-        };
-        if (message.to === email) link = message.text.match(/https?:\/\/\S+\/invitations\/\S+/)?.[0];
-      }
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
 }
 
 test('an invited Editor sets a password from the email link and sees no admin settings', async ({

@@ -1,6 +1,6 @@
 import type { components } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
+import { api, SESSION_EXPIRED_EVENT } from '../../app/api.ts';
 import { ApiError, unwrap } from '../../shared/api-error.ts';
 
 export type Image = components['schemas']['Image'];
@@ -59,8 +59,13 @@ export function uploadImage(
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve(request.response as Image);
-      else reject(new ApiError(request.status, request.response));
+      if (request.status >= 200 && request.status < 300) {
+        resolve(request.response as Image);
+        return;
+      }
+      // Like every other API call: an expired session leads to the sign-in screen.
+      if (request.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+      reject(new ApiError(request.status, request.response));
     };
     request.onerror = () => reject(new TypeError('network error'));
     request.send(body);

@@ -55,7 +55,7 @@ export function ApiKeysPage() {
     <Stack>
       <PageHeader
         title="API keys"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'API keys' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'API keys' }]}
         actions={<Button onClick={open}>Create API key</Button>}
       />
       <Text size="sm" c="dimmed" maw={720}>

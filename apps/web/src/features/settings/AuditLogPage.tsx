@@ -54,7 +54,10 @@ export function AuditLogPage() {
 
   return (
     <Stack>
-      <PageHeader title="Audit log" breadcrumbs={[{ label: 'Settings' }, { label: 'Audit log' }]} />
+      <PageHeader
+        title="Audit log"
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Audit log' }]}
+      />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Person"

@@ -40,7 +40,7 @@ export function RolesPage() {
     <Stack>
       <PageHeader
         title="Roles"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Roles' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Roles' }]}
         actions={canCreate && <Button onClick={() => setSelected('new')}>New role</Button>}
       />
       <QueryState query={roles} isEmpty={(data) => data.length === 0} empty={<Text>No roles yet.</Text>}>

@@ -61,7 +61,7 @@ export function TeamsPage() {
     <Stack>
       <PageHeader
         title="Teams"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Teams' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Teams' }]}
         actions={can('create_teams') && <Button onClick={() => setEditing('new')}>New team</Button>}
       />
       <Select

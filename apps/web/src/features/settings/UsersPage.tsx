@@ -30,7 +30,7 @@ export function UsersPage() {
     <Stack>
       <PageHeader
         title="Users"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Users' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Users' }]}
         actions={can('create_users') && <Button onClick={openInvite}>Invite a person</Button>}
       />
       {invited && (

@@ -52,7 +52,7 @@ export function WorkspacesPage() {
     <Stack>
       <PageHeader
         title="Workspaces"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Workspaces' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Workspaces' }]}
         actions={can('create_workspaces') && <Button onClick={() => setEditing('new')}>New workspace</Button>}
       />
       <QueryState
