@@ -115,3 +115,97 @@ test('an API key created in the settings works until it is revoked', async ({
   await client.dispose();
   expect(problems).toEqual([]);
 });
+
+test('workspaces and teams: create, colour a badge, add a member, and delete in the right order', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const workspaceName = `Nordic ${Date.now()}`;
+  const teamName = `Lifecycle ${Date.now()}`;
+
+  await page.goto('/settings/workspaces');
+  await page.getByRole('button', { name: 'New workspace' }).click();
+  const workspaceDialog = page.getByRole('dialog', { name: 'New workspace' });
+  await workspaceDialog.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(workspaceDialog.getByText('Give the workspace a name')).toBeVisible();
+  await workspaceDialog.getByLabel('Name').fill(workspaceName);
+  await workspaceDialog.getByRole('button', { name: 'Create workspace' }).click();
+  const workspaceRow = page.getByRole('row').filter({ hasText: workspaceName });
+  await expect(workspaceRow).toContainText('Members added by hand');
+  // The creator is its first member, and the workspace switcher offers it at once.
+  await page.getByRole('combobox', { name: 'Workspace' }).click();
+  await expect(page.getByRole('option', { name: workspaceName })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await mainNavigation(page).getByRole('link', { name: 'Teams' }).click();
+  await page.getByRole('button', { name: 'New team' }).click();
+  const teamDialog = page.getByRole('dialog', { name: 'New team' });
+  await teamDialog.getByLabel('Name').fill(teamName);
+  await teamDialog.getByRole('combobox', { name: 'Workspace' }).click();
+  await page.getByRole('option', { name: workspaceName }).click();
+  await teamDialog.getByRole('textbox', { name: 'Badge colour' }).click();
+  await page.getByRole('button', { name: '#fd7e14' }).click();
+  await expect(teamDialog.getByText('orange', { exact: true })).toBeVisible();
+  await teamDialog.getByRole('button', { name: 'Create team' }).click();
+  const teamRow = page.getByRole('row').filter({ hasText: teamName });
+  await expect(teamRow).toContainText(workspaceName);
+
+  await teamRow.getByRole('button', { name: 'Members' }).click();
+  const members = page.getByRole('dialog', { name: `Members of ${teamName}` });
+  await members.getByRole('combobox', { name: 'Add a person' }).fill('ada@');
+  await page.getByRole('option', { name: /Ada Admin/ }).click();
+  await members.getByRole('button', { name: 'Add' }).click();
+  await expect(members.getByRole('row').filter({ hasText: 'ada@northwind.test' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A workspace with teams is kept, and the reason is shown.
+  await mainNavigation(page).getByRole('link', { name: 'Workspaces' }).click();
+  await workspaceRow.getByRole('button', { name: `Delete ${workspaceName}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete workspace' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('This workspace still has 1 team(s); move or delete them first')).toBeVisible();
+
+  await mainNavigation(page).getByRole('link', { name: 'Teams' }).click();
+  await teamRow.getByRole('button', { name: `Delete ${teamName}` }).click();
+  await page.getByRole('dialog', { name: 'Delete team' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(teamRow).toHaveCount(0);
+
+  await mainNavigation(page).getByRole('link', { name: 'Workspaces' }).click();
+  await workspaceRow.getByRole('button', { name: `Delete ${workspaceName}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete workspace' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(workspaceRow).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a custom role is built from the permission checklist, then deleted', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  const roleName = `Translators ${Date.now()}`;
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings\/users$/);
+  await mainNavigation(page).getByRole('link', { name: 'Roles' }).click();
+
+  await page.getByRole('button', { name: /^Admin/ }).click();
+  await expect(page.getByText('Built-in roles cannot be changed.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Create emails' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'New role' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(roleName);
+  await page.getByRole('checkbox', { name: 'Update emails' }).check();
+  await page.getByRole('checkbox', { name: 'All of Image library' }).check();
+  await expect(page.getByText('4 granted')).toBeVisible();
+  await page.getByRole('button', { name: 'Create role' }).click();
+  const listed = page
+    .getByRole('navigation', { name: 'Roles' })
+    .getByRole('button', { name: new RegExp(roleName) });
+  await expect(listed).toContainText('4 permissions');
+
+  await page.getByRole('button', { name: 'Delete role' }).click();
+  await page.getByRole('dialog', { name: 'Delete role' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(listed).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
