@@ -3,13 +3,13 @@ import { CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../shared/api-error.ts';
 import {
   acceptedImageTypes,
   formatBytes,
   type Image,
   imagesKey,
   maxImageBytes,
+  uploadFailure,
   uploadImage,
 } from './images-api.ts';
 
@@ -61,7 +61,7 @@ export function ImageUploader({
         queryClient.invalidateQueries({ queryKey: imagesKey(workspaceId) });
         onUploaded?.(image);
       })
-      .catch((error: unknown) => update(key, { state: 'failed', message: errorMessage(error) }));
+      .catch((error: unknown) => update(key, { state: 'failed', message: uploadFailure(error) }));
   };
 
   const reject = (rejections: FileRejection[]) =>
