@@ -78,6 +78,23 @@ test('an invited Editor sets a password from the email link and sees no admin se
   expect(invitedProblems).toEqual([]);
 });
 
+test('an invitation link that does not work (used, replaced or unknown) says so and leads to sign-in', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const problems = collectPageProblems(page);
+  await page.goto('/invitations/no-such-invitation-token');
+  await expect(page.getByRole('heading', { name: 'This invitation link no longer works' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await context.close();
+  // The API's 404 for the link is the expected answer, which Chromium logs like any failed request.
+  expect(problems).toEqual([
+    'Failed to load resource: the server responded with a status of 404 (Not Found)',
+  ]);
+});
+
 test('an API key created in the settings works until it is revoked', async ({
   page,
   playwright,

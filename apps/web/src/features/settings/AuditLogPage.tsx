@@ -74,7 +74,7 @@ export function AuditLogPage() {
         />
         <TextInput
           label="Record type"
-          placeholder="e.g. teams or workspaces.images"
+          placeholder="e.g. teams or api_keys"
           w={{ base: '100%', sm: 220 }}
           value={resourceType}
           onChange={(event) => resetPage(setResourceType)(event.currentTarget.value)}
