@@ -87,11 +87,11 @@ describe('ImagePickerDialog', () => {
   it('offers uploading only to roles that may upload', async () => {
     renderPicker([]);
     await screen.findByRole('button', { name: 'Choose Spring hero' });
-    expect(screen.queryByText('Drag images here or click to choose files')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Drag an image here/)).not.toBeInTheDocument();
   });
 
   it('lets roles with create_library_images drop files to upload', async () => {
     renderPicker(['create_library_images']);
-    expect(await screen.findByText('Drag images here or click to choose files')).toBeInTheDocument();
+    expect(await screen.findByText('Drag an image here or click to choose a file')).toBeInTheDocument();
   });
 });

@@ -41,10 +41,13 @@ export function ImageUploader({
   workspaceId,
   onUploaded,
   compact = false,
+  multiple = true,
 }: {
   workspaceId: number;
   onUploaded?: (image: Image) => void;
   compact?: boolean;
+  /** False where one upload is the answer, as in the picker. */
+  multiple?: boolean;
 }) {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -83,7 +86,7 @@ export function ImageUploader({
         onReject={reject}
         accept={acceptedImageTypes}
         maxSize={maxImageBytes}
-        multiple
+        multiple={multiple}
         aria-label="Upload images"
       >
         <Stack align="center" gap={4} py={compact ? 'xs' : 'lg'} style={{ pointerEvents: 'none' }}>
@@ -96,7 +99,11 @@ export function ImageUploader({
             </Text>
           </Dropzone.Reject>
           <Dropzone.Idle>
-            <Text fw={500}>Drag images here or click to choose files</Text>
+            <Text fw={500}>
+              {multiple
+                ? 'Drag images here or click to choose files'
+                : 'Drag an image here or click to choose a file'}
+            </Text>
           </Dropzone.Idle>
           <Text size="sm" c="dimmed">
             JPEG, PNG, GIF or WebP, up to {formatBytes(maxImageBytes)} each
