@@ -19,10 +19,15 @@ test('the image library uploads by dropping files, finds, renames and deletes an
   await page.locator('input[type="file"]').setInputFiles([
     { name: `${unique}.png`, mimeType: 'image/png', buffer: solidPng(40, 30, [20, 120, 200]) },
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+    // Claims to be a PNG: only the server, reading the bytes, can tell.
+    { name: 'disguised.png', mimeType: 'image/png', buffer: Buffer.from('not an image either') },
   ]);
   const uploads = page.getByRole('list', { name: 'Uploads' });
   await expect(uploads.getByRole('listitem').filter({ hasText: 'notes.txt' })).toContainText(
     'Not a JPEG, PNG, GIF or WebP image.',
+  );
+  await expect(uploads.getByRole('listitem').filter({ hasText: 'disguised.png' })).toContainText(
+    'The file must be a JPEG, PNG, GIF or WebP image.',
   );
   await expect(uploads.getByRole('listitem').filter({ hasText: `${unique}.png` })).toContainText('Uploaded');
 

@@ -1,7 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
+import { invitationLinkFor } from './support/outbox.ts';
 import { collectPageProblems } from './support/page-problems.ts';
 
 test.use({ storageState: adminStorageState });
@@ -10,26 +9,6 @@ const adminOnlyItems = ['Users', 'Roles', 'API keys', 'Audit log'];
 
 function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
-}
-
-/** The invitation link in the mail the server wrote to its outbox for this address. */
-async function invitationLinkFor(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const files = await readdir(outbox).catch(() => []);
-      for (const file of files) {
-        const message = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
-          to: string;
-          text: string;
-        };
-        if (message.to === email) link = message.text.match(/https?:\/\/\S+\/invitations\/\S+/)?.[0];
-      }
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
 }
 
 test('an invited Editor sets a password from the email link and sees no admin settings', async ({
@@ -99,6 +78,23 @@ test('an invited Editor sets a password from the email link and sees no admin se
   expect(invitedProblems).toEqual([]);
 });
 
+test('an invitation link that does not work (used, replaced or unknown) says so and leads to sign-in', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const problems = collectPageProblems(page);
+  await page.goto('/invitations/no-such-invitation-token');
+  await expect(page.getByRole('heading', { name: 'This invitation link no longer works' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await context.close();
+  // The API's 404 for the link is the expected answer, which Chromium logs like any failed request.
+  expect(problems).toEqual([
+    'Failed to load resource: the server responded with a status of 404 (Not Found)',
+  ]);
+});
+
 test('an API key created in the settings works until it is revoked', async ({
   page,
   playwright,
@@ -134,5 +130,99 @@ test('an API key created in the settings works until it is revoked', async ({
 
   expect((await client.get('/api/v1/me', authorized)).status()).toBe(401);
   await client.dispose();
+  expect(problems).toEqual([]);
+});
+
+test('workspaces and teams: create, colour a badge, add a member, and delete in the right order', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const workspaceName = `Nordic ${Date.now()}`;
+  const teamName = `Lifecycle ${Date.now()}`;
+
+  await page.goto('/settings/workspaces');
+  await page.getByRole('button', { name: 'New workspace' }).click();
+  const workspaceDialog = page.getByRole('dialog', { name: 'New workspace' });
+  await workspaceDialog.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(workspaceDialog.getByText('Give the workspace a name')).toBeVisible();
+  await workspaceDialog.getByLabel('Name').fill(workspaceName);
+  await workspaceDialog.getByRole('button', { name: 'Create workspace' }).click();
+  const workspaceRow = page.getByRole('row').filter({ hasText: workspaceName });
+  await expect(workspaceRow).toContainText('Members added by hand');
+  // The creator is its first member, and the workspace switcher offers it at once.
+  await page.getByRole('combobox', { name: 'Workspace' }).click();
+  await expect(page.getByRole('option', { name: workspaceName })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await mainNavigation(page).getByRole('link', { name: 'Teams' }).click();
+  await page.getByRole('button', { name: 'New team' }).click();
+  const teamDialog = page.getByRole('dialog', { name: 'New team' });
+  await teamDialog.getByLabel('Name').fill(teamName);
+  await teamDialog.getByRole('combobox', { name: 'Workspace' }).click();
+  await page.getByRole('option', { name: workspaceName }).click();
+  await teamDialog.getByRole('textbox', { name: 'Badge colour' }).click();
+  await page.getByRole('button', { name: '#fd7e14' }).click();
+  await expect(teamDialog.getByText('orange', { exact: true })).toBeVisible();
+  await teamDialog.getByRole('button', { name: 'Create team' }).click();
+  const teamRow = page.getByRole('row').filter({ hasText: teamName });
+  await expect(teamRow).toContainText(workspaceName);
+
+  await teamRow.getByRole('button', { name: 'Members' }).click();
+  const members = page.getByRole('dialog', { name: `Members of ${teamName}` });
+  await members.getByRole('combobox', { name: 'Add a person' }).fill('ada@');
+  await page.getByRole('option', { name: /Ada Admin/ }).click();
+  await members.getByRole('button', { name: 'Add' }).click();
+  await expect(members.getByRole('row').filter({ hasText: 'ada@northwind.test' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A workspace with teams is kept, and the reason is shown.
+  await mainNavigation(page).getByRole('link', { name: 'Workspaces' }).click();
+  await workspaceRow.getByRole('button', { name: `Delete ${workspaceName}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete workspace' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('This workspace still has 1 team(s); move or delete them first')).toBeVisible();
+
+  await mainNavigation(page).getByRole('link', { name: 'Teams' }).click();
+  await teamRow.getByRole('button', { name: `Delete ${teamName}` }).click();
+  await page.getByRole('dialog', { name: 'Delete team' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(teamRow).toHaveCount(0);
+
+  await mainNavigation(page).getByRole('link', { name: 'Workspaces' }).click();
+  await workspaceRow.getByRole('button', { name: `Delete ${workspaceName}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete workspace' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(workspaceRow).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a custom role is built from the permission checklist, then deleted', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  const roleName = `Translators ${Date.now()}`;
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings\/users$/);
+  await mainNavigation(page).getByRole('link', { name: 'Roles' }).click();
+
+  await page.getByRole('button', { name: /^Admin/ }).click();
+  await expect(page.getByText('Built-in roles cannot be changed.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Create emails' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'New role' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(roleName);
+  await page.getByRole('checkbox', { name: 'Update emails' }).check();
+  await page.getByRole('checkbox', { name: 'All of Image library' }).check();
+  await expect(page.getByText('4 granted')).toBeVisible();
+  await page.getByRole('button', { name: 'Create role' }).click();
+  const listed = page
+    .getByRole('navigation', { name: 'Roles' })
+    .getByRole('button', { name: new RegExp(roleName) });
+  await expect(listed).toContainText('4 permissions');
+
+  await page.getByRole('button', { name: 'Delete role' }).click();
+  await page.getByRole('dialog', { name: 'Delete role' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(listed).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -15,6 +15,7 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
 import { Route as AppSettingsRolesRouteImport } from './routes/_app/settings/roles'
@@ -59,6 +60,11 @@ const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
   id: '/invitations/$token',
   path: '/invitations/$token',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
   id: '/settings/api-keys',
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/settings/': typeof AppSettingsIndexRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/settings/teams': typeof AppSettingsTeamsRoute
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
+  '/settings': typeof AppSettingsIndexRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -229,6 +238,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/settings/workspaces'
     | '/workspaces/$workspaceId'
+    | '/settings/'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
     | '/workspaces/$workspaceId/design-systems/'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/settings/teams'
     | '/settings/users'
     | '/settings/workspaces'
+    | '/settings'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/design-systems'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/_app/settings/users'
     | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
+    | '/_app/settings/'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
     | '/_app/workspaces/$workspaceId/design-systems/'
@@ -333,6 +345,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/invitations/$token'
       preLoaderRoute: typeof InvitationsTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/settings/api-keys': {
       id: '/_app/settings/api-keys'
@@ -486,6 +505,7 @@ interface AppRouteChildren {
   AppSettingsUsersRoute: typeof AppSettingsUsersRoute
   AppSettingsWorkspacesRoute: typeof AppSettingsWorkspacesRoute
   AppWorkspacesWorkspaceIdRoute: typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -498,6 +518,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsUsersRoute: AppSettingsUsersRoute,
   AppSettingsWorkspacesRoute: AppSettingsWorkspacesRoute,
   AppWorkspacesWorkspaceIdRoute: AppWorkspacesWorkspaceIdRouteWithChildren,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

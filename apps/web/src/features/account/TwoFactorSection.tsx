@@ -60,7 +60,7 @@ export function TwoFactorSection() {
           <Text size="xs" c="dimmed">
             Key
           </Text>
-          <Code fz="sm" style={{ wordBreak: 'break-all' }}>
+          <Code fz="sm" aria-label="Authenticator key" style={{ wordBreak: 'break-all' }}>
             {setup.secret}
           </Code>
         </Stack>

@@ -1,11 +1,8 @@
 import { ActionIcon, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
-import { ApiError, errorMessage } from '../../shared/api-error.ts';
-import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -13,8 +10,9 @@ import { SearchInput } from '../../shared/SearchInput.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import { ImageGrid } from './ImageGrid.tsx';
 import { ImageUploader } from './ImageUploader.tsx';
-import { deleteImage, type Image, imagesKey, imagesQuery } from './images-api.ts';
+import { type Image, imagesQuery } from './images-api.ts';
 import { RenameImageModal } from './RenameImageModal.tsx';
+import { useDeleteImage } from './useDeleteImage.ts';
 
 const perPage = 20;
 
@@ -107,46 +105,4 @@ export function ImageLibraryPage() {
       <RenameImageModal workspaceId={workspaceId} image={renaming} onClose={() => setRenaming(null)} />
     </Stack>
   );
-}
-
-/**
- * Deleting asks first. The API keeps an image that emails show (422 naming them); then the user
- * reads which emails and may delete it anyway.
- */
-function useDeleteImage(workspaceId: number) {
-  const queryClient = useQueryClient();
-  return async (image: Image) => {
-    const confirmed = await confirmDestructive({
-      title: 'Delete image',
-      message: `Delete “${image.name}”? Its file is removed and cannot be restored.`,
-      confirmLabel: 'Delete',
-    });
-    if (!confirmed) return;
-    try {
-      try {
-        await deleteImage(workspaceId, image.id, false);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 422) throw error;
-        const force = await confirmDestructive({
-          title: 'This image is used in emails',
-          message: `${usageSentence(error)} Those emails would show a broken image.`,
-          confirmLabel: 'Delete anyway',
-        });
-        if (!force) return;
-        await deleteImage(workspaceId, image.id, true);
-      }
-      notifications.show({ color: 'teal', message: `“${image.name}” was deleted.` });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not delete the image', message: errorMessage(error) });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: imagesKey(workspaceId) });
-    }
-  };
-}
-
-/** The API's 422 says which emails show the image; its advice about `force=true` is for API callers. */
-function usageSentence(error: ApiError): string {
-  const messages = Object.values(error.fieldErrors).flat();
-  if (messages.length === 0) return error.message;
-  return `This image ${messages.join(' ').replace(/;\s*delete with force=true.*$/, '')}.`;
 }

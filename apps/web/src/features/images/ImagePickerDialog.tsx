@@ -61,7 +61,7 @@ function PickerContent({ workspaceId, onPick }: { workspaceId: number; onPick: (
     <Stack>
       {/* A fresh upload is what the user wants to use, so it is picked at once. */}
       {can('create_library_images') && (
-        <ImageUploader workspaceId={workspaceId} onUploaded={onPick} compact />
+        <ImageUploader workspaceId={workspaceId} onUploaded={onPick} compact multiple={false} />
       )}
       <SearchInput
         value={search}

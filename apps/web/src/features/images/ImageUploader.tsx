@@ -3,13 +3,13 @@ import { CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../shared/api-error.ts';
 import {
   acceptedImageTypes,
   formatBytes,
   type Image,
   imagesKey,
   maxImageBytes,
+  uploadFailure,
   uploadImage,
 } from './images-api.ts';
 
@@ -41,10 +41,13 @@ export function ImageUploader({
   workspaceId,
   onUploaded,
   compact = false,
+  multiple = true,
 }: {
   workspaceId: number;
   onUploaded?: (image: Image) => void;
   compact?: boolean;
+  /** False where one upload is the answer, as in the picker. */
+  multiple?: boolean;
 }) {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -61,7 +64,7 @@ export function ImageUploader({
         queryClient.invalidateQueries({ queryKey: imagesKey(workspaceId) });
         onUploaded?.(image);
       })
-      .catch((error: unknown) => update(key, { state: 'failed', message: errorMessage(error) }));
+      .catch((error: unknown) => update(key, { state: 'failed', message: uploadFailure(error) }));
   };
 
   const reject = (rejections: FileRejection[]) =>
@@ -83,7 +86,7 @@ export function ImageUploader({
         onReject={reject}
         accept={acceptedImageTypes}
         maxSize={maxImageBytes}
-        multiple
+        multiple={multiple}
         aria-label="Upload images"
       >
         <Stack align="center" gap={4} py={compact ? 'xs' : 'lg'} style={{ pointerEvents: 'none' }}>
@@ -96,7 +99,11 @@ export function ImageUploader({
             </Text>
           </Dropzone.Reject>
           <Dropzone.Idle>
-            <Text fw={500}>Drag images here or click to choose files</Text>
+            <Text fw={500}>
+              {multiple
+                ? 'Drag images here or click to choose files'
+                : 'Drag an image here or click to choose a file'}
+            </Text>
           </Dropzone.Idle>
           <Text size="sm" c="dimmed">
             JPEG, PNG, GIF or WebP, up to {formatBytes(maxImageBytes)} each

@@ -1,7 +1,7 @@
 import type { components } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
-import { ApiError, unwrap } from '../../shared/api-error.ts';
+import { api, SESSION_EXPIRED_EVENT } from '../../app/api.ts';
+import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 
 export type Image = components['schemas']['Image'];
 
@@ -59,8 +59,13 @@ export function uploadImage(
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve(request.response as Image);
-      else reject(new ApiError(request.status, request.response));
+      if (request.status >= 200 && request.status < 300) {
+        resolve(request.response as Image);
+        return;
+      }
+      // Like every other API call: an expired session leads to the sign-in screen.
+      if (request.status === 401) window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+      reject(new ApiError(request.status, request.response));
     };
     request.onerror = () => reject(new TypeError('network error'));
     request.send(body);
@@ -88,4 +93,13 @@ export async function deleteImage(workspaceId: number, id: string, force: boolea
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Why one upload failed, in words: a 422 names the field (`file`, `name`) and what is wrong with it. */
+export function uploadFailure(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status !== 422) return errorMessage(error);
+  const sentences = Object.entries(error.fieldErrors).flatMap(([field, messages]) =>
+    messages.map((message) => `The ${field} ${message}.`),
+  );
+  return sentences.join(' ') || error.message;
 }

@@ -17,12 +17,13 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { failureMessage } from './failure-message.ts';
 import { type ApiKey, apiKeysQuery, formatDateTime, fullName } from './settings-api.ts';
 
 const perPage = 20;
@@ -45,7 +46,7 @@ export function ApiKeysPage() {
       await unwrap(api.DELETE('/api/v1/api_keys/{id}', { params: { path: { id: key.id } } }));
       notifications.show({ color: 'teal', message: `“${key.name}” was revoked.` });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not revoke the key', message: errorMessage(error) });
+      notifications.show({ color: 'red', title: 'Could not revoke the key', message: failureMessage(error) });
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
     }
@@ -55,7 +56,7 @@ export function ApiKeysPage() {
     <Stack>
       <PageHeader
         title="API keys"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'API keys' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'API keys' }]}
         actions={<Button onClick={open}>Create API key</Button>}
       />
       <Text size="sm" c="dimmed" maw={720}>

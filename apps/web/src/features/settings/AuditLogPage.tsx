@@ -54,7 +54,10 @@ export function AuditLogPage() {
 
   return (
     <Stack>
-      <PageHeader title="Audit log" breadcrumbs={[{ label: 'Settings' }, { label: 'Audit log' }]} />
+      <PageHeader
+        title="Audit log"
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Audit log' }]}
+      />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Person"
@@ -71,7 +74,7 @@ export function AuditLogPage() {
         />
         <TextInput
           label="Record type"
-          placeholder="e.g. teams or workspaces.images"
+          placeholder="e.g. teams or api_keys"
           w={{ base: '100%', sm: 220 }}
           value={resourceType}
           onChange={(event) => resetPage(setResourceType)(event.currentTarget.value)}

@@ -26,13 +26,7 @@ export function InviteUserModal({
   );
 }
 
-export function InviteForm({
-  onCancel,
-  onInvited,
-}: {
-  onCancel: () => void;
-  onInvited: (user: User) => void;
-}) {
+function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: (user: User) => void }) {
   const queryClient = useQueryClient();
   const roles = useQuery(allRolesQuery);
   const workspaces = useQuery(workspacesQuery({ page: 1, per: 100 }));

@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { failureMessage } from './failure-message.ts';
 import { RoleForm } from './RoleForm.tsx';
 import { allRolesQuery, type Role } from './settings-api.ts';
 
@@ -32,7 +33,11 @@ export function RolesPage() {
       notifications.show({ color: 'teal', message: `The role “${role.name}” was deleted.` });
       await queryClient.invalidateQueries({ queryKey: ['roles'] });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not delete the role', message: errorMessage(error) });
+      notifications.show({
+        color: 'red',
+        title: 'Could not delete the role',
+        message: failureMessage(error),
+      });
     }
   };
 
@@ -40,7 +45,7 @@ export function RolesPage() {
     <Stack>
       <PageHeader
         title="Roles"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Roles' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Roles' }]}
         actions={canCreate && <Button onClick={() => setSelected('new')}>New role</Button>}
       />
       <QueryState query={roles} isEmpty={(data) => data.length === 0} empty={<Text>No roles yet.</Text>}>

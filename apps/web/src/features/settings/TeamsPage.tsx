@@ -15,11 +15,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { failureMessage } from './failure-message.ts';
 import { MemberList } from './MemberList.tsx';
 import { fullName, type Team, teamMembersQuery, teamsQuery, workspacesQuery } from './settings-api.ts';
 import { TeamForm } from './TeamForm.tsx';
@@ -53,7 +54,11 @@ export function TeamsPage() {
       notifications.show({ color: 'teal', message: `“${team.name}” was deleted.` });
       await queryClient.invalidateQueries({ queryKey: ['teams'] });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not delete the team', message: errorMessage(error) });
+      notifications.show({
+        color: 'red',
+        title: 'Could not delete the team',
+        message: failureMessage(error),
+      });
     }
   };
 
@@ -61,7 +66,7 @@ export function TeamsPage() {
     <Stack>
       <PageHeader
         title="Teams"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Teams' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Teams' }]}
         actions={can('create_teams') && <Button onClick={() => setEditing('new')}>New team</Button>}
       />
       <Select
@@ -196,7 +201,7 @@ function TeamMembers({ team }: { team: Team }) {
       return refresh();
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Could not add', message: errorMessage(error) }),
+      notifications.show({ color: 'red', title: 'Could not add', message: failureMessage(error) }),
   });
 
   const remove = async (member: { id: number; first_name: string; last_name: string }) => {
@@ -214,7 +219,7 @@ function TeamMembers({ team }: { team: Team }) {
       );
       await refresh();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not remove', message: errorMessage(error) });
+      notifications.show({ color: 'red', title: 'Could not remove', message: failureMessage(error) });
     }
   };
 

@@ -5,12 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
+import { failureMessage } from './failure-message.ts';
 import { InviteUserModal } from './InviteUserModal.tsx';
 import { allRolesQuery, fullName, type Role, type User, usersQuery } from './settings-api.ts';
 
@@ -30,7 +31,7 @@ export function UsersPage() {
     <Stack>
       <PageHeader
         title="Users"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Users' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Users' }]}
         actions={can('create_users') && <Button onClick={openInvite}>Invite a person</Button>}
       />
       {invited && (
@@ -112,7 +113,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
       });
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'The role was not changed', message: errorMessage(error) }),
+      notifications.show({ color: 'red', title: 'The role was not changed', message: failureMessage(error) }),
   });
 
   const remove = async () => {
@@ -127,7 +128,11 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
       notifications.show({ color: 'teal', message: `${fullName(user)} was removed.` });
       await queryClient.invalidateQueries({ queryKey: ['users'] });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not remove the user', message: errorMessage(error) });
+      notifications.show({
+        color: 'red',
+        title: 'Could not remove the user',
+        message: failureMessage(error),
+      });
     }
   };
 

@@ -4,11 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { meQuery, useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { failureMessage } from './failure-message.ts';
 import { MemberList } from './MemberList.tsx';
 import { fullName, type Workspace, workspaceMembersQuery, workspacesQuery } from './settings-api.ts';
 import { UserPicker } from './UserPicker.tsx';
@@ -43,7 +44,7 @@ export function WorkspacesPage() {
       notifications.show({
         color: 'red',
         title: 'Could not delete the workspace',
-        message: errorMessage(error),
+        message: failureMessage(error),
       });
     }
   };
@@ -52,7 +53,7 @@ export function WorkspacesPage() {
     <Stack>
       <PageHeader
         title="Workspaces"
-        breadcrumbs={[{ label: 'Settings' }, { label: 'Workspaces' }]}
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Workspaces' }]}
         actions={can('create_workspaces') && <Button onClick={() => setEditing('new')}>New workspace</Button>}
       />
       <QueryState
@@ -173,7 +174,7 @@ function WorkspaceMembers({ workspace }: { workspace: Workspace }) {
       return refresh();
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Could not add', message: errorMessage(error) }),
+      notifications.show({ color: 'red', title: 'Could not add', message: failureMessage(error) }),
   });
 
   const remove = async (member: { id: number; first_name: string; last_name: string }) => {
@@ -191,7 +192,7 @@ function WorkspaceMembers({ workspace }: { workspace: Workspace }) {
       );
       await refresh();
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not remove', message: errorMessage(error) });
+      notifications.show({ color: 'red', title: 'Could not remove', message: failureMessage(error) });
     }
   };
 
