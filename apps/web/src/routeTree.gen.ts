@@ -15,6 +15,7 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
@@ -50,6 +51,12 @@ const AppWorkspacesWorkspaceIdIndexRoute =
     path: '/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdDynamicContentRoute =
+  AppWorkspacesWorkspaceIdDynamicContentRouteImport.update({
+    id: '/dynamic-content',
+    path: '/dynamic-content',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdDesignSystemsIndexRoute =
   AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport.update({
     id: '/design-systems/',
@@ -76,6 +83,7 @@ export interface FileRoutesByFullPath {
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
@@ -85,6 +93,7 @@ export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
   '/': typeof AppIndexRoute
+  '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
@@ -97,6 +106,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_app/': typeof AppIndexRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
@@ -109,6 +119,7 @@ export interface FileRouteTypes {
     | '/setup'
     | '/sign-in'
     | '/workspaces/$workspaceId'
+    | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/'
     | '/workspaces/$workspaceId/design-systems/'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/'
@@ -118,6 +129,7 @@ export interface FileRouteTypes {
     | '/setup'
     | '/sign-in'
     | '/'
+    | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/design-systems'
     | '/workspaces/$workspaceId/design-systems/$designSystemId'
@@ -129,6 +141,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/'
     | '/_app/workspaces/$workspaceId'
+    | '/_app/workspaces/$workspaceId/dynamic-content'
     | '/_app/workspaces/$workspaceId/'
     | '/_app/workspaces/$workspaceId/design-systems/'
     | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
@@ -185,6 +198,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/dynamic-content': {
+      id: '/_app/workspaces/$workspaceId/dynamic-content'
+      path: '/dynamic-content'
+      fullPath: '/workspaces/$workspaceId/dynamic-content'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/design-systems/': {
       id: '/_app/workspaces/$workspaceId/design-systems/'
       path: '/design-systems'
@@ -210,6 +230,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
@@ -218,6 +239,8 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdDynamicContentRoute:
+      AppWorkspacesWorkspaceIdDynamicContentRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
     AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:
       AppWorkspacesWorkspaceIdDesignSystemsIndexRoute,
