@@ -31,9 +31,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
+import { type FormOf, RowsEditor } from '../../shared/RowsEditor.tsx';
 import { type Conditional, type DynamicContentProfile, dynamicContentKeys, presetLabels } from './api.ts';
-import { showNestedApiErrors } from './form-errors.ts';
-import { type FormOf, RowsEditor } from './RowsEditor.tsx';
 
 type SyntaxMode = 'unset' | 'hand' | 'picker';
 

@@ -20,10 +20,10 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
+import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { dynamicContentKeys, type Feed, type FeedRunResult, feedListQuery } from './api.ts';
 import { CollectionPanel } from './CollectionPanel.tsx';
-import { showNestedApiErrors } from './form-errors.ts';
-import { RowsEditor } from './RowsEditor.tsx';
 
 /** Feeds: external JSON (products, events…) whose fields components can show. */
 export function FeedsPanel({ workspaceId }: { workspaceId: number }) {

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
+import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { dynamicContentKeys, type LinkTrackingProfile, linkTrackingListQuery } from './api.ts';
 import { CollectionPanel } from './CollectionPanel.tsx';
-import { showNestedApiErrors } from './form-errors.ts';
-import { RowsEditor } from './RowsEditor.tsx';
 
 type Parameter = LinkTrackingProfile['parameters'][number];
 type ParameterType = Parameter['type'];

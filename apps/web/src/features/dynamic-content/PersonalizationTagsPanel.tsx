@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import {
   allProfilesQuery,
   type DynamicContentProfile,
@@ -26,7 +27,6 @@ import {
   tagListQuery,
 } from './api.ts';
 import { CollectionPanel } from './CollectionPanel.tsx';
-import { showNestedApiErrors } from './form-errors.ts';
 
 /** Personalization tags: a recipient's data (first name…) placed in text, written per platform on export. */
 export function PersonalizationTagsPanel({ workspaceId }: { workspaceId: number }) {

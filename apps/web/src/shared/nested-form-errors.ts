@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '../../shared/api-error.ts';
+import { ApiError, errorMessage } from './api-error.ts';
 
 interface ErrorTarget {
   setErrors(errors: Record<string, string>): void;
