@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
@@ -75,7 +76,7 @@ test('building a component: fields, live preview, save, and the API refusing a b
   expect(problems).toEqual([]);
 });
 
-test('design tokens are checked before saving, brand profiles are added, and the system exports as JSON', async ({
+test('design tokens are checked before saving, brand profiles are added, and the system exports and imports as JSON', async ({
   page,
 }) => {
   const problems = collectPageProblems(page);
@@ -132,6 +133,22 @@ test('design tokens are checked before saving, brand profiles are added, and the
   await page.getByRole('button', { name: 'Export JSON' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^brand-kit-\d+\.json$/);
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8'));
+  expect(exported.email_design_system.container_component.name).toBe('wrapper');
+
+  // The exported file imports as a new design system, under another name.
+  exported.email_design_system.name = `${systemName} imported`;
+  await page.getByLabel('Breadcrumbs').getByRole('link', { name: 'Design systems' }).click();
+  await page.getByRole('button', { name: 'Import JSON' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import a design system' });
+  await importDialog.locator('input[type="file"]').setInputFiles({
+    name: 'brand-kit.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  });
+  await importDialog.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { name: `${systemName} imported` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Wrapper' })).toBeVisible();
 
   expect(problems).toEqual([]);
 });
