@@ -24,6 +24,7 @@ import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/use
 import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/settings/workspaces'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
@@ -108,6 +109,12 @@ const AppWorkspacesWorkspaceIdIndexRoute =
     path: '/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdDynamicContentRoute =
+  AppWorkspacesWorkspaceIdDynamicContentRouteImport.update({
+    id: '/dynamic-content',
+    path: '/dynamic-content',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdImagesRoute =
   AppWorkspacesWorkspaceIdImagesRouteImport.update({
     id: '/images',
@@ -167,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/settings/': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -189,6 +197,7 @@ export interface FileRoutesByTo {
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -214,6 +223,7 @@ export interface FileRoutesById {
   '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -239,6 +249,7 @@ export interface FileRouteTypes {
     | '/settings/workspaces'
     | '/workspaces/$workspaceId'
     | '/settings/'
+    | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
     | '/workspaces/$workspaceId/design-systems/'
@@ -261,6 +272,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/settings/workspaces'
     | '/settings'
+    | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/design-systems'
@@ -285,6 +297,7 @@ export interface FileRouteTypes {
     | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
     | '/_app/settings/'
+    | '/_app/workspaces/$workspaceId/dynamic-content'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
     | '/_app/workspaces/$workspaceId/design-systems/'
@@ -409,6 +422,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/dynamic-content': {
+      id: '/_app/workspaces/$workspaceId/dynamic-content'
+      path: '/dynamic-content'
+      fullPath: '/workspaces/$workspaceId/dynamic-content'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/images': {
       id: '/_app/workspaces/$workspaceId/images'
       path: '/images'
@@ -462,6 +482,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -474,6 +495,8 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdDynamicContentRoute:
+      AppWorkspacesWorkspaceIdDynamicContentRoute,
     AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
     AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:

@@ -25,6 +25,8 @@ export const navigation: readonly NavigationSection[] = [
       { label: 'Projects', to: '/workspaces/$workspaceId/projects', anyOf: [] },
       // Every member may look at design systems; changing them takes the update permission.
       { label: 'Design systems', to: '/workspaces/$workspaceId/design-systems', anyOf: [] },
+      // Conditionals, tags, profiles, link tracking and feeds are read by every email editor.
+      { label: 'Dynamic content', to: '/workspaces/$workspaceId/dynamic-content', anyOf: [] },
       {
         label: 'Images',
         to: '/workspaces/$workspaceId/images',

@@ -4,13 +4,15 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useCan } from '../../app/session.ts';
-import { errorMessage } from '../../shared/api-error.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { BrandProfilesPanel } from '../brand-profiles/BrandProfilesPanel.tsx';
 import { ComponentList } from '../component-builder/ComponentList.tsx';
+import { LayoutsPanel } from '../layouts/LayoutsPanel.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
-import { type DesignSystem, designSystemQuery, downloadDesignSystemJson } from './api.ts';
+import { type DesignSystem, designSystemQuery, downloadDesignSystemJson, failureText } from './api.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
+import { TokensAndStylesPanel } from './TokensAndStylesPanel.tsx';
 
 /** One design system: its components, and what else belongs to it. */
 export function DesignSystemPage() {
@@ -34,7 +36,7 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
     try {
       await downloadDesignSystemJson(workspaceId, system);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'The export failed', message: errorMessage(error) });
+      notifications.show({ color: 'red', title: 'The export failed', message: failureText(error) });
     }
   };
   return (
@@ -82,9 +84,21 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
       <Tabs defaultValue="components" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="components">Components</Tabs.Tab>
+          <Tabs.Tab value="tokens">Tokens and styles</Tabs.Tab>
+          <Tabs.Tab value="brands">Brand profiles</Tabs.Tab>
+          <Tabs.Tab value="layouts">Layouts</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="components">
           <ComponentList workspaceId={workspaceId} designSystemId={system.id} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tokens">
+          <TokensAndStylesPanel workspaceId={workspaceId} system={system} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="brands">
+          <BrandProfilesPanel workspaceId={workspaceId} system={system} editable={!system.shared} />
+        </Tabs.Panel>
+        <Tabs.Panel value="layouts">
+          <LayoutsPanel workspaceId={workspaceId} system={system} />
         </Tabs.Panel>
       </Tabs>
       {editing && (

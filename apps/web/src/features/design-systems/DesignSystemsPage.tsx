@@ -20,7 +20,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -33,6 +33,7 @@ import {
   designSystemKeys,
   designSystemListQuery,
   downloadDesignSystemJson,
+  failureText,
   updateDesignSystem,
 } from './api.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
@@ -179,7 +180,7 @@ function DesignSystemRow({
       await refresh();
       notifications.show({ message: done });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'That did not work', message: errorMessage(error) });
+      notifications.show({ color: 'red', title: 'That did not work', message: failureText(error) });
     }
   };
 

@@ -1,7 +1,7 @@
 import type { components, paths } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
+import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 
 export type DesignSystem = components['schemas']['EmailDesignSystem'];
 export type DesignSystemJson = components['schemas']['EmailDesignSystemJson'];
@@ -75,6 +75,19 @@ export async function downloadDesignSystemJson(workspaceId: number, system: Desi
   const link = document.createElement('a');
   link.href = url;
   link.download = `${system.name.replace(/[^\w.-]+/g, '-').toLowerCase() || 'design-system'}.json`;
+  document.body.append(link);
   link.click();
-  URL.revokeObjectURL(url);
+  link.remove();
+  // The browser reads the blob after this task; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A failure in words: a 422's own messages (e.g. why an export is refused) rather than its summary. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+    return Object.entries(error.fieldErrors)
+      .map(([path, messages]) => (path === 'base' ? messages.join('; ') : `${path} ${messages.join('; ')}`))
+      .join('. ');
+  }
+  return errorMessage(error);
 }
