@@ -7,7 +7,7 @@ import type {
   PersonalizationTagDefinition,
 } from '@letterset/core';
 import { Box, Paper } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { applyPreviewHtml, clickTarget, renderPreview } from './preview.ts';
 
 export const previewWidths = { desktop: 660, mobile: 375 } as const;
@@ -31,7 +31,7 @@ const selectionStyle =
  * (no scripts run in it). It follows the editor synchronously, so typing shows at once; a click
  * selects the instance under the pointer and asks for the field marked with data-es-field-focus.
  */
-export function Canvas({
+export const Canvas = memo(function Canvas({
   editor,
   designSystem,
   components,
@@ -150,4 +150,4 @@ export function Canvas({
       </Paper>
     </Box>
   );
-}
+});
