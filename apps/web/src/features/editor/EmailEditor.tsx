@@ -33,7 +33,7 @@ import { emailQuery } from './editor-data.ts';
 import { Inspector } from './Inspector.tsx';
 import { renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
-import { Structure } from './Structure.tsx';
+import { outlineOf, Structure } from './Structure.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { type ContentProblem, ValidatePanel } from './ValidatePanel.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
@@ -149,24 +149,57 @@ export function EmailEditor({
     true,
   );
 
-  const session: EditorSession = {
-    editor,
-    workspaceId,
-    emailId: email.id,
-    readOnly,
-    componentsById,
-    customStyles,
-    conditionals: resources.conditionals,
-    personalizationTags: resources.personalizationTags,
-    locale,
-    setLocale,
-    branchSelection,
-    setBranch,
-    selectedId,
-    select,
-    focusRequest,
-    focusField,
-  };
+  const containerId = document.content.container_component_instance.id;
+  const pickInPreview = useCallback(
+    (instanceId: string | null, field: string | null) => {
+      const id = instanceId ?? containerId;
+      if (field) focusField(id, field);
+      else select(id);
+    },
+    [containerId, focusField, select],
+  );
+
+  const { key: outlineKey, outline: currentOutline } = outlineOf(document.content);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the outline's content.
+  const outline = useMemo(() => currentOutline, [outlineKey]);
+
+  const session: EditorSession = useMemo(
+    () => ({
+      editor,
+      workspaceId,
+      emailId: email.id,
+      readOnly,
+      componentsById,
+      customStyles,
+      conditionals: resources.conditionals,
+      personalizationTags: resources.personalizationTags,
+      locale,
+      setLocale,
+      branchSelection,
+      setBranch,
+      selectedId,
+      select,
+      focusRequest,
+      focusField,
+    }),
+    [
+      editor,
+      workspaceId,
+      email.id,
+      readOnly,
+      componentsById,
+      customStyles,
+      resources.conditionals,
+      resources.personalizationTags,
+      locale,
+      branchSelection,
+      setBranch,
+      selectedId,
+      select,
+      focusRequest,
+      focusField,
+    ],
+  );
 
   const labelOf = (instance: ComponentInstance) => instanceLabel(instance, componentsById);
   const instances = [document.content.container_component_instance, ...document.content.component_instances];
@@ -267,7 +300,7 @@ export function EmailEditor({
         )}
         <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
           <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
-            <Structure document={document} />
+            <Structure outline={outline} />
           </ScrollArea>
           <Canvas
             editor={editor}
@@ -280,11 +313,7 @@ export function EmailEditor({
             emailName={email.name}
             width={width}
             selectedId={selectedId}
-            onPick={(instanceId, field) => {
-              const id = instanceId ?? document.content.container_component_instance.id;
-              if (field) focusField(id, field);
-              else select(id);
-            }}
+            onPick={pickInPreview}
           />
           <Box w={360} style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
             <Tabs

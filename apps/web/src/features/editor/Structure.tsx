@@ -18,7 +18,7 @@ import { CSS } from '@dnd-kit/utilities';
 import {
   type BrandedComponent,
   duplicateComponent,
-  type EditorDocument,
+  type EmailContent,
   insertComponent,
   moveComponent,
   removeComponent,
@@ -42,8 +42,36 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, memo, useMemo } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
+
+/** What the outline shows of an instance; value edits leave it unchanged, so the outline does not re-render while typing. */
+export interface OutlineRow {
+  id: string;
+  name?: string;
+  component_id: number;
+  conditional_id?: number | null;
+}
+
+export interface OutlineState {
+  container: OutlineRow;
+  instances: OutlineRow[];
+}
+
+/** The outline of a document, and a key that changes only when the outline does. */
+export function outlineOf(content: EmailContent): { key: string; outline: OutlineState } {
+  const row = ({ id, name, component_id, conditional_id }: OutlineRow): OutlineRow => ({
+    id,
+    name,
+    component_id,
+    conditional_id,
+  });
+  const outline = {
+    container: row(content.container_component_instance),
+    instances: content.component_instances.map(row),
+  };
+  return { key: JSON.stringify(outline), outline };
+}
 
 const paletteIdPrefix = 'palette:';
 const outlineEndId = 'outline-end';
@@ -60,9 +88,9 @@ export function offeredComponents(componentsById: ReadonlyMap<number, BrandedCom
  * dragged from the palette is inserted where it is dropped, an instance dragged in the outline
  * moves there. Buttons and Alt+Arrow keys do the same without a pointer.
  */
-export function Structure({ document }: { document: EditorDocument }) {
+export const Structure = memo(function Structure({ outline }: { outline: OutlineState }) {
   const { editor, readOnly, selectedId, select } = useEditorSession();
-  const instances = document.content.component_instances;
+  const instances = outline.instances;
   const canChangeStructure = !readOnly && editor.can('insertComponent');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -98,11 +126,11 @@ export function Structure({ document }: { document: EditorDocument }) {
     <DndContext sensors={sensors} onDragEnd={onDragEnd}>
       <Stack gap="md" h="100%">
         {canChangeStructure && <Palette onAdd={addAfterSelection} />}
-        <Outline document={document} canChangeStructure={canChangeStructure} />
+        <Outline outline={outline} canChangeStructure={canChangeStructure} />
       </Stack>
     </DndContext>
   );
-}
+});
 
 function Palette({ onAdd }: { onAdd: (componentId: number) => void }) {
   const { componentsById } = useEditorSession();
@@ -171,17 +199,11 @@ function PaletteItem({
   );
 }
 
-function Outline({
-  document,
-  canChangeStructure,
-}: {
-  document: EditorDocument;
-  canChangeStructure: boolean;
-}) {
+function Outline({ outline, canChangeStructure }: { outline: OutlineState; canChangeStructure: boolean }) {
   const { editor, componentsById, selectedId, select } = useEditorSession();
-  const instances = document.content.component_instances;
+  const instances = outline.instances;
   const { setNodeRef, isOver } = useDroppable({ id: outlineEndId });
-  const container = document.content.container_component_instance;
+  const container = outline.container;
   return (
     <section aria-labelledby="outline-title" style={{ flex: 1, minHeight: 0 }}>
       <Title id="outline-title" order={2} fz="sm" mb={6}>

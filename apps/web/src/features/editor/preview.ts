@@ -67,6 +67,12 @@ export function tagInstances(root: ParentNode & Node): void {
     if ((node as Comment).data.startsWith(markerPrefix)) markers.push(node as Comment);
   }
   for (const marker of markers) {
+    // `<table><!--marker--><tr>` parses with an implied <tbody> after the comment: the rows the
+    // marker announces are inside it, so the marker belongs there too.
+    const next = nextElement(marker);
+    if (marker.parentElement?.tagName === 'TABLE' && next?.tagName === 'TBODY') next.prepend(marker);
+  }
+  for (const marker of markers) {
     const instanceId = marker.data.slice(markerPrefix.length);
     for (let sibling = marker.nextSibling; sibling; sibling = sibling.nextSibling) {
       if (sibling.nodeType === Node.COMMENT_NODE && (sibling as Comment).data.startsWith(markerPrefix)) break;
@@ -74,6 +80,13 @@ export function tagInstances(root: ParentNode & Node): void {
         (sibling as Element).setAttribute('data-es-instance', instanceId);
     }
   }
+}
+
+function nextElement(node: Node): Element | null {
+  for (let sibling = node.nextSibling; sibling; sibling = sibling.nextSibling) {
+    if (sibling.nodeType === Node.ELEMENT_NODE) return sibling as Element;
+  }
+  return null;
 }
 
 /** What a click in the preview points at: the instance (null: the container) and the field, if marked. */

@@ -52,7 +52,7 @@ export function CloneEmailModal({
               {otherErrors.join(' ')}
             </Alert>
           )}
-          <TextInput label="Name of the copy" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Name of the copy" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

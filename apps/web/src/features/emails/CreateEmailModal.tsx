@@ -109,10 +109,10 @@ export function CreateEmailModal({
               {otherErrors.join(' ')}
             </Alert>
           )}
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Select
             label="Design system"
-            required
+            withAsterisk
             searchable
             placeholder={designSystems.isPending ? 'Loading design systems…' : 'Choose a design system'}
             data={(designSystems.data?.results ?? []).map((system) => ({
@@ -128,7 +128,7 @@ export function CreateEmailModal({
           />
           <Select
             label="Brand profile"
-            required={chosenSystem?.require_brand_profile_for_use === true}
+            withAsterisk={chosenSystem?.require_brand_profile_for_use === true}
             clearable
             disabled={designSystemId === null}
             placeholder={chosenSystem?.require_brand_profile_for_use ? 'Choose a brand profile' : 'None'}
@@ -154,14 +154,14 @@ export function CreateEmailModal({
           />
           <MultiSelect
             label="Locales"
-            required
+            withAsterisk
             searchable
             data={localeOptions}
             {...form.getInputProps('locales')}
           />
           <Select
             label="Default locale"
-            required
+            withAsterisk
             data={localeOptions.filter((option) => form.values.locales.includes(option.value))}
             {...form.getInputProps('default_locale')}
             onChange={(value) => form.setFieldValue('default_locale', value ?? '')}

@@ -85,11 +85,11 @@ export function ProjectFormModal({
               {otherErrors.join(' ')}
             </Alert>
           )}
-          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
           <Select
             label="Team"
-            required
+            withAsterisk
             placeholder={teams.isPending ? 'Loading teams…' : 'Choose a team'}
             data={(teams.data?.results ?? []).map((team) => ({ value: String(team.id), label: team.name }))}
             error={teams.isError ? 'The teams could not be loaded.' : undefined}
