@@ -37,7 +37,8 @@ function renderChecklist(initial: PermissionKey[]) {
 
 const imageKeys = permissionGroups.find((group) => group.label === 'Image library')?.keys ?? [];
 
-describe('PermissionChecklist', () => {
+// All 73 permission checkboxes render in each test: slow in jsdom on a small CI machine.
+describe('PermissionChecklist', { timeout: 20_000 }, () => {
   it('shows every key once, grouped by area, checked when granted', () => {
     renderChecklist(['create_library_images', 'view_audit_logs']);
     expect(screen.getAllByRole('checkbox', { name: /^All of / })).toHaveLength(permissionGroups.length);

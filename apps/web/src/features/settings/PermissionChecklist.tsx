@@ -78,12 +78,14 @@ export function PermissionChecklist({
             }
             variant="filled"
           >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xs">
               {group.keys.map((key) => (
                 <Checkbox
                   key={key}
                   label={permissionLabel(key)}
                   description={key}
+                  // Keys have no spaces; let them wrap anywhere rather than run into the next column.
+                  styles={{ description: { overflowWrap: 'anywhere' } }}
                   checked={granted.has(key)}
                   disabled={readOnly}
                   onChange={(event) => set([key], event.currentTarget.checked)}
