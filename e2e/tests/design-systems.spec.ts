@@ -76,7 +76,7 @@ test('building a component: fields, live preview, save, and the API refusing a b
   expect(problems).toEqual([]);
 });
 
-test('design tokens are checked before saving, brand profiles are added, and the system exports and imports as JSON', async ({
+test('design tokens are checked before saving, brand profiles and layouts are added, and the system exports and imports as JSON', async ({
   page,
 }) => {
   const problems = collectPageProblems(page);
@@ -128,6 +128,16 @@ test('design tokens are checked before saving, brand profiles are added, and the
   await page.getByRole('button', { name: 'Create and open' }).click();
   await expect(page.getByRole('heading', { name: /Wrapper/ })).toBeVisible();
   await page.getByLabel('Breadcrumbs').getByRole('link', { name: systemName }).click();
+
+  // With its container, the system can hold layouts.
+  await page.getByRole('tab', { name: 'Layouts' }).click();
+  await page.getByRole('button', { name: 'New empty layout' }).click();
+  await page
+    .getByRole('dialog', { name: 'New empty layout' })
+    .getByRole('textbox', { name: 'Name' })
+    .fill('Welcome series');
+  await page.getByRole('dialog', { name: 'New empty layout' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Welcome series', exact: true })).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export JSON' }).click();
