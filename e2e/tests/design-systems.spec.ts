@@ -160,5 +160,20 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
   await expect(page.getByRole('heading', { name: `${systemName} imported` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Wrapper' })).toBeVisible();
 
+  // Replacing a system from a file takes the file's name, description and components.
+  exported.email_design_system.name = `${systemName} synced`;
+  exported.email_design_system.description = 'Kept in step with the brand kit';
+  await page.getByRole('button', { name: 'Replace from JSON' }).click();
+  const replaceDialog = page.getByRole('dialog', { name: /^Replace .* from JSON$/ });
+  await replaceDialog.locator('input[type="file"]').setInputFiles({
+    name: 'brand-kit.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  });
+  await replaceDialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(replaceDialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: `${systemName} synced`, exact: true })).toBeVisible();
+  await expect(page.getByText('Kept in step with the brand kit')).toBeVisible();
+
   expect(problems).toEqual([]);
 });
