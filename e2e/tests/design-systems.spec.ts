@@ -8,6 +8,16 @@ test.use({ storageState: adminStorageState });
 // A 1×1 GIF: the browser is kept off the network, so the image must not need it.
 const heroImage = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
+/**
+ * Closes the notifications: they sit over the page's top-right actions, and the pointer resting on
+ * one keeps it open.
+ */
+async function dismissNotifications(page: Page) {
+  for (const close of await page.locator('.mantine-Notification-root').getByRole('button').all()) {
+    await close.click();
+  }
+}
+
 /** Replaces the CodeMirror template; typing would fight the editor's auto-closing of HTML tags. */
 async function setTemplate(page: Page, template: string) {
   const editor = page.getByRole('textbox', { name: 'Template' });
@@ -65,8 +75,11 @@ test('building a component: fields, live preview, save, and the API refusing a b
 
   await expect(page.getByTestId('unsaved-changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Hero banner saved')).toBeVisible();
+  const saved = page.getByRole('alert').filter({ hasText: 'Hero banner saved' });
+  await expect(saved).toBeVisible();
   await expect(page.getByTestId('unsaved-changes')).toHaveCount(0);
+  await dismissNotifications(page);
+  await expect(saved).toBeHidden();
 
   await setTemplate(page, '{% if headline %}\n<h2>{{ headline }}</h2>');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -120,6 +133,7 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
   await expect(page.getByText('Layouts need the design system’s container component first.')).toBeVisible();
 
   // A system exports once it has its container.
+  await dismissNotifications(page);
   await page.getByRole('button', { name: 'Export JSON' }).click();
   await expect(page.getByText(/no container component yet/)).toBeVisible();
   await page.getByRole('tab', { name: 'Components' }).click();
@@ -140,6 +154,7 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
   await expect(page.getByRole('cell', { name: 'Welcome series', exact: true })).toBeVisible();
 
   const download = page.waitForEvent('download');
+  await dismissNotifications(page);
   await page.getByRole('button', { name: 'Export JSON' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^brand-kit-\d+\.json$/);
@@ -163,6 +178,7 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
   // Replacing a system from a file takes the file's name, description and components.
   exported.email_design_system.name = `${systemName} synced`;
   exported.email_design_system.description = 'Kept in step with the brand kit';
+  await dismissNotifications(page);
   await page.getByRole('button', { name: 'Replace from JSON' }).click();
   const replaceDialog = page.getByRole('dialog', { name: /^Replace .* from JSON$/ });
   await replaceDialog.locator('input[type="file"]').setInputFiles({
