@@ -8,6 +8,16 @@ test.use({ storageState: adminStorageState });
 // A 1×1 GIF: the browser is kept off the network, so the image must not need it.
 const heroImage = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
+/**
+ * Closes the notifications: they sit over the page's top-right actions, and the pointer resting on
+ * one keeps it open.
+ */
+async function dismissNotifications(page: Page) {
+  for (const close of await page.locator('.mantine-Notification-root').getByRole('button').all()) {
+    await close.click();
+  }
+}
+
 /** Replaces the CodeMirror template; typing would fight the editor's auto-closing of HTML tags. */
 async function setTemplate(page: Page, template: string) {
   const editor = page.getByRole('textbox', { name: 'Template' });
@@ -65,8 +75,11 @@ test('building a component: fields, live preview, save, and the API refusing a b
 
   await expect(page.getByTestId('unsaved-changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Hero banner saved')).toBeVisible();
+  const saved = page.getByRole('alert').filter({ hasText: 'Hero banner saved' });
+  await expect(saved).toBeVisible();
   await expect(page.getByTestId('unsaved-changes')).toHaveCount(0);
+  await dismissNotifications(page);
+  await expect(saved).toBeHidden();
 
   await setTemplate(page, '{% if headline %}\n<h2>{{ headline }}</h2>');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -76,7 +89,7 @@ test('building a component: fields, live preview, save, and the API refusing a b
   expect(problems).toEqual([]);
 });
 
-test('design tokens are checked before saving, brand profiles are added, and the system exports and imports as JSON', async ({
+test('design tokens are checked before saving, brand profiles and layouts are added, and the system exports and imports as JSON', async ({
   page,
 }) => {
   const problems = collectPageProblems(page);
@@ -120,6 +133,7 @@ test('design tokens are checked before saving, brand profiles are added, and the
   await expect(page.getByText('Layouts need the design system’s container component first.')).toBeVisible();
 
   // A system exports once it has its container.
+  await dismissNotifications(page);
   await page.getByRole('button', { name: 'Export JSON' }).click();
   await expect(page.getByText(/no container component yet/)).toBeVisible();
   await page.getByRole('tab', { name: 'Components' }).click();
@@ -129,7 +143,18 @@ test('design tokens are checked before saving, brand profiles are added, and the
   await expect(page.getByRole('heading', { name: /Wrapper/ })).toBeVisible();
   await page.getByLabel('Breadcrumbs').getByRole('link', { name: systemName }).click();
 
+  // With its container, the system can hold layouts.
+  await page.getByRole('tab', { name: 'Layouts' }).click();
+  await page.getByRole('button', { name: 'New empty layout' }).click();
+  await page
+    .getByRole('dialog', { name: 'New empty layout' })
+    .getByRole('textbox', { name: 'Name' })
+    .fill('Welcome series');
+  await page.getByRole('dialog', { name: 'New empty layout' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Welcome series', exact: true })).toBeVisible();
+
   const download = page.waitForEvent('download');
+  await dismissNotifications(page);
   await page.getByRole('button', { name: 'Export JSON' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^brand-kit-\d+\.json$/);
@@ -149,6 +174,22 @@ test('design tokens are checked before saving, brand profiles are added, and the
   await importDialog.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('heading', { name: `${systemName} imported` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Wrapper' })).toBeVisible();
+
+  // Replacing a system from a file takes the file's name, description and components.
+  exported.email_design_system.name = `${systemName} synced`;
+  exported.email_design_system.description = 'Kept in step with the brand kit';
+  await dismissNotifications(page);
+  await page.getByRole('button', { name: 'Replace from JSON' }).click();
+  const replaceDialog = page.getByRole('dialog', { name: /^Replace .* from JSON$/ });
+  await replaceDialog.locator('input[type="file"]').setInputFiles({
+    name: 'brand-kit.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  });
+  await replaceDialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(replaceDialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: `${systemName} synced`, exact: true })).toBeVisible();
+  await expect(page.getByText('Kept in step with the brand kit')).toBeVisible();
 
   expect(problems).toEqual([]);
 });

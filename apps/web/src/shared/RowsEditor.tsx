@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
+import { monospaceInput } from './monospace.ts';
 
 /** A Mantine form over `Values` (the package's own name for this type does not resolve here). */
 export type FormOf<Values extends Record<string, unknown>> = ReturnType<typeof useForm<Values>>;
@@ -70,7 +71,7 @@ export function RowsEditor<Values extends Record<string, unknown>>({
                   label={column.label}
                   placeholder={column.placeholder}
                   size="xs"
-                  ff={column.monospace ? 'monospace' : undefined}
+                  styles={column.monospace ? monospaceInput : undefined}
                   readOnly={readOnly}
                   style={{ flex: 1 }}
                   {...form.getInputProps(`${path}.${index}.${column.key}`)}

@@ -28,6 +28,7 @@ import { useCan } from '../../app/session.ts';
 import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
+import { monospaceInput } from '../../shared/monospace.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { type Component, componentListQuery } from '../component-builder/api.ts';
 import type { DesignSystem } from '../design-systems/api.ts';
@@ -336,7 +337,7 @@ function BrandProfileForm({
         <Textarea
           label="Design token overrides (JSON)"
           description="Merged over the design system's tokens key by key, e.g. { &quot;colors&quot;: { &quot;primary&quot;: &quot;#D6336C&quot; } }"
-          ff="monospace"
+          styles={monospaceInput}
           autosize
           minRows={3}
           maxRows={16}

@@ -1,5 +1,17 @@
 import { type FieldDefinition, validateFieldDefinitions } from '@letterset/core';
-import { Alert, Badge, Button, Grid, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -66,6 +78,7 @@ export function ComponentBuilderPage() {
 
 interface Draft {
   label: string;
+  description: string;
   template: string;
   deprecated: boolean;
   fields: DraftField[];
@@ -74,6 +87,7 @@ interface Draft {
 function draftOf(component: Component): Draft {
   return {
     label: component.label,
+    description: component.description ?? '',
     template: component.template,
     deprecated: component.deprecated,
     fields: toDraftFields(component.field_definitions as FieldDefinition[]),
@@ -83,6 +97,7 @@ function draftOf(component: Component): Draft {
 function changesOf(draft: Draft) {
   return {
     label: draft.label,
+    description: draft.description.trim() === '' ? null : draft.description,
     template: draft.template,
     deprecated: draft.deprecated,
     field_definitions: draft.fields.map((field) => cleanDefinition(field.definition)),
@@ -334,6 +349,16 @@ function ComponentBuilder({
                 description="Stable identifier, used by emails"
               />
             </Group>
+            <Textarea
+              label="Description"
+              description="What the component is for, shown to the people who build emails"
+              autosize
+              minRows={1}
+              value={draft.description}
+              readOnly={!editable}
+              onChange={(event) => update({ description: event.currentTarget.value })}
+              error={serverErrors.description?.join('; ')}
+            />
             {!saved.container && (
               <Switch
                 label="Deprecated (existing emails still render it; it is not offered for new content)"

@@ -29,6 +29,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { monospaceInput } from '../../shared/monospace.ts';
 import { changeFieldType, problemsUnder } from './field-definitions.ts';
 
 const typeOptions = fieldTypes.map((type) => ({ value: type, label: fieldTypeSpecs[type].label }));
@@ -100,7 +101,7 @@ export function FieldDefinitionEditor({
           label="Liquid variable"
           description="The name the template reads"
           required
-          ff="monospace"
+          styles={monospaceInput}
           value={definition.liquid_variable}
           onChange={(event) => set({ liquid_variable: event.currentTarget.value })}
           error={error('liquid_variable')}
@@ -116,7 +117,7 @@ export function FieldDefinitionEditor({
       <TextInput
         label="Visible if"
         description="A Liquid condition over the other fields, e.g. show_button == true"
-        ff="monospace"
+        styles={monospaceInput}
         {...text('visible_if')}
       />
       <Group>
@@ -285,7 +286,7 @@ function DefaultValueInput({
         <Textarea
           label={label}
           description={definition.type === 'rich_text' ? 'HTML, e.g. <p>Hello</p>' : 'HTML inserted as is'}
-          ff="monospace"
+          styles={monospaceInput}
           autosize
           minRows={2}
           value={String(value)}
@@ -336,7 +337,7 @@ function EnumOptionsEditor({
             <TextInput
               label="Value"
               size="xs"
-              ff="monospace"
+              styles={monospaceInput}
               value={option.value}
               onChange={(event) => update(index, { value: event.currentTarget.value })}
               error={error(`options.${index}.value`)}

@@ -12,6 +12,7 @@ import { LayoutsPanel } from '../layouts/LayoutsPanel.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import { type DesignSystem, designSystemQuery, downloadDesignSystemJson, failureText } from './api.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
+import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 import { TokensAndStylesPanel } from './TokensAndStylesPanel.tsx';
 
 /** One design system: its components, and what else belongs to it. */
@@ -31,6 +32,7 @@ export function DesignSystemPage() {
 function DesignSystemView({ system, workspaceId }: { system: DesignSystem; workspaceId: number }) {
   const can = useCan();
   const [editing, editModal] = useDisclosure(false);
+  const [replacing, replaceModal] = useDisclosure(false);
   const editable = !system.shared && can('update_email_design_systems');
   const exportJson = async () => {
     try {
@@ -66,6 +68,11 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
             <Button variant="default" onClick={exportJson}>
               Export JSON
             </Button>
+            {editable && (
+              <Button variant="default" onClick={replaceModal.open}>
+                Replace from JSON
+              </Button>
+            )}
             {editable && <Button onClick={editModal.open}>Edit details</Button>}
           </>
         }
@@ -103,6 +110,15 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
       </Tabs>
       {editing && (
         <DesignSystemFormModal workspaceId={workspaceId} system={system} opened onClose={editModal.close} />
+      )}
+      {replacing && (
+        <ImportDesignSystemModal
+          workspaceId={workspaceId}
+          replacing={system}
+          opened
+          onClose={replaceModal.close}
+          onImported={replaceModal.close}
+        />
       )}
     </Stack>
   );

@@ -6,14 +6,19 @@ import { api } from '../../app/api.ts';
 import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 import { type DesignSystem, type DesignSystemJson, designSystemKeys } from './api.ts';
 
-/** Creates a design system from an exported JSON file; the API checks it all before creating anything. */
+/**
+ * Creates a design system from an exported JSON file, or, given `replacing`, replaces that system
+ * with the file (sync). The API checks it all before changing anything.
+ */
 export function ImportDesignSystemModal({
   workspaceId,
+  replacing,
   opened,
   onClose,
   onImported,
 }: {
   workspaceId: number;
+  replacing?: DesignSystem;
   opened: boolean;
   onClose: () => void;
   onImported: (system: DesignSystem) => void;
@@ -35,14 +40,24 @@ export function ImportDesignSystemModal({
     }
     setImporting(true);
     try {
-      const system = await unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/import', {
-          params: { path: { workspace_id: workspaceId } },
-          body: document,
-        }),
-      );
+      const system = replacing
+        ? await unwrap(
+            api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/sync', {
+              params: { path: { workspace_id: workspaceId, id: replacing.id } },
+              body: document,
+            }),
+          )
+        : await unwrap(
+            api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/import', {
+              params: { path: { workspace_id: workspaceId } },
+              body: document,
+            }),
+          );
+      // Components live under the system's key too, so a replacement refreshes them as well.
       await queryClient.invalidateQueries({ queryKey: designSystemKeys.all(workspaceId) });
-      notifications.show({ message: `${system.name} imported` });
+      notifications.show({
+        message: replacing ? `${system.name} replaced from the file` : `${system.name} imported`,
+      });
       setFile(null);
       onImported(system);
     } catch (error) {
@@ -58,10 +73,15 @@ export function ImportDesignSystemModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Import a design system">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={replacing ? `Replace ${replacing.name} from JSON` : 'Import a design system'}
+    >
       <Text size="sm" mb="sm">
-        Choose a JSON file exported from Letterset. Nothing is created unless every template and field
-        definition in it is valid.
+        {replacing
+          ? 'Name, description, tokens, custom styles, the container and the components become the file’s. Components are matched by name and keep their place in existing emails; components missing from the file are deprecated, never deleted. Nothing changes unless every template and field definition in the file is valid.'
+          : 'Choose a JSON file exported from Letterset. Nothing is created unless every template and field definition in it is valid.'}
       </Text>
       <FileInput
         label="Design system JSON"
@@ -75,7 +95,12 @@ export function ImportDesignSystemModal({
         mb="md"
       />
       {problems.length > 0 && (
-        <Alert color="red" mb="md" role="alert" title="The file was not imported">
+        <Alert
+          color="red"
+          mb="md"
+          role="alert"
+          title={replacing ? 'Nothing was replaced' : 'The file was not imported'}
+        >
           <List size="sm">
             {problems.map((problem) => (
               <List.Item key={problem}>{problem}</List.Item>
@@ -88,7 +113,7 @@ export function ImportDesignSystemModal({
           Cancel
         </Button>
         <Button onClick={importFile} disabled={!file} loading={importing}>
-          Import
+          {replacing ? 'Replace' : 'Import'}
         </Button>
       </Group>
     </Modal>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { type DesignSystem, designSystemKeys, updateDesignSystem } from './api.ts';
@@ -69,7 +70,7 @@ export function TokensAndStylesPanel({
         <Textarea
           label="Design tokens (JSON)"
           description="Colours, fonts, spacing… Templates read them as {{ render_context.design_tokens.colors.primary }}; brand profiles can override any of them."
-          ff="monospace"
+          styles={monospaceInput}
           autosize
           minRows={6}
           maxRows={24}

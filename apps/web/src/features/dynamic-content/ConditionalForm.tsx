@@ -31,6 +31,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { type FormOf, RowsEditor } from '../../shared/RowsEditor.tsx';
 import { type Conditional, type DynamicContentProfile, dynamicContentKeys, presetLabels } from './api.ts';
@@ -253,7 +254,7 @@ function HandWrittenSyntax({
             key={key}
             label={`Opening of ${key}`}
             placeholder={index === 0 ? '{% if tier == "gold" %}' : '{% elsif tier == "silver" %}'}
-            ff="monospace"
+            styles={monospaceInput}
             size="xs"
             readOnly={readOnly}
             {...form.getInputProps(`${path}.branch_values.${key}`)}
@@ -263,7 +264,7 @@ function HandWrittenSyntax({
         <TextInput
           label="Closing"
           placeholder="{% endif %}"
-          ff="monospace"
+          styles={monospaceInput}
           size="xs"
           readOnly={readOnly}
           {...form.getInputProps(`${path}.closing`)}
@@ -407,7 +408,7 @@ function PresetPicker({
                       size="xs"
                       label="Attribute"
                       placeholder="tier"
-                      ff="monospace"
+                      styles={monospaceInput}
                       value={condition.attribute}
                       readOnly={readOnly}
                       onChange={(event) => update({ attribute: event.currentTarget.value })}

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { dynamicContentKeys, type Feed, type FeedRunResult, feedListQuery } from './api.ts';
@@ -155,7 +156,7 @@ function FeedForm({
                 label="URL"
                 description="Liquid over the parameters, e.g. https://shop.example.com/api/products/{{ parameters.product_id | url_encode }}"
                 required
-                ff="monospace"
+                styles={monospaceInput}
                 readOnly={readOnly}
                 style={{ flex: 1 }}
                 {...form.getInputProps('url')}

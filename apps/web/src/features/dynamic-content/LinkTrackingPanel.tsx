@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { dynamicContentKeys, type LinkTrackingProfile, linkTrackingListQuery } from './api.ts';
@@ -174,7 +175,7 @@ function LinkTrackingForm({
           <Textarea
             label="Custom template (optional)"
             description="Liquid that outputs the final URL, over url, parameters, query and tracked_url, e.g. https://click.example.com/r?to={{ url | url_encode }}&{{ query }}"
-            ff="monospace"
+            styles={monospaceInput}
             autosize
             minRows={2}
             readOnly={readOnly}

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import {
   allProfilesQuery,
@@ -195,7 +196,7 @@ function TagForm({
           <TextInput
             label="Default value"
             description="Exported when the export has no profile, or this tag has no value for it"
-            ff="monospace"
+            styles={monospaceInput}
             readOnly={readOnly}
             {...form.getInputProps('default_value')}
           />
@@ -207,7 +208,7 @@ function TagForm({
                     key={profile.id}
                     label={profile.name}
                     placeholder="e.g. {{ first_name }}"
-                    ff="monospace"
+                    styles={monospaceInput}
                     readOnly={readOnly}
                     {...form.getInputProps(`dynamic_content_profile_values.${profile.id}`)}
                   />
