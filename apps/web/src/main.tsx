@@ -20,7 +20,8 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      {/* Bottom right: at the top they would cover the page header's actions (Save, Export). */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <RouterProvider router={router} />
