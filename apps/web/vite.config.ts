@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { initialJavaScriptBudget } from './initial-javascript-budget.ts';
 
 const apiOrigin = process.env.LETTERSET_API_ORIGIN ?? 'http://localhost:3000';
 const proxiedToApi = ['/api', '/openapi.yml', '/openapi.json', '/healthz', '/readyz'];
@@ -8,7 +9,11 @@ const proxiedToApi = ['/api', '/openapi.yml', '/openapi.json', '/healthz', '/rea
 export default defineConfig({
   // The router plugin turns src/routes/ into src/routeTree.gen.ts and splits every route into its
   // own chunk, so the builder and the editor load only when opened.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    initialJavaScriptBudget({ limitKb: 350 }),
+  ],
   server: {
     port: 5173,
     // `npm run dev` serves the app here and sends API calls to the server, one origin for the cookie.

@@ -13,11 +13,25 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
+import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
+import { Route as AppSettingsRolesRouteImport } from './routes/_app/settings/roles'
+import { Route as AppSettingsTeamsRouteImport } from './routes/_app/settings/teams'
+import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/users'
+import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/settings/workspaces'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
+import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
 import { Route as AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport } from './routes/_app/workspaces/$workspaceId/emails/$emailId/edit'
 import { Route as AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/$projectId/index'
+import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -38,6 +52,51 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRoute,
+} as any)
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
+  id: '/settings/api-keys',
+  path: '/settings/api-keys',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsAuditLogRoute = AppSettingsAuditLogRouteImport.update({
+  id: '/settings/audit-log',
+  path: '/settings/audit-log',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRolesRoute = AppSettingsRolesRouteImport.update({
+  id: '/settings/roles',
+  path: '/settings/roles',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsTeamsRoute = AppSettingsTeamsRouteImport.update({
+  id: '/settings/teams',
+  path: '/settings/teams',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsUsersRoute = AppSettingsUsersRouteImport.update({
+  id: '/settings/users',
+  path: '/settings/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsWorkspacesRoute = AppSettingsWorkspacesRouteImport.update({
+  id: '/settings/workspaces',
+  path: '/settings/workspaces',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppWorkspacesWorkspaceIdRoute =
   AppWorkspacesWorkspaceIdRouteImport.update({
     id: '/workspaces/$workspaceId',
@@ -50,10 +109,34 @@ const AppWorkspacesWorkspaceIdIndexRoute =
     path: '/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdDynamicContentRoute =
+  AppWorkspacesWorkspaceIdDynamicContentRouteImport.update({
+    id: '/dynamic-content',
+    path: '/dynamic-content',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdImagesRoute =
+  AppWorkspacesWorkspaceIdImagesRouteImport.update({
+    id: '/images',
+    path: '/images',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsIndexRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport.update({
+    id: '/design-systems/',
+    path: '/design-systems/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdProjectsIndexRoute =
   AppWorkspacesWorkspaceIdProjectsIndexRouteImport.update({
     id: '/projects/',
     path: '/projects/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport.update({
+    id: '/design-systems/$designSystemId/',
+    path: '/design-systems/$designSystemId/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
 const AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute =
@@ -68,37 +151,87 @@ const AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute =
     path: '/projects/$projectId/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute =
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport.update(
+    {
+      id: '/design-systems/$designSystemId/components/$componentId',
+      path: '/design-systems/$designSystemId/components/$componentId',
+      getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
+  '/account': typeof AppAccountRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/roles': typeof AppSettingsRolesRoute
+  '/settings/teams': typeof AppSettingsTeamsRoute
+  '/settings/users': typeof AppSettingsUsersRoute
+  '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/settings/': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
+  '/account': typeof AppAccountRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/': typeof AppIndexRoute
+  '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/roles': typeof AppSettingsRolesRoute
+  '/settings/teams': typeof AppSettingsTeamsRoute
+  '/settings/users': typeof AppSettingsUsersRoute
+  '/settings/workspaces': typeof AppSettingsWorkspacesRoute
+  '/settings': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/workspaces/$workspaceId/projects/$projectId': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
+  '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/setup': typeof SetupRoute
   '/sign-in': typeof SignInRoute
+  '/_app/account': typeof AppAccountRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/_app/settings/roles': typeof AppSettingsRolesRoute
+  '/_app/settings/teams': typeof AppSettingsTeamsRoute
+  '/_app/settings/users': typeof AppSettingsUsersRoute
+  '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/_app/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/_app/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/_app/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
+  '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -106,37 +239,80 @@ export interface FileRouteTypes {
     | '/'
     | '/setup'
     | '/sign-in'
+    | '/account'
+    | '/invitations/$token'
+    | '/settings/api-keys'
+    | '/settings/audit-log'
+    | '/settings/roles'
+    | '/settings/teams'
+    | '/settings/users'
+    | '/settings/workspaces'
     | '/workspaces/$workspaceId'
+    | '/settings/'
+    | '/workspaces/$workspaceId/dynamic-content'
+    | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
+    | '/workspaces/$workspaceId/design-systems/'
     | '/workspaces/$workspaceId/projects/'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/'
     | '/workspaces/$workspaceId/projects/$projectId/'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/setup'
     | '/sign-in'
+    | '/account'
+    | '/invitations/$token'
     | '/'
+    | '/settings/api-keys'
+    | '/settings/audit-log'
+    | '/settings/roles'
+    | '/settings/teams'
+    | '/settings/users'
+    | '/settings/workspaces'
+    | '/settings'
+    | '/workspaces/$workspaceId/dynamic-content'
+    | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
+    | '/workspaces/$workspaceId/design-systems'
     | '/workspaces/$workspaceId/projects'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId'
     | '/workspaces/$workspaceId/projects/$projectId'
+    | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   id:
     | '__root__'
     | '/_app'
     | '/setup'
     | '/sign-in'
+    | '/_app/account'
+    | '/invitations/$token'
     | '/_app/'
+    | '/_app/settings/api-keys'
+    | '/_app/settings/audit-log'
+    | '/_app/settings/roles'
+    | '/_app/settings/teams'
+    | '/_app/settings/users'
+    | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
+    | '/_app/settings/'
+    | '/_app/workspaces/$workspaceId/dynamic-content'
+    | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
+    | '/_app/workspaces/$workspaceId/design-systems/'
     | '/_app/workspaces/$workspaceId/projects/'
     | '/_app/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
     | '/_app/workspaces/$workspaceId/projects/$projectId/'
+    | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   SetupRoute: typeof SetupRoute
   SignInRoute: typeof SignInRoute
+  InvitationsTokenRoute: typeof InvitationsTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -169,6 +345,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/account': {
+      id: '/_app/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/invitations/$token': {
+      id: '/invitations/$token'
+      path: '/invitations/$token'
+      fullPath: '/invitations/$token'
+      preLoaderRoute: typeof InvitationsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/api-keys': {
+      id: '/_app/settings/api-keys'
+      path: '/settings/api-keys'
+      fullPath: '/settings/api-keys'
+      preLoaderRoute: typeof AppSettingsApiKeysRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/audit-log': {
+      id: '/_app/settings/audit-log'
+      path: '/settings/audit-log'
+      fullPath: '/settings/audit-log'
+      preLoaderRoute: typeof AppSettingsAuditLogRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/roles': {
+      id: '/_app/settings/roles'
+      path: '/settings/roles'
+      fullPath: '/settings/roles'
+      preLoaderRoute: typeof AppSettingsRolesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/teams': {
+      id: '/_app/settings/teams'
+      path: '/settings/teams'
+      fullPath: '/settings/teams'
+      preLoaderRoute: typeof AppSettingsTeamsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/users': {
+      id: '/_app/settings/users'
+      path: '/settings/users'
+      fullPath: '/settings/users'
+      preLoaderRoute: typeof AppSettingsUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/workspaces': {
+      id: '/_app/settings/workspaces'
+      path: '/settings/workspaces'
+      fullPath: '/settings/workspaces'
+      preLoaderRoute: typeof AppSettingsWorkspacesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/workspaces/$workspaceId': {
       id: '/_app/workspaces/$workspaceId'
       path: '/workspaces/$workspaceId'
@@ -183,11 +422,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/dynamic-content': {
+      id: '/_app/workspaces/$workspaceId/dynamic-content'
+      path: '/dynamic-content'
+      fullPath: '/workspaces/$workspaceId/dynamic-content'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/images': {
+      id: '/_app/workspaces/$workspaceId/images'
+      path: '/images'
+      fullPath: '/workspaces/$workspaceId/images'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdImagesRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/design-systems/': {
+      id: '/_app/workspaces/$workspaceId/design-systems/'
+      path: '/design-systems'
+      fullPath: '/workspaces/$workspaceId/design-systems/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/projects/': {
       id: '/_app/workspaces/$workspaceId/projects/'
       path: '/projects'
       fullPath: '/workspaces/$workspaceId/projects/'
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': {
+      id: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
+      path: '/design-systems/$designSystemId'
+      fullPath: '/workspaces/$workspaceId/design-systems/$designSystemId/'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
     '/_app/workspaces/$workspaceId/emails/$emailId/edit': {
@@ -204,25 +471,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': {
+      id: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
+      path: '/design-systems/$designSystemId/components/$componentId'
+      fullPath: '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
   }
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   AppWorkspacesWorkspaceIdProjectsIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
+  AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
 }
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdDynamicContentRoute:
+      AppWorkspacesWorkspaceIdDynamicContentRoute,
+    AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsIndexRoute,
     AppWorkspacesWorkspaceIdProjectsIndexRoute:
       AppWorkspacesWorkspaceIdProjectsIndexRoute,
     AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute:
       AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute,
     AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute:
       AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute,
+    AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute:
+      AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute,
   }
 
 const AppWorkspacesWorkspaceIdRouteWithChildren =
@@ -231,13 +519,29 @@ const AppWorkspacesWorkspaceIdRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
+  AppSettingsAuditLogRoute: typeof AppSettingsAuditLogRoute
+  AppSettingsRolesRoute: typeof AppSettingsRolesRoute
+  AppSettingsTeamsRoute: typeof AppSettingsTeamsRoute
+  AppSettingsUsersRoute: typeof AppSettingsUsersRoute
+  AppSettingsWorkspacesRoute: typeof AppSettingsWorkspacesRoute
   AppWorkspacesWorkspaceIdRoute: typeof AppWorkspacesWorkspaceIdRouteWithChildren
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
+  AppSettingsAuditLogRoute: AppSettingsAuditLogRoute,
+  AppSettingsRolesRoute: AppSettingsRolesRoute,
+  AppSettingsTeamsRoute: AppSettingsTeamsRoute,
+  AppSettingsUsersRoute: AppSettingsUsersRoute,
+  AppSettingsWorkspacesRoute: AppSettingsWorkspacesRoute,
   AppWorkspacesWorkspaceIdRoute: AppWorkspacesWorkspaceIdRouteWithChildren,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -246,6 +550,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   SetupRoute: SetupRoute,
   SignInRoute: SignInRoute,
+  InvitationsTokenRoute: InvitationsTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -21,11 +21,43 @@ export interface NavigationSection {
 export const navigation: readonly NavigationSection[] = [
   {
     label: 'Workspace',
-    items: [{ label: 'Projects', to: '/workspaces/$workspaceId/projects', anyOf: [] }],
+    items: [
+      { label: 'Projects', to: '/workspaces/$workspaceId/projects', anyOf: [] },
+      // Every member may look at design systems; changing them takes the update permission.
+      { label: 'Design systems', to: '/workspaces/$workspaceId/design-systems', anyOf: [] },
+      // Conditionals, tags, profiles, link tracking and feeds are read by every email editor.
+      { label: 'Dynamic content', to: '/workspaces/$workspaceId/dynamic-content', anyOf: [] },
+      {
+        label: 'Images',
+        to: '/workspaces/$workspaceId/images',
+        anyOf: [],
+      },
+    ],
   },
   {
     label: 'Settings',
-    items: [],
+    items: [
+      { label: 'Users', to: '/settings/users', anyOf: ['create_users', 'update_users', 'delete_users'] },
+      { label: 'Roles', to: '/settings/roles', anyOf: ['create_roles', 'update_roles', 'delete_roles'] },
+      {
+        label: 'Workspaces',
+        to: '/settings/workspaces',
+        anyOf: [
+          'create_workspaces',
+          'update_workspaces',
+          'delete_workspaces',
+          'manage_workspace_access',
+          'access_all_workspaces',
+        ],
+      },
+      {
+        label: 'Teams',
+        to: '/settings/teams',
+        anyOf: ['create_teams', 'update_teams', 'delete_teams', 'access_all_teams'],
+      },
+      { label: 'API keys', to: '/settings/api-keys', anyOf: ['manage_api_keys'] },
+      { label: 'Audit log', to: '/settings/audit-log', anyOf: ['view_audit_logs'] },
+    ],
   },
 ];
 

@@ -13,6 +13,7 @@ import { emailDesignSystems, projects } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
+import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import {
   designSystemComponents,
   renderStrictly,
@@ -21,9 +22,12 @@ import {
 import type { TestSendBody } from './emails.schemas.ts';
 import { contentOf, type EmailRow, findVisibleEmail } from './emails.service.ts';
 
-/** What rendering an email needs besides its own row: its system, components and brand profile. */
+/**
+ * What rendering an email needs besides its own row: its system, components, brand profile, and
+ * the workspace's dynamic content with the email's link tracking profile.
+ */
 async function renderingContext(app: App, email: EmailRow) {
-  const [[system], { definitions }, brandProfile] = await Promise.all([
+  const [[system], { definitions }, brandProfile, dynamicContent] = await Promise.all([
     app.database.db
       .select()
       .from(emailDesignSystems)
@@ -32,9 +36,10 @@ async function renderingContext(app: App, email: EmailRow) {
     email.brandProfileId === null
       ? null
       : findBrandProfile(app, email.emailDesignSystemId, email.brandProfileId).then(toBrandProfileDefinition),
+    loadDynamicContent(app, email.workspaceId, { linkTrackingProfileId: email.linkTrackingProfileId }),
   ]);
   if (!system) throw new Error(`email ${email.id} names a missing design system`);
-  return { system, definitions, brandProfile };
+  return { system, definitions, brandProfile, dynamicContent };
 }
 
 async function renderSavedEmail(
@@ -44,7 +49,7 @@ async function renderSavedEmail(
   branchSelection: BranchSelection | undefined,
 ): Promise<RenderOutput> {
   if (!email.locales.includes(locale)) throw ValidationError.field('locale', 'is not a locale of this email');
-  const [{ system, definitions, brandProfile }, [project]] = await Promise.all([
+  const [{ system, definitions, brandProfile, dynamicContent }, [project]] = await Promise.all([
     renderingContext(app, email),
     app.database.db
       .select({ id: projects.id, name: projects.name })
@@ -59,6 +64,7 @@ async function renderSavedEmail(
       content: contentOf(email),
       locale,
       mode: 'render_api',
+      dynamicContent,
       branchSelection,
       email: { id: email.id, name: email.name, textDirection: textDirectionOf(locale) },
       project: project ?? null,
@@ -94,11 +100,19 @@ export async function validateSavedEmail(
   id: number,
 ): Promise<ContentValidationResult> {
   const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const { definitions, brandProfile } = await renderingContext(app, email);
+  const { definitions, brandProfile, dynamicContent } = await renderingContext(app, email);
+  const branchKeys = new Map(
+    (dynamicContent.conditionals ?? []).map((conditional) => [
+      conditional.id,
+      conditional.branches.map((branch) => branch.key),
+    ]),
+  );
   return validateEmailContent({
     content: contentOf(email),
     components: applyBrandProfile(definitions, brandProfile),
     locales: email.locales,
+    // Every branch a reader may see is checked, including branches nobody has filled in yet.
+    branchKeysOf: (conditionalId) => branchKeys.get(conditionalId),
   });
 }
 

@@ -1,14 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { type EmailContent, permissionsForContentChange, valuesEqual } from '@letterset/core';
+import {
+  conditionalReferenceProblems,
+  type EmailContent,
+  permissionsForContentChange,
+  valuesEqual,
+} from '@letterset/core';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
-import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
+import {
+  type EmailStatus,
+  emails,
+  emailVersions,
+  layouts,
+  linkTrackingProfiles,
+  projects,
+  users,
+} from '../../db/schema.ts';
+import { findWorkspaceRecord } from '../../db/workspace-records.ts';
 import { type Principal, requirePermission } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
+import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
 import { findVisibleProject, visibleProjectsFilter } from '../projects/projects.service.ts';
 import { designSystemComponents } from '../renders/renders.service.ts';
@@ -154,17 +169,41 @@ function localesOf(input: { default_locale?: string; locales?: string[] }) {
   return { defaultLocale, locales: localeList };
 }
 
-/** Ids that name resources this server does not have yet are refused, never stored unchecked. */
-function refuseUnknownReferences(input: {
-  link_tracking_profile_id?: number | null;
-  ai_agent_id?: number | null;
-}) {
-  const errors: Record<string, string[]> = {};
-  if (input.link_tracking_profile_id != null) {
-    errors.link_tracking_profile_id = ['is not a link tracking profile of this workspace'];
-  }
-  if (input.ai_agent_id != null) errors.ai_agent_id = ['is not an AI agent of this workspace'];
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+/** AI agents do not exist on this server yet: an id naming one is refused, never stored unchecked. */
+function refuseUnknownAiAgent(input: { ai_agent_id?: number | null }) {
+  if (input.ai_agent_id != null)
+    throw ValidationError.field('ai_agent_id', 'is not an AI agent of this workspace');
+}
+
+async function linkTrackingProfileFor(
+  app: App,
+  workspaceId: number,
+  linkTrackingProfileId: number | null | undefined,
+): Promise<number | null | undefined> {
+  if (linkTrackingProfileId == null) return linkTrackingProfileId;
+  await findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, linkTrackingProfileId).catch(() => {
+    throw ValidationError.field(
+      'link_tracking_profile_id',
+      'is not a link tracking profile of this workspace',
+    );
+  });
+  return linkTrackingProfileId;
+}
+
+/** Conditionals named in the content must be the workspace's, with the branches they hold. */
+async function conditionalProblems(app: App, workspaceId: number, content: EmailContent) {
+  if (!namesAnyConditional(content)) return {};
+  const { conditionals } = await loadDynamicContent(app, workspaceId, {});
+  return conditionalReferenceProblems(content, conditionals ?? [], 'email_content');
+}
+
+function namesAnyConditional(content: EmailContent): boolean {
+  return [
+    content.subject,
+    content.preheader,
+    content.container_component_instance,
+    ...content.component_instances,
+  ].some((part) => part?.conditional_id != null);
 }
 
 async function brandProfileFor(
@@ -220,8 +259,13 @@ export async function createEmail(
   if (system.archived) {
     throw ValidationError.field('email_design_system_id', 'is archived: new emails cannot use it');
   }
-  refuseUnknownReferences(input);
+  refuseUnknownAiAgent(input);
   const brandProfileId = await brandProfileFor(app, system, input.brand_profile_id);
+  const linkTrackingProfileId = await linkTrackingProfileFor(
+    app,
+    workspaceId,
+    input.link_tracking_profile_id,
+  );
   const { defaultLocale, locales } = localesOf(input);
 
   let content: EmailContent;
@@ -261,6 +305,7 @@ export async function createEmail(
         projectId: input.project_id,
         emailDesignSystemId: system.id,
         brandProfileId,
+        linkTrackingProfileId: linkTrackingProfileId ?? null,
         name: input.name,
         defaultLocale,
         locales,
@@ -282,6 +327,7 @@ interface EmailChange {
   locales?: string[];
   defaultLocale?: string;
   brandProfileId?: number | null;
+  linkTrackingProfileId?: number | null;
 }
 
 /**
@@ -325,6 +371,7 @@ async function changeEmail(
     const system = await findVisibleDesignSystem(app, principal, workspaceId, current.emailDesignSystemId);
     await brandProfileFor(app, system, change.brandProfileId);
   }
+  await linkTrackingProfileFor(app, workspaceId, change.linkTrackingProfileId);
   if (change.content !== undefined) {
     const { rows } = await designSystemComponents(app, current.emailDesignSystemId);
     const problems = emailContentProblems(
@@ -341,6 +388,11 @@ async function changeEmail(
   )) {
     requirePermission(principal, permission);
   }
+  // Checked once the change is known to be allowed: a 403 comes before details of the workspace.
+  if (change.content !== undefined) {
+    const problems = await conditionalProblems(app, workspaceId, change.content);
+    if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+  }
 
   const updated = await app.database.db.transaction(async (tx) => {
     const [row] = await tx
@@ -349,6 +401,9 @@ async function changeEmail(
         ...(change.name !== undefined ? { name: change.name } : {}),
         ...(change.projectId !== undefined ? { projectId: change.projectId } : {}),
         ...(change.brandProfileId !== undefined ? { brandProfileId: change.brandProfileId } : {}),
+        ...(change.linkTrackingProfileId !== undefined
+          ? { linkTrackingProfileId: change.linkTrackingProfileId }
+          : {}),
         ...(contentChanged ? { content: content as unknown as Record<string, unknown>, locales } : {}),
         defaultLocale,
         lockVersion: sql`${emails.lockVersion} + 1`,
@@ -394,7 +449,7 @@ export async function updateEmail(
   input: Static<typeof UpdateEmailBody>,
 ) {
   const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  refuseUnknownReferences(input);
+  refuseUnknownAiAgent(input);
   return changeEmail(
     app,
     principal,
@@ -407,6 +462,7 @@ export async function updateEmail(
       locales: input.locales,
       defaultLocale: input.default_locale,
       brandProfileId: input.brand_profile_id,
+      linkTrackingProfileId: input.link_tracking_profile_id,
     },
     input.lock_version,
   );
@@ -501,7 +557,7 @@ export async function cloneEmail(
       'is not available: this server has no AI provider configured',
     );
   }
-  refuseUnknownReferences(input);
+  refuseUnknownAiAgent(input);
   const copy = await app.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emails)

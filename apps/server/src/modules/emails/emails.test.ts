@@ -596,6 +596,102 @@ describe('emails', () => {
       expect(missing.statusCode).toBe(422);
     });
 
+    it('checks conditionals against the workspace and renders them with the email’s link tracking', async () => {
+      const tracking = (
+        await call('POST', `${base}/link_tracking_profiles`, admin, {
+          name: 'UTM for emails',
+          parameters: [{ type: 'fixed_value', parameter: 'utm_source', value: 'letterset' }],
+        })
+      ).json();
+      const conditional = (
+        await call('POST', `${base}/conditionals`, admin, {
+          label: 'Members',
+          branches: [
+            { key: 'member', label: 'Members' },
+            { key: 'other', label: 'Everyone else' },
+          ],
+          default_value: {
+            closing: '{% endif %}',
+            branch_values: { member: '{% if member %}', other: '{% else %}' },
+          },
+        })
+      ).json();
+      const email = await createEmail({ link_tracking_profile_id: 999999 }).catch((error: Error) => error);
+      expect(String(email)).toContain('is not a link tracking profile of this workspace');
+      const tracked = await createEmail({ link_tracking_profile_id: tracking.id });
+      expect(tracked.link_tracking_profile_id).toBe(tracking.id);
+
+      const button = (branch: string, text: string) => ({
+        [branch]: { 'en-US': { text: { value: text }, url: { value: 'https://shop.example.com/sale' } } },
+      });
+      const withButton = (conditionalId: number, field_values: object) => ({
+        email_content: {
+          ...tracked.email_content,
+          component_instances: [
+            {
+              id: randomUUID(),
+              component_id: starter.components.button,
+              conditional_id: conditionalId,
+              field_values,
+            },
+          ],
+        },
+      });
+      const unknown = await call(
+        'PATCH',
+        `${base}/emails/${tracked.id}`,
+        admin,
+        withButton(999999, button('member', 'x')),
+      );
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors['email_content.component_instances.0.conditional_id']).toEqual([
+        'is not a conditional of this workspace',
+      ]);
+      const strayBranch = await call(
+        'PATCH',
+        `${base}/emails/${tracked.id}`,
+        admin,
+        withButton(conditional.id, button('gold', 'x')),
+      );
+      expect(strayBranch.statusCode).toBe(422);
+      expect(strayBranch.json().errors['email_content.component_instances.0']).toEqual([
+        'holds branch keys the conditional does not have: gold',
+      ]);
+
+      const saved = await call(
+        'PATCH',
+        `${base}/emails/${tracked.id}`,
+        admin,
+        withButton(conditional.id, {
+          ...button('member', 'Members save more'),
+          ...button('other', 'Join today'),
+        }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const rendered = (
+        await call('POST', `${base}/emails/${tracked.id}/locales/en-US/render`, admin, {
+          branch_selection: { [conditional.id]: 'other' },
+        })
+      ).json();
+      expect(rendered.html).toContain('Join today');
+      expect(rendered.html).not.toContain('Members save more');
+      expect(rendered.html).toContain('https://shop.example.com/sale?utm_source=letterset');
+
+      // Validation covers every branch of the conditional, even one nobody filled in.
+      await call('PATCH', `${base}/conditionals/${conditional.id}`, admin, {
+        branches: [...conditional.branches, { key: 'vip', label: 'VIP' }],
+        default_value: {
+          closing: '{% endif %}',
+          branch_values: { member: '{% if member %}', vip: '{% elsif vip %}', other: '{% else %}' },
+        },
+      });
+      const validation = (await call('GET', `${base}/emails/${tracked.id}/validate_email_content`)).json();
+      const instanceId = saved.json().email_content.component_instances[0].id;
+      expect(
+        Object.keys(validation.validation_errors[instanceId] ?? {}).some((key) => key.startsWith('vip.')),
+      ).toBe(true);
+    });
+
     it('sends a test through SMTP with the rendered HTML and a [Test] subject', async () => {
       const email = await createEmail();
       await call('PATCH', `${base}/emails/${email.id}`, admin, {

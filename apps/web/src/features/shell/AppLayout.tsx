@@ -129,6 +129,9 @@ function UserMenu() {
         <Menu.Label>
           {me.organization.name} · {me.role.name}
         </Menu.Label>
+        <Menu.Item component={Link} to="/account">
+          Profile
+        </Menu.Item>
         <Menu.Item onClick={signOut}>Sign out</Menu.Item>
       </Menu.Dropdown>
     </Menu>

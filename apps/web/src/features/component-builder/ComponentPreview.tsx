@@ -1,0 +1,127 @@
+import {
+  type ComponentDefinition,
+  type DesignSystemDefinition,
+  type FieldDefinition,
+  nullBranch,
+  render,
+} from '@letterset/core';
+import { Alert, Box, Group, List, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+
+const widths = { desktop: 700, mobile: 375 } as const;
+type PreviewWidth = keyof typeof widths;
+
+// Previewing a component without a container of its own: this one only prints the component.
+const bareContainer: ComponentDefinition = {
+  id: -1,
+  name: 'preview_container',
+  label: 'Preview container',
+  container: true,
+  template: '{{children}}',
+  field_definitions: [],
+};
+
+const locale = 'en';
+
+function instance(id: string, componentId: number) {
+  // No stored values: every field shows its default, as a freshly added component does.
+  return {
+    id,
+    component_id: componentId,
+    conditional_id: null,
+    field_values: { [nullBranch]: { [locale]: {} } },
+  };
+}
+
+/** HTML of the component being edited with its field defaults, inside the system's container. */
+export function previewHtml({
+  designSystem,
+  component,
+  container,
+}: {
+  designSystem: DesignSystemDefinition;
+  component: ComponentDefinition;
+  container: ComponentDefinition | null;
+}) {
+  const wrapper = component.container ? component : (container ?? bareContainer);
+  const children = component.container ? [] : [component];
+  const emptyText = { conditional_id: null, branch_content: { [nullBranch]: { [locale]: '' } } };
+  return render({
+    designSystem,
+    components: [wrapper, ...children],
+    brandProfile: null,
+    locale,
+    mode: 'email_design_system_preview',
+    content: {
+      subject: emptyText,
+      preheader: emptyText,
+      container_component_instance: instance('preview-container', wrapper.id),
+      component_instances: children.map((child) => instance('preview-component', child.id)),
+    },
+  });
+}
+
+/** The live preview: rendered in the browser by `core`, shown in a sandboxed iframe at desktop or mobile width. */
+export function ComponentPreview({
+  designSystem,
+  component,
+  container,
+}: {
+  designSystem: DesignSystemDefinition;
+  component: Omit<ComponentDefinition, 'field_definitions'> & { field_definitions: FieldDefinition[] };
+  container: ComponentDefinition | null;
+}) {
+  const [width, setWidth] = useState<PreviewWidth>('desktop');
+  // Typing stays responsive on large templates: the preview follows a step behind.
+  const deferred = useDeferredValue(component);
+  const output = useMemo(() => {
+    try {
+      return previewHtml({ designSystem, component: deferred, container });
+    } catch (error) {
+      return { html: '', diagnostics: [{ message: error instanceof Error ? error.message : String(error) }] };
+    }
+  }, [designSystem, deferred, container]);
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={500}>Preview</Text>
+        <SegmentedControl
+          size="xs"
+          aria-label="Preview width"
+          value={width}
+          onChange={(value) => setWidth(value as PreviewWidth)}
+          data={[
+            { value: 'desktop', label: 'Desktop' },
+            { value: 'mobile', label: 'Mobile' },
+          ]}
+        />
+      </Group>
+      {output.diagnostics.length > 0 && (
+        <Alert color="yellow" title="The preview has problems" p="xs">
+          <List size="sm">
+            {output.diagnostics.map((diagnostic) => (
+              <List.Item key={diagnostic.message}>{diagnostic.message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Box bg="gray.1" p="sm" style={{ borderRadius: 4, overflowX: 'auto' }}>
+        <iframe
+          title="Component preview"
+          sandbox=""
+          srcDoc={output.html}
+          style={{
+            display: 'block',
+            margin: '0 auto',
+            width: widths[width],
+            maxWidth: '100%',
+            height: 420,
+            border: 0,
+            background: 'white',
+          }}
+        />
+      </Box>
+    </Stack>
+  );
+}

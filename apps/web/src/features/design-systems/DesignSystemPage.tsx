@@ -1,0 +1,109 @@
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useCan } from '../../app/session.ts';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { QueryState } from '../../shared/QueryState.tsx';
+import { BrandProfilesPanel } from '../brand-profiles/BrandProfilesPanel.tsx';
+import { ComponentList } from '../component-builder/ComponentList.tsx';
+import { LayoutsPanel } from '../layouts/LayoutsPanel.tsx';
+import { useWorkspaceId } from '../shell/workspace.ts';
+import { type DesignSystem, designSystemQuery, downloadDesignSystemJson, failureText } from './api.ts';
+import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
+import { TokensAndStylesPanel } from './TokensAndStylesPanel.tsx';
+
+/** One design system: its components, and what else belongs to it. */
+export function DesignSystemPage() {
+  const workspaceId = useWorkspaceId();
+  const { designSystemId } = useParams({
+    from: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/',
+  });
+  const query = useQuery(designSystemQuery(workspaceId, Number(designSystemId)));
+  return (
+    <QueryState query={query}>
+      {(system) => <DesignSystemView system={system} workspaceId={workspaceId} />}
+    </QueryState>
+  );
+}
+
+function DesignSystemView({ system, workspaceId }: { system: DesignSystem; workspaceId: number }) {
+  const can = useCan();
+  const [editing, editModal] = useDisclosure(false);
+  const editable = !system.shared && can('update_email_design_systems');
+  const exportJson = async () => {
+    try {
+      await downloadDesignSystemJson(workspaceId, system);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'The export failed', message: failureText(error) });
+    }
+  };
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            {system.name}
+            {system.shared && (
+              <Badge variant="light" color="grape">
+                Shared
+              </Badge>
+            )}
+            {system.archived && (
+              <Badge variant="light" color="gray">
+                Archived
+              </Badge>
+            )}
+          </Group>
+        }
+        breadcrumbs={[
+          { label: 'Design systems', to: `/workspaces/${workspaceId}/design-systems` },
+          { label: system.name },
+        ]}
+        actions={
+          <>
+            <Button variant="default" onClick={exportJson}>
+              Export JSON
+            </Button>
+            {editable && <Button onClick={editModal.open}>Edit details</Button>}
+          </>
+        }
+      />
+      {system.description && (
+        <Text c="dimmed" mb="md">
+          {system.description}
+        </Text>
+      )}
+      {system.shared && (
+        <Text size="sm" c="dimmed" mb="md">
+          This design system is shared from another workspace: you can use, copy and export it here, and
+          change it only from its own workspace.
+        </Text>
+      )}
+      <Tabs defaultValue="components" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="components">Components</Tabs.Tab>
+          <Tabs.Tab value="tokens">Tokens and styles</Tabs.Tab>
+          <Tabs.Tab value="brands">Brand profiles</Tabs.Tab>
+          <Tabs.Tab value="layouts">Layouts</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="components">
+          <ComponentList workspaceId={workspaceId} designSystemId={system.id} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tokens">
+          <TokensAndStylesPanel workspaceId={workspaceId} system={system} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="brands">
+          <BrandProfilesPanel workspaceId={workspaceId} system={system} editable={!system.shared} />
+        </Tabs.Panel>
+        <Tabs.Panel value="layouts">
+          <LayoutsPanel workspaceId={workspaceId} system={system} />
+        </Tabs.Panel>
+      </Tabs>
+      {editing && (
+        <DesignSystemFormModal workspaceId={workspaceId} system={system} opened onClose={editModal.close} />
+      )}
+    </Stack>
+  );
+}

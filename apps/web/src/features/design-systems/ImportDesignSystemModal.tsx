@@ -1,0 +1,96 @@
+import { Alert, Button, FileInput, Group, List, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.ts';
+import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
+import { type DesignSystem, type DesignSystemJson, designSystemKeys } from './api.ts';
+
+/** Creates a design system from an exported JSON file; the API checks it all before creating anything. */
+export function ImportDesignSystemModal({
+  workspaceId,
+  opened,
+  onClose,
+  onImported,
+}: {
+  workspaceId: number;
+  opened: boolean;
+  onClose: () => void;
+  onImported: (system: DesignSystem) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [importing, setImporting] = useState(false);
+
+  const importFile = async () => {
+    if (!file) return;
+    setProblems([]);
+    let document: DesignSystemJson;
+    try {
+      document = JSON.parse(await file.text()) as DesignSystemJson;
+    } catch {
+      setProblems([`${file.name} is not a JSON file.`]);
+      return;
+    }
+    setImporting(true);
+    try {
+      const system = await unwrap(
+        api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/import', {
+          params: { path: { workspace_id: workspaceId } },
+          body: document,
+        }),
+      );
+      await queryClient.invalidateQueries({ queryKey: designSystemKeys.all(workspaceId) });
+      notifications.show({ message: `${system.name} imported` });
+      setFile(null);
+      onImported(system);
+    } catch (error) {
+      const paths = error instanceof ApiError ? Object.entries(error.fieldErrors) : [];
+      setProblems(
+        paths.length > 0
+          ? paths.map(([path, messages]) => `${path}: ${messages.join('; ')}`)
+          : [errorMessage(error)],
+      );
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Import a design system">
+      <Text size="sm" mb="sm">
+        Choose a JSON file exported from Letterset. Nothing is created unless every template and field
+        definition in it is valid.
+      </Text>
+      <FileInput
+        label="Design system JSON"
+        accept="application/json,.json"
+        value={file}
+        onChange={(chosen) => {
+          setFile(chosen);
+          setProblems([]);
+        }}
+        clearable
+        mb="md"
+      />
+      {problems.length > 0 && (
+        <Alert color="red" mb="md" role="alert" title="The file was not imported">
+          <List size="sm">
+            {problems.map((problem) => (
+              <List.Item key={problem}>{problem}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={importFile} disabled={!file} loading={importing}>
+          Import
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

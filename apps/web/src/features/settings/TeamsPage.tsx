@@ -1,0 +1,240 @@
+import {
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.ts';
+import { useCan } from '../../app/session.ts';
+import { unwrap } from '../../shared/api-error.ts';
+import { confirmDestructive } from '../../shared/confirm.tsx';
+import { ListPagination } from '../../shared/ListPagination.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { QueryState } from '../../shared/QueryState.tsx';
+import { failureMessage } from './failure-message.ts';
+import { MemberList } from './MemberList.tsx';
+import { fullName, type Team, teamMembersQuery, teamsQuery, workspacesQuery } from './settings-api.ts';
+import { TeamForm } from './TeamForm.tsx';
+import { teamColorHex } from './team-colors.ts';
+import { UserPicker } from './UserPicker.tsx';
+
+const perPage = 20;
+
+/** Teams own projects inside a workspace: create, rename, recolour, delete, and their members. */
+export function TeamsPage() {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [workspaceId, setWorkspaceId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Team | 'new' | null>(null);
+  const [members, setMembers] = useState<Team | null>(null);
+  const workspaces = useQuery(workspacesQuery({ page: 1, per: 100 }));
+  const teams = useQuery(teamsQuery(workspaceId, { page, per: perPage }));
+  const workspaceName = (id: number) =>
+    workspaces.data?.results.find((workspace) => workspace.id === id)?.name ?? '…';
+
+  const remove = async (team: Team) => {
+    const confirmed = await confirmDestructive({
+      title: 'Delete team',
+      message: `Delete the team “${team.name}”?`,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
+    try {
+      await unwrap(api.DELETE('/api/v1/teams/{id}', { params: { path: { id: team.id } } }));
+      notifications.show({ color: 'teal', message: `“${team.name}” was deleted.` });
+      await queryClient.invalidateQueries({ queryKey: ['teams'] });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not delete the team',
+        message: failureMessage(error),
+      });
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Teams"
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Teams' }]}
+        actions={can('create_teams') && <Button onClick={() => setEditing('new')}>New team</Button>}
+      />
+      <Select
+        label="Workspace"
+        placeholder="All workspaces"
+        clearable
+        w={{ base: '100%', sm: 280 }}
+        data={(workspaces.data?.results ?? []).map((workspace) => ({
+          value: String(workspace.id),
+          label: workspace.name,
+        }))}
+        value={workspaceId === null ? null : String(workspaceId)}
+        onChange={(value) => {
+          setWorkspaceId(value ? Number(value) : null);
+          setPage(1);
+        }}
+      />
+      <QueryState
+        query={teams}
+        isEmpty={(data) => data.results.length === 0}
+        empty={
+          <>
+            <Text fw={500}>No teams yet</Text>
+            <Text size="sm" c="dimmed">
+              Teams own projects; people see the projects of their teams.
+            </Text>
+          </>
+        }
+      >
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Team</Table.Th>
+                    <Table.Th>Workspace</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.results.map((team) => (
+                    <Table.Tr key={team.id}>
+                      <Table.Td>
+                        <Badge color={teamColorHex[team.badge_color]} autoContrast size="lg">
+                          {team.name}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{workspaceName(team.workspace_id)}</Table.Td>
+                      <Table.Td>
+                        <Group justify="flex-end" gap="xs" wrap="nowrap">
+                          <Button size="xs" variant="light" onClick={() => setMembers(team)}>
+                            Members
+                          </Button>
+                          {can('update_teams') && (
+                            <Button size="xs" variant="subtle" onClick={() => setEditing(team)}>
+                              Edit
+                            </Button>
+                          )}
+                          {can('delete_teams') && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${team.name}`}
+                              onClick={() => remove(team)}
+                            >
+                              Delete
+                            </Button>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPagination pagination={data.pagination} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New team' : 'Edit team'}
+      >
+        {editing !== null && (
+          <TeamForm
+            team={editing === 'new' ? null : editing}
+            defaultWorkspaceId={workspaceId}
+            onCancel={() => setEditing(null)}
+            onDone={(saved) => {
+              setEditing(null);
+              notifications.show({ color: 'teal', message: `“${saved.name}” was saved.` });
+            }}
+          />
+        )}
+      </Modal>
+      <Drawer
+        opened={members !== null}
+        onClose={() => setMembers(null)}
+        position="right"
+        size="lg"
+        title={members ? `Members of ${members.name}` : ''}
+      >
+        {members && <TeamMembers team={members} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function TeamMembers({ team }: { team: Team }) {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const members = useQuery(teamMembersQuery(team.id, { page, per: perPage }));
+  const canManage = can('update_teams');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['teams', team.id, 'members'] });
+
+  const add = useMutation({
+    mutationFn: (userId: number) =>
+      unwrap(
+        api.POST('/api/v1/teams/{team_id}/users', {
+          params: { path: { team_id: team.id } },
+          body: { user_id: userId },
+        }),
+      ),
+    onSuccess: (member) => {
+      notifications.show({ color: 'teal', message: `${fullName(member)} joined ${team.name}.` });
+      return refresh();
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Could not add', message: failureMessage(error) }),
+  });
+
+  const remove = async (member: { id: number; first_name: string; last_name: string }) => {
+    const confirmed = await confirmDestructive({
+      title: 'Remove member',
+      message: `Remove ${fullName(member)} from ${team.name}?`,
+      confirmLabel: 'Remove',
+    });
+    if (!confirmed) return;
+    try {
+      await unwrap(
+        api.DELETE('/api/v1/teams/{team_id}/users/{user_id}', {
+          params: { path: { team_id: team.id, user_id: member.id } },
+        }),
+      );
+      await refresh();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not remove', message: failureMessage(error) });
+    }
+  };
+
+  const memberIds = new Set((members.data?.results ?? []).map((member) => member.id));
+  return (
+    <Stack>
+      {canManage && (
+        <>
+          <Text size="sm" c="dimmed">
+            Only members of the team’s workspace can join it.
+          </Text>
+          <UserPicker label="Add a person" excludeIds={memberIds} adding={add.isPending} onAdd={add.mutate} />
+        </>
+      )}
+      <MemberList query={members} onPage={setPage} onRemove={canManage ? remove : undefined} />
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Group, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fullName, usersQuery } from './settings-api.ts';
+
+/** Finds a person of the organization by name or email and hands their id to `onAdd`. */
+export function UserPicker({
+  label,
+  excludeIds,
+  adding,
+  onAdd,
+}: {
+  label: string;
+  excludeIds: ReadonlySet<number>;
+  adding: boolean;
+  onAdd: (userId: number) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const users = useQuery(usersQuery({ page: 1, per: 20, search: debounced.trim() }));
+  const options = (users.data?.results ?? [])
+    .filter((user) => !excludeIds.has(user.id))
+    .map((user) => ({ value: String(user.id), label: `${fullName(user)} (${user.email})` }));
+
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Select
+        label={label}
+        placeholder="Search by name or email"
+        searchable
+        clearable
+        flex={1}
+        data={options}
+        value={chosen}
+        onChange={setChosen}
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options: all }) => all}
+        nothingFoundMessage={users.isPending ? 'Searching…' : 'Nobody found'}
+      />
+      <Button
+        disabled={!chosen}
+        loading={adding}
+        onClick={() => {
+          if (!chosen) return;
+          onAdd(Number(chosen));
+          setChosen(null);
+          setSearch('');
+        }}
+      >
+        Add
+      </Button>
+    </Group>
+  );
+}

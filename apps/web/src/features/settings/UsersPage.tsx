@@ -1,0 +1,191 @@
+import { Alert, Badge, Button, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.ts';
+import { useCan, useMe } from '../../app/session.ts';
+import { unwrap } from '../../shared/api-error.ts';
+import { confirmDestructive } from '../../shared/confirm.tsx';
+import { ListPagination } from '../../shared/ListPagination.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { QueryState } from '../../shared/QueryState.tsx';
+import { SearchInput } from '../../shared/SearchInput.tsx';
+import { failureMessage } from './failure-message.ts';
+import { InviteUserModal } from './InviteUserModal.tsx';
+import { allRolesQuery, fullName, type Role, type User, usersQuery } from './settings-api.ts';
+
+const perPage = 20;
+
+/** The organization's people: invite, change roles, remove. */
+export function UsersPage() {
+  const can = useCan();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [inviting, { open: openInvite, close: closeInvite }] = useDisclosure();
+  const [invited, setInvited] = useState<User | null>(null);
+  const users = useQuery(usersQuery({ page, per: perPage, search }));
+  const roles = useQuery(allRolesQuery);
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Users"
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Users' }]}
+        actions={can('create_users') && <Button onClick={openInvite}>Invite a person</Button>}
+      />
+      {invited && (
+        <Alert color="teal" title="Invitation sent" withCloseButton onClose={() => setInvited(null)}>
+          {fullName(invited)} ({invited.email}) received an email with a link to set a password. The link
+          works for 7 days.
+        </Alert>
+      )}
+      <SearchInput
+        value={search}
+        label="Search users"
+        placeholder="Search by name or email"
+        onSearch={(term) => {
+          setSearch(term);
+          setPage(1);
+        }}
+      />
+      <QueryState
+        query={users}
+        isEmpty={(data) => data.results.length === 0}
+        empty={<Text>{search ? `Nobody matches “${search}”.` : 'Nobody is here yet.'}</Text>}
+      >
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.results.map((user) => (
+                    <UserRow key={user.id} user={user} roles={roles.data ?? []} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPagination pagination={data.pagination} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+      <InviteUserModal
+        opened={inviting}
+        onClose={closeInvite}
+        onInvited={(user) => {
+          closeInvite();
+          setInvited(user);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
+  const me = useMe();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const isMe = user.id === me.user.id;
+  const roleName = roles.find((role) => role.id === user.role_id)?.name ?? '…';
+
+  const changeRole = useMutation({
+    mutationFn: (roleId: number) =>
+      unwrap(
+        api.PATCH('/api/v1/users/{id}', { params: { path: { id: user.id } }, body: { role_id: roleId } }),
+      ),
+    onSuccess: (updated) => {
+      queryClient.invalidateQueries({ queryKey: ['users'] });
+      const name = roles.find((role) => role.id === updated.role_id)?.name;
+      notifications.show({
+        color: 'teal',
+        message: `${fullName(user)} is now ${name ?? 'in their new role'}.`,
+      });
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'The role was not changed', message: failureMessage(error) }),
+  });
+
+  const remove = async () => {
+    const confirmed = await confirmDestructive({
+      title: 'Remove user',
+      message: `Remove ${fullName(user)} from the organization? They can no longer sign in or use their API keys. What they wrote keeps their name.`,
+      confirmLabel: 'Remove',
+    });
+    if (!confirmed) return;
+    try {
+      await unwrap(api.DELETE('/api/v1/users/{id}', { params: { path: { id: user.id } } }));
+      notifications.show({ color: 'teal', message: `${fullName(user)} was removed.` });
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not remove the user',
+        message: failureMessage(error),
+      });
+    }
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {fullName(user)} {isMe && <Badge variant="light">You</Badge>}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{user.email}</Text>
+      </Table.Td>
+      <Table.Td>
+        {can('update_users') && !isMe ? (
+          <Select
+            aria-label={`Role of ${fullName(user)}`}
+            size="xs"
+            w={160}
+            allowDeselect={false}
+            disabled={changeRole.isPending || roles.length === 0}
+            value={String(user.role_id)}
+            data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+            onChange={(value) => value && changeRole.mutate(Number(value))}
+          />
+        ) : (
+          <Text size="sm">{roleName}</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {user.invitation_accepted_at || !user.invitation_sent_at ? (
+          <Badge color="teal" variant="light">
+            Active
+          </Badge>
+        ) : (
+          <Badge color="yellow" variant="light">
+            Invited
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        {can('delete_users') && !isMe && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={remove}
+            aria-label={`Remove ${fullName(user)}`}
+          >
+            Remove
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

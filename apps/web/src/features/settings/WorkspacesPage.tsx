@@ -1,0 +1,208 @@
+import { Badge, Button, Drawer, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.ts';
+import { meQuery, useCan } from '../../app/session.ts';
+import { unwrap } from '../../shared/api-error.ts';
+import { confirmDestructive } from '../../shared/confirm.tsx';
+import { ListPagination } from '../../shared/ListPagination.tsx';
+import { PageHeader } from '../../shared/PageHeader.tsx';
+import { QueryState } from '../../shared/QueryState.tsx';
+import { failureMessage } from './failure-message.ts';
+import { MemberList } from './MemberList.tsx';
+import { fullName, type Workspace, workspaceMembersQuery, workspacesQuery } from './settings-api.ts';
+import { UserPicker } from './UserPicker.tsx';
+import { WorkspaceForm } from './WorkspaceForm.tsx';
+
+const perPage = 20;
+
+/** The organization's workspaces: create, rename, delete, and who is in each. */
+export function WorkspacesPage() {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Workspace | 'new' | null>(null);
+  const [members, setMembers] = useState<Workspace | null>(null);
+  const workspaces = useQuery(workspacesQuery({ page, per: perPage }));
+
+  const remove = async (workspace: Workspace) => {
+    const confirmed = await confirmDestructive({
+      title: 'Delete workspace',
+      message: `Delete “${workspace.name}”? Only a workspace without teams can be deleted.`,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
+    try {
+      await unwrap(api.DELETE('/api/v1/workspaces/{id}', { params: { path: { id: workspace.id } } }));
+      notifications.show({ color: 'teal', message: `“${workspace.name}” was deleted.` });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
+        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+      ]);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not delete the workspace',
+        message: failureMessage(error),
+      });
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Workspaces"
+        breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Workspaces' }]}
+        actions={can('create_workspaces') && <Button onClick={() => setEditing('new')}>New workspace</Button>}
+      />
+      <QueryState
+        query={workspaces}
+        isEmpty={(data) => data.results.length === 0}
+        empty={<Text>You are not a member of any workspace.</Text>}
+      >
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Joining</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.results.map((workspace) => (
+                    <Table.Tr key={workspace.id}>
+                      <Table.Td fw={500}>{workspace.name}</Table.Td>
+                      <Table.Td>
+                        {workspace.auto_join ? (
+                          <Badge variant="light">Everyone joins</Badge>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            Members added by hand
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group justify="flex-end" gap="xs" wrap="nowrap">
+                          <Button size="xs" variant="light" onClick={() => setMembers(workspace)}>
+                            Members
+                          </Button>
+                          {can('update_workspaces') && (
+                            <Button size="xs" variant="subtle" onClick={() => setEditing(workspace)}>
+                              Edit
+                            </Button>
+                          )}
+                          {can('delete_workspaces') && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete ${workspace.name}`}
+                              onClick={() => remove(workspace)}
+                            >
+                              Delete
+                            </Button>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPagination pagination={data.pagination} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New workspace' : 'Edit workspace'}
+      >
+        {editing !== null && (
+          <WorkspaceForm
+            workspace={editing === 'new' ? null : editing}
+            onCancel={() => setEditing(null)}
+            onDone={(saved) => {
+              setEditing(null);
+              notifications.show({ color: 'teal', message: `“${saved.name}” was saved.` });
+            }}
+          />
+        )}
+      </Modal>
+      <Drawer
+        opened={members !== null}
+        onClose={() => setMembers(null)}
+        position="right"
+        size="lg"
+        title={members ? `Members of ${members.name}` : ''}
+      >
+        {members && <WorkspaceMembers workspace={members} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function WorkspaceMembers({ workspace }: { workspace: Workspace }) {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const members = useQuery(workspaceMembersQuery(workspace.id, { page, per: perPage }));
+  const canManage = can('manage_workspace_access');
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['workspaces', workspace.id, 'members'] }),
+      queryClient.invalidateQueries({ queryKey: ['users'] }),
+      queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+    ]);
+
+  const add = useMutation({
+    mutationFn: (userId: number) =>
+      unwrap(
+        api.POST('/api/v1/workspaces/{workspace_id}/users', {
+          params: { path: { workspace_id: workspace.id } },
+          body: { user_id: userId },
+        }),
+      ),
+    onSuccess: (user) => {
+      notifications.show({ color: 'teal', message: `${fullName(user)} joined ${workspace.name}.` });
+      return refresh();
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Could not add', message: failureMessage(error) }),
+  });
+
+  const remove = async (member: { id: number; first_name: string; last_name: string }) => {
+    const confirmed = await confirmDestructive({
+      title: 'Remove member',
+      message: `Remove ${fullName(member)} from ${workspace.name} and its teams?`,
+      confirmLabel: 'Remove',
+    });
+    if (!confirmed) return;
+    try {
+      await unwrap(
+        api.DELETE('/api/v1/workspaces/{workspace_id}/users/{user_id}', {
+          params: { path: { workspace_id: workspace.id, user_id: member.id } },
+        }),
+      );
+      await refresh();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not remove', message: failureMessage(error) });
+    }
+  };
+
+  const memberIds = new Set((members.data?.results ?? []).map((member) => member.id));
+  return (
+    <Stack>
+      {canManage && (
+        <UserPicker label="Add a person" excludeIds={memberIds} adding={add.isPending} onAdd={add.mutate} />
+      )}
+      <MemberList query={members} onPage={setPage} onRemove={canManage ? remove : undefined} />
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import type { components } from '@letterset/api-client';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import { unwrap } from '../../shared/api-error.ts';
+
+export type User = components['schemas']['User'];
+export type Role = components['schemas']['Role'];
+export type Workspace = components['schemas']['Workspace'];
+export type Team = components['schemas']['Team'];
+export type TeamColor = Team['badge_color'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type AuditLogEntry = components['schemas']['AuditLogEntry'];
+
+export interface ListParams {
+  page: number;
+  per: number;
+  search?: string;
+}
+
+function searchParam(search: string | undefined) {
+  return search ? { search } : {};
+}
+
+export const usersQuery = ({ page, per, search }: ListParams) =>
+  queryOptions({
+    queryKey: ['users', { page, per, search }],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/users', { params: { query: { page, per, ...searchParam(search) } } })),
+    placeholderData: keepPreviousData,
+  });
+
+/** Organizations have a handful of roles; one page of 100 holds them all. */
+export const allRolesQuery = queryOptions({
+  queryKey: ['roles', 'all'],
+  queryFn: async () => (await unwrap(api.GET('/api/v1/roles', { params: { query: { per: 100 } } }))).results,
+});
+
+export const workspacesQuery = ({ page, per }: ListParams) =>
+  queryOptions({
+    queryKey: ['workspaces', 'list', { page, per }],
+    queryFn: () => unwrap(api.GET('/api/v1/workspaces', { params: { query: { page, per } } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const workspaceMembersQuery = (workspaceId: number, { page, per }: ListParams) =>
+  queryOptions({
+    queryKey: ['workspaces', workspaceId, 'members', { page, per }],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/users', {
+          params: { path: { workspace_id: workspaceId }, query: { page, per } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const teamsQuery = (workspaceId: number | null, { page, per }: ListParams) =>
+  queryOptions({
+    queryKey: ['teams', 'list', { workspaceId, page, per }],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/teams', {
+          params: { query: { page, per, ...(workspaceId ? { workspace_id: workspaceId } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const teamMembersQuery = (teamId: number, { page, per }: ListParams) =>
+  queryOptions({
+    queryKey: ['teams', teamId, 'members', { page, per }],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/teams/{team_id}/users', {
+          params: { path: { team_id: teamId }, query: { page, per } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const apiKeysQuery = ({ page, per }: ListParams) =>
+  queryOptions({
+    queryKey: ['api-keys', { page, per }],
+    queryFn: () => unwrap(api.GET('/api/v1/api_keys', { params: { query: { page, per } } })),
+    placeholderData: keepPreviousData,
+  });
+
+export interface AuditLogFilters {
+  userId: number | null;
+  resourceType: string;
+  /** ISO timestamps. */
+  from: string | null;
+  to: string | null;
+}
+
+export const auditLogsQuery = (filters: AuditLogFilters, { page, per }: ListParams) =>
+  queryOptions({
+    queryKey: ['audit-logs', filters, { page, per }],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/audit_logs', {
+          params: {
+            query: {
+              page,
+              per,
+              ...(filters.userId ? { user_id: filters.userId } : {}),
+              ...(filters.resourceType ? { resource_type: filters.resourceType } : {}),
+              ...(filters.from ? { from: filters.from } : {}),
+              ...(filters.to ? { to: filters.to } : {}),
+            },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export function fullName(user: { first_name: string; last_name: string }): string {
+  return `${user.first_name} ${user.last_name}`;
+}
+
+/** A date and time in the reader's locale. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

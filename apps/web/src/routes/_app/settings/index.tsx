@@ -1,0 +1,13 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { navigation, visibleNavigation } from '../../../app/navigation.ts';
+import { loadMe } from '../../../app/session.ts';
+
+/** /settings opens the first settings screen the user's role can use. */
+export const Route = createFileRoute('/_app/settings/')({
+  beforeLoad: async ({ context }) => {
+    const me = await loadMe(context.queryClient);
+    const settings = navigation.find((section) => section.label === 'Settings');
+    const first = settings && visibleNavigation(me?.permissions ?? [], [settings])[0]?.items[0];
+    throw redirect({ to: first?.to ?? '/' });
+  },
+});

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  DynamicContentPage,
+  type DynamicContentTab,
+  dynamicContentTabs,
+} from '../../../../features/dynamic-content/DynamicContentPage.tsx';
+
+export const Route = createFileRoute('/_app/workspaces/$workspaceId/dynamic-content')({
+  validateSearch: (search: Record<string, unknown>): { tab: DynamicContentTab } => ({
+    tab: dynamicContentTabs.includes(search.tab as DynamicContentTab)
+      ? (search.tab as DynamicContentTab)
+      : 'profiles',
+  }),
+  component: DynamicContentPage,
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config.ts';
+
+// `npm run screenshots`: the docs' pictures of the main screens, taken from a fresh server with
+// demo data. Not part of the test run.
+const [apiServer] = Array.isArray(base.webServer) ? base.webServer : [base.webServer];
+
+export default defineConfig({
+  ...base,
+  reporter: [['list']],
+  webServer: apiServer,
+  projects: [
+    { name: 'first-run', testDir: './tests', testMatch: /first-run\.setup\.ts$/ },
+    {
+      name: 'screenshots',
+      testDir: '.',
+      testMatch: /screenshots\.ts$/,
+      dependencies: ['first-run'],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+  ],
+});

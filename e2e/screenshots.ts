@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminStorageState } from './tests/support/accounts.ts';
+import { pngFromPixels } from './tests/support/png.ts';
+
+const pictures = path.join(import.meta.dirname, '..', 'apps', 'docs', 'static', 'img');
+
+test.use({ storageState: adminStorageState });
+
+async function capture(page: Page, name: string) {
+  // Animations and the blinking caret would make every run's pictures differ.
+  await page.screenshot({ path: path.join(pictures, `${name}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+async function seed(request: APIRequestContext): Promise<number> {
+  const me = (await (await request.get('/api/v1/me')).json()) as { workspaces: { id: number }[] };
+  const workspaceId = me.workspaces[0]?.id;
+  if (!workspaceId) throw new Error('the Admin has no workspace');
+
+  const images: [string, [number, number, number], [number, number, number]][] = [
+    ['Spring sale hero', [255, 140, 90], [255, 210, 120]],
+    ['Logo on dark', [30, 40, 70], [70, 90, 160]],
+    ['Product: canvas tote', [90, 160, 120], [200, 230, 190]],
+    ['Newsletter header', [80, 120, 230], [170, 200, 255]],
+    ['Footer pattern', [200, 200, 210], [240, 240, 245]],
+    ['Team photo', [150, 90, 160], [230, 180, 220]],
+  ];
+  for (const [name, from, to] of images) {
+    const buffer = pngFromPixels(480, 320, (x, y) => {
+      const t = (x / 480 + y / 320) / 2;
+      return [0, 1, 2].map((i) => Math.round((from[i] ?? 0) + ((to[i] ?? 0) - (from[i] ?? 0)) * t)) as [
+        number,
+        number,
+        number,
+      ];
+    });
+    const upload = await request.post(`/api/v1/workspaces/${workspaceId}/images`, {
+      multipart: { name, file: { name: `${name}.png`, mimeType: 'image/png', buffer } },
+    });
+    expect(upload.status()).toBe(200);
+  }
+
+  const roles = (
+    (await (await request.get('/api/v1/roles?per=100')).json()) as { results: { id: number; name: string }[] }
+  ).results;
+  const roleId = (name: string) => roles.find((role) => role.name === name)?.id;
+  const people: [string, string, string][] = [
+    ['Grace', 'Hopper', 'Developer'],
+    ['Edith', 'Clarke', 'Editor'],
+    ['Vera', 'Rubin', 'Viewer'],
+  ];
+  for (const [first_name, last_name, role] of people) {
+    const invite = await request.post('/api/v1/users', {
+      data: {
+        first_name,
+        last_name,
+        email: `${first_name.toLowerCase()}@northwind.test`,
+        role_id: roleId(role),
+        workspace_ids: [workspaceId],
+      },
+    });
+    expect(invite.status()).toBe(200);
+  }
+  await request.post('/api/v1/roles', {
+    data: {
+      name: 'Reviewer',
+      role_permissions: ['email_commenting', 'submit_for_approval', 'publish_emails'],
+    },
+  });
+  for (const [name, badge_color] of [
+    ['Lifecycle', 'teal'],
+    ['Promotions', 'orange'],
+  ] as const) {
+    const team = await request.post('/api/v1/teams', {
+      data: { name, badge_color, workspace_id: workspaceId },
+    });
+    expect(team.status()).toBe(200);
+  }
+  for (const name of ['Sending platform', 'CI exports']) {
+    expect((await request.post('/api/v1/api_keys', { data: { name } })).status()).toBe(200);
+  }
+  return workspaceId;
+}
+
+test('screenshots of the main screens for the docs', async ({ page, browser, request }) => {
+  const workspaceId = await seed(request);
+
+  const signedOut = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const signInPage = await signedOut.newPage();
+  await signInPage.setViewportSize({ width: 1280, height: 800 });
+  await signInPage.goto('/sign-in');
+  await expect(signInPage.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await capture(signInPage, 'sign-in');
+  await signedOut.close();
+
+  await page.goto(`/workspaces/${workspaceId}/images`);
+  await expect(page.getByRole('img', { name: 'Team photo' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Spring sale hero' })).toBeVisible();
+  await capture(page, 'image-library');
+
+  await page.goto('/settings/users');
+  await expect(page.getByRole('row').filter({ hasText: 'vera@northwind.test' })).toBeVisible();
+  await capture(page, 'users');
+
+  await page.goto('/settings/roles');
+  await page.getByRole('button', { name: /^Editor/ }).click();
+  await expect(page.getByRole('heading', { name: 'Editor' })).toBeVisible();
+  await capture(page, 'roles');
+
+  await page.goto('/settings/api-keys');
+  await expect(page.getByRole('row').filter({ hasText: 'CI exports' })).toBeVisible();
+  await capture(page, 'api-keys');
+
+  await page.goto('/settings/workspaces');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Main workspace' })
+    .getByRole('button', { name: 'Members' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Members of Main workspace' })).toContainText(
+    'vera@northwind.test',
+  );
+  await capture(page, 'workspaces');
+
+  await page.goto('/settings/teams');
+  await expect(page.getByRole('row').filter({ hasText: 'Promotions' })).toBeVisible();
+  await capture(page, 'teams');
+
+  await page.goto('/settings/audit-log');
+  await expect(page.getByRole('row').filter({ hasText: 'api_keys' }).first()).toBeVisible();
+  await capture(page, 'audit-log');
+
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await page.getByRole('region', { name: 'Two-factor authentication' }).scrollIntoViewIfNeeded();
+  await capture(page, 'profile-two-factor');
+});

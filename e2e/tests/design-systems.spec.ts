@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { adminStorageState } from './support/accounts.ts';
+import { collectPageProblems } from './support/page-problems.ts';
+
+test.use({ storageState: adminStorageState });
+
+// A 1×1 GIF: the browser is kept off the network, so the image must not need it.
+const heroImage = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
+/** Replaces the CodeMirror template; typing would fight the editor's auto-closing of HTML tags. */
+async function setTemplate(page: Page, template: string) {
+  const editor = page.getByRole('textbox', { name: 'Template' });
+  await editor.fill(template);
+}
+
+test('building a component: fields, live preview, save, and the API refusing a broken template', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const systemName = `Newsletter ${Date.now()}`;
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Design systems' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Design systems' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New design system' }).click();
+  await page.getByLabel('Name').fill(systemName);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: systemName })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New component' }).click();
+  await page.getByLabel('Label').fill('Hero banner');
+  await expect(page.getByLabel('Name')).toHaveValue('hero_banner');
+  await page.getByLabel(/This is the container/).uncheck();
+  await page.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page.getByRole('heading', { name: 'Hero banner' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByRole('menuitem', { name: 'Text', exact: true }).click();
+  const text = page.getByTestId('field-definition-text_1');
+  await text.getByLabel('Liquid variable').fill('headline');
+  const headline = page.getByTestId('field-definition-headline');
+  await headline.getByLabel('Default value').fill('Hello readers');
+
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByRole('menuitem', { name: 'Image', exact: true }).click();
+  const image = page.getByTestId('field-definition-image_1');
+  await image.getByLabel('Liquid variable').fill('photo');
+  await page.getByTestId('field-definition-photo').getByLabel('Default value').fill(heroImage);
+
+  await setTemplate(page, '<h1>{{ headline }}</h1>\n<img src="{{ photo }}" alt="Hero">');
+  // The preview iframe is sandboxed without scripts, so its document is read from srcdoc rather
+  // than by running Playwright's scripts inside it.
+  const preview = page.getByTitle('Component preview');
+  await expect(preview).toHaveAttribute('srcdoc', /<h1>Hello readers<\/h1>/);
+  await expect.poll(() => preview.getAttribute('srcdoc')).toContain(`<img src="${heroImage}" alt="Hero">`);
+
+  // The preview follows the defaults and the template as they change.
+  await headline.getByRole('button', { name: /^Text 1 Text headline/ }).click();
+  await headline.getByLabel('Default value').fill('Welcome back');
+  await expect(preview).toHaveAttribute('srcdoc', /<h1>Welcome back<\/h1>/);
+  await setTemplate(page, '<h2>{{ headline }}</h2>\n<img src="{{ photo }}" alt="Hero">');
+  await expect(preview).toHaveAttribute('srcdoc', /<h2>Welcome back<\/h2>/);
+
+  await expect(page.getByTestId('unsaved-changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Hero banner saved')).toBeVisible();
+  await expect(page.getByTestId('unsaved-changes')).toHaveCount(0);
+
+  await setTemplate(page, '{% if headline %}\n<h2>{{ headline }}</h2>');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('template-errors')).toContainText(/not closed|line 1/i);
+  await expect(page.getByTestId('unsaved-changes')).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
+
+test('design tokens are checked before saving, brand profiles are added, and the system exports and imports as JSON', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const systemName = `Brand kit ${Date.now()}`;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Design systems' }).first().click();
+  await page.getByRole('button', { name: 'New design system' }).click();
+  await page.getByLabel('Name').fill(systemName);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: systemName })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Tokens and styles' }).click();
+  const tokens = page.getByLabel('Design tokens (JSON)');
+  await tokens.fill('{ "colors": { "primary": ');
+  await page.getByRole('button', { name: 'Save tokens and styles' }).click();
+  await expect(page.getByText(/Design tokens is not valid JSON/)).toBeVisible();
+  await tokens.fill('{ "colors": { "primary": "#1890ff" } }');
+  await page.getByRole('button', { name: 'Add custom style' }).click();
+  await page.getByLabel('Label (in the toolbar)').fill('Highlight');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Not A Name');
+  await page.getByLabel('CSS').fill('color: #0066CC;');
+  await page.getByRole('button', { name: 'Save tokens and styles' }).click();
+  // The API refuses the style name; its message lands on that input.
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('highlight');
+  await page.getByRole('button', { name: 'Save tokens and styles' }).click();
+  await expect(page.getByText('Tokens and custom styles saved')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Brand profiles' }).click();
+  await page.getByRole('button', { name: 'New brand profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New brand profile' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Spring sale');
+  await dialog.getByLabel('Design token overrides (JSON)').fill('{ "colors": { "primary": "#D6336C" } }');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Spring sale', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Layouts' }).click();
+  await expect(page.getByText('Layouts need the design system’s container component first.')).toBeVisible();
+
+  // A system exports once it has its container.
+  await page.getByRole('button', { name: 'Export JSON' }).click();
+  await expect(page.getByText(/no container component yet/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Components' }).click();
+  await page.getByRole('button', { name: 'New component' }).click();
+  await page.getByLabel('Label').fill('Wrapper');
+  await page.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page.getByRole('heading', { name: /Wrapper/ })).toBeVisible();
+  await page.getByLabel('Breadcrumbs').getByRole('link', { name: systemName }).click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export JSON' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^brand-kit-\d+\.json$/);
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8'));
+  expect(exported.email_design_system.container_component.name).toBe('wrapper');
+
+  // The exported file imports as a new design system, under another name.
+  exported.email_design_system.name = `${systemName} imported`;
+  await page.getByLabel('Breadcrumbs').getByRole('link', { name: 'Design systems' }).click();
+  await page.getByRole('button', { name: 'Import JSON' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import a design system' });
+  await importDialog.locator('input[type="file"]').setInputFiles({
+    name: 'brand-kit.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  });
+  await importDialog.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { name: `${systemName} imported` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Wrapper' })).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
