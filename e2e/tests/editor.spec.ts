@@ -231,3 +231,67 @@ test('an email is built in the editor, saved, translated, undone, survives a rel
 
   expect(problems).toEqual([]);
 });
+
+test('a conditional is attached in the editor and each branch gets its own text', async ({ page }) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const api = `/api/v1/workspaces/${workspaceId}`;
+  const post = async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const label = `Membership ${unique}`;
+  await post(`${api}/conditionals`, {
+    label,
+    branches: [
+      { key: 'gold', label: 'Gold' },
+      { key: 'silver', label: 'Silver' },
+    ],
+    default_value: {
+      closing: '{% endif %}',
+      branch_values: { gold: '{% if tier == "gold" %}', silver: '{% else %}' },
+    },
+  });
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: `Members ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'purple',
+  });
+  const project = await post<{ id: number }>(`${api}/projects`, {
+    name: `Members ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(`${api}/emails`, {
+    name: `Member news ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('button', { name: 'Add Heading', exact: true }).click();
+  await chooseOption(page, 'Conditional', label);
+  await page.locator('label', { hasText: /^Gold$/ }).click();
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Welcome, gold member');
+  await expectPreviewToShow(page, 'Welcome, gold member');
+  // Each branch keeps its own values: silver still shows the component's default.
+  await page.locator('label', { hasText: /^Silver$/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Section heading');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Welcome, silver member');
+  await expectPreviewToShow(page, 'Welcome, silver member');
+  await expectSaved(page);
+
+  const saved = await (await page.request.get(`${api}/emails/${email.id}`)).json();
+  const heading = saved.email_content.component_instances[0];
+  expect(heading.field_values.gold['en-US'].text.value).toBe('Welcome, gold member');
+  expect(heading.field_values.silver['en-US'].text.value).toBe('Welcome, silver member');
+
+  await page.reload();
+  await page.getByRole('button', { name: /^Select Heading/ }).click();
+  await page.locator('label', { hasText: /^Gold$/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Welcome, gold member');
+  await expectPreviewToShow(page, 'Welcome, gold member');
+  expect(problems).toEqual([]);
+});
