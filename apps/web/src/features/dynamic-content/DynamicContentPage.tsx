@@ -7,15 +7,7 @@ import { FeedsPanel } from './FeedsPanel.tsx';
 import { LinkTrackingPanel } from './LinkTrackingPanel.tsx';
 import { PersonalizationTagsPanel } from './PersonalizationTagsPanel.tsx';
 import { ProfilesPanel } from './ProfilesPanel.tsx';
-
-export const dynamicContentTabs = [
-  'profiles',
-  'conditionals',
-  'personalization-tags',
-  'link-tracking',
-  'feeds',
-] as const;
-export type DynamicContentTab = (typeof dynamicContentTabs)[number];
+import { type DynamicContentTab, dynamicContentTabs } from './tabs.ts';
 
 const labels: Record<DynamicContentTab, string> = {
   profiles: 'Profiles',
