@@ -53,8 +53,18 @@ async function createTeam(page: Page): Promise<string> {
   return name;
 }
 
+// The starter's placeholder images come from placehold.co, which the test machine cannot reach.
+test.beforeEach(async ({ context }) => {
+  await context.route('https://placehold.co/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: pixel }),
+  );
+});
+
 async function openInSecondBrowser(browser: Browser, url: string) {
   const context = await browser.newContext({ storageState: adminStorageState });
+  await context.route('https://placehold.co/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: pixel }),
+  );
   const page = await context.newPage();
   await page.goto(url);
   return { context, page };
@@ -66,9 +76,6 @@ test('an email is built in the editor, saved, translated, undone, survives a rel
 }) => {
   test.setTimeout(90_000);
   const problems = collectPageProblems(page);
-  await page
-    .context()
-    .route('https://placehold.co/**', (route) => route.fulfill({ contentType: 'image/png', body: pixel }));
   const teamName = await createTeam(page);
 
   // A project, then an email from the starter design system.
@@ -293,5 +300,44 @@ test('a conditional is attached in the editor and each branch gets its own text'
   await page.locator('label', { hasText: /^Gold$/ }).click();
   await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Welcome, gold member');
   await expectPreviewToShow(page, 'Welcome, gold member');
+  expect(problems).toEqual([]);
+});
+
+test('a published email opens read-only until it is converted to draft', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  const api = `/api/v1/workspaces/${workspaceId}`;
+  const post = async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: `Publishers ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'orange',
+  });
+  const project = await post<{ id: number }>(`${api}/projects`, {
+    name: `Published ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(`${api}/emails`, {
+    name: `Sent already ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+  await post(`${api}/emails/${email.id}/publish`, { force: true });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await expect(page.getByText('This email is published, so it is read-only.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Hero', exact: true })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Email' }).click();
+  await expect(page.getByRole('textbox', { name: 'Subject (en-US)' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Convert to draft' }).click();
+  await expect(page.getByText('This email is published, so it is read-only.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Hero', exact: true }).click();
+  await expectSaved(page);
   expect(problems).toEqual([]);
 });
