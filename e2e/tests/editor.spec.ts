@@ -337,7 +337,11 @@ test('a published email opens read-only until it is converted to draft', async (
 
   await page.getByRole('button', { name: 'Convert to draft' }).click();
   await expect(page.getByText('This email is published, so it is read-only.')).toHaveCount(0);
+  // On a tablet the palette and outline are a tab of the side panel.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('tab', { name: 'Outline' }).click();
   await page.getByRole('button', { name: 'Add Hero', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toBeVisible();
   await expectSaved(page);
   expect(problems).toEqual([]);
 });
