@@ -345,3 +345,63 @@ test('a published email opens read-only until it is converted to draft', async (
   await expectSaved(page);
   expect(problems).toEqual([]);
 });
+
+test('components are arranged from the outline and validation problems open their field', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const api = `/api/v1/workspaces/${workspaceId}`;
+  const post = async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: `Arrangers ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'cyan',
+  });
+  const project = await post<{ id: number }>(`${api}/projects`, {
+    name: `Arranged ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(`${api}/emails`, {
+    name: `Arranged ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  for (const label of ['Hero', 'Divider', 'Button']) {
+    await page.getByRole('button', { name: `Add ${label}`, exact: true }).click();
+  }
+  const rows = page.getByRole('list', { name: 'Components in this email' }).getByRole('listitem');
+  await expect(rows).toHaveText([/whole email/, /Hero/, /Divider/, /Button/]);
+
+  await page.getByRole('button', { name: 'Move Button up' }).click();
+  await expect(rows).toHaveText([/whole email/, /Hero/, /Button/, /Divider/]);
+  await page.getByRole('button', { name: 'Select Hero' }).focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(rows).toHaveText([/whole email/, /Button/, /Hero/, /Divider/]);
+
+  await page.getByRole('button', { name: 'Duplicate Divider' }).click();
+  await expect(rows).toHaveCount(5);
+  await page.getByRole('button', { name: 'Remove Divider' }).first().click();
+  await expect(rows).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Select Hero' }).click();
+  await page.getByRole('textbox', { name: 'Name in the outline' }).fill('Top banner');
+  await expect(page.getByRole('button', { name: 'Select Top banner' })).toBeVisible();
+
+  // A blank headline is saved, found by Validate, and opens its field.
+  await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('');
+  await expectSaved(page);
+  await page.getByRole('tab', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: /Top banner · headline · en-US/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toBeFocused();
+  expect(problems).toEqual([]);
+});
