@@ -53,8 +53,18 @@ async function createTeam(page: Page): Promise<string> {
   return name;
 }
 
+// The starter's placeholder images come from placehold.co, which the test machine cannot reach.
+test.beforeEach(async ({ context }) => {
+  await context.route('https://placehold.co/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: pixel }),
+  );
+});
+
 async function openInSecondBrowser(browser: Browser, url: string) {
   const context = await browser.newContext({ storageState: adminStorageState });
+  await context.route('https://placehold.co/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: pixel }),
+  );
   const page = await context.newPage();
   await page.goto(url);
   return { context, page };
@@ -66,9 +76,6 @@ test('an email is built in the editor, saved, translated, undone, survives a rel
 }) => {
   test.setTimeout(90_000);
   const problems = collectPageProblems(page);
-  await page
-    .context()
-    .route('https://placehold.co/**', (route) => route.fulfill({ contentType: 'image/png', body: pixel }));
   const teamName = await createTeam(page);
 
   // A project, then an email from the starter design system.
@@ -229,5 +236,172 @@ test('an email is built in the editor, saved, translated, undone, survives a rel
   await expect(outline.getByRole('listitem')).toHaveCount(1);
   await expectPreviewNotToShow(page, 'Their headline');
 
+  expect(problems).toEqual([]);
+});
+
+test('a conditional is attached in the editor and each branch gets its own text', async ({ page }) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const api = `/api/v1/workspaces/${workspaceId}`;
+  const post = async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const label = `Membership ${unique}`;
+  await post(`${api}/conditionals`, {
+    label,
+    branches: [
+      { key: 'gold', label: 'Gold' },
+      { key: 'silver', label: 'Silver' },
+    ],
+    default_value: {
+      closing: '{% endif %}',
+      branch_values: { gold: '{% if tier == "gold" %}', silver: '{% else %}' },
+    },
+  });
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: `Members ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'purple',
+  });
+  const project = await post<{ id: number }>(`${api}/projects`, {
+    name: `Members ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(`${api}/emails`, {
+    name: `Member news ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('button', { name: 'Add Heading', exact: true }).click();
+  await chooseOption(page, 'Conditional', label);
+  await page.locator('label', { hasText: /^Gold$/ }).click();
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Welcome, gold member');
+  await expectPreviewToShow(page, 'Welcome, gold member');
+  // Each branch keeps its own values: silver still shows the component's default.
+  await page.locator('label', { hasText: /^Silver$/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Section heading');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Welcome, silver member');
+  await expectPreviewToShow(page, 'Welcome, silver member');
+  await expectSaved(page);
+
+  const saved = await (await page.request.get(`${api}/emails/${email.id}`)).json();
+  const heading = saved.email_content.component_instances[0];
+  expect(heading.field_values.gold['en-US'].text.value).toBe('Welcome, gold member');
+  expect(heading.field_values.silver['en-US'].text.value).toBe('Welcome, silver member');
+
+  await page.reload();
+  await page.getByRole('button', { name: /^Select Heading/ }).click();
+  await page.locator('label', { hasText: /^Gold$/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Welcome, gold member');
+  await expectPreviewToShow(page, 'Welcome, gold member');
+  expect(problems).toEqual([]);
+});
+
+test('a published email opens read-only until it is converted to draft', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  const api = `/api/v1/workspaces/${workspaceId}`;
+  const post = async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: `Publishers ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'orange',
+  });
+  const project = await post<{ id: number }>(`${api}/projects`, {
+    name: `Published ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(`${api}/emails`, {
+    name: `Sent already ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+  await post(`${api}/emails/${email.id}/publish`, { force: true });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await expect(page.getByText('This email is published, so it is read-only.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Hero', exact: true })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Email' }).click();
+  await expect(page.getByRole('textbox', { name: 'Subject (en-US)' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Convert to draft' }).click();
+  await expect(page.getByText('This email is published, so it is read-only.')).toHaveCount(0);
+  // On a tablet the palette and outline are a tab of the side panel.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByRole('tab', { name: 'Outline' }).click();
+  await page.getByRole('button', { name: 'Add Hero', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toBeVisible();
+  await expectSaved(page);
+  expect(problems).toEqual([]);
+});
+
+test('components are arranged from the outline and validation problems open their field', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const api = `/api/v1/workspaces/${workspaceId}`;
+  const post = async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: `Arrangers ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'cyan',
+  });
+  const project = await post<{ id: number }>(`${api}/projects`, {
+    name: `Arranged ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(`${api}/emails`, {
+    name: `Arranged ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  for (const label of ['Hero', 'Divider', 'Button']) {
+    await page.getByRole('button', { name: `Add ${label}`, exact: true }).click();
+  }
+  const rows = page.getByRole('list', { name: 'Components in this email' }).getByRole('listitem');
+  await expect(rows).toHaveText([/whole email/, /Hero/, /Divider/, /Button/]);
+
+  await page.getByRole('button', { name: 'Move Button up' }).click();
+  await expect(rows).toHaveText([/whole email/, /Hero/, /Button/, /Divider/]);
+  await page.getByRole('button', { name: 'Select Hero' }).focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(rows).toHaveText([/whole email/, /Button/, /Hero/, /Divider/]);
+
+  await page.getByRole('button', { name: 'Duplicate Divider' }).click();
+  await expect(rows).toHaveCount(5);
+  await page.getByRole('button', { name: 'Remove Divider' }).first().click();
+  await expect(rows).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Select Hero' }).click();
+  await page.getByRole('textbox', { name: 'Name in the outline' }).fill('Top banner');
+  await expect(page.getByRole('button', { name: 'Select Top banner' })).toBeVisible();
+
+  // A blank headline is saved, found by Validate, and opens its field.
+  await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('');
+  await expectSaved(page);
+  await page.getByRole('tab', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: /Top banner · headline · en-US/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toBeFocused();
   expect(problems).toEqual([]);
 });

@@ -27,8 +27,7 @@ const selectionStyle =
 
 /**
  * The email as it will look, rendered by core in this browser and written into a frame whose
- * content security policy runs no script
- * (no scripts run in it). It follows the editor synchronously, so typing shows at once; a click
+ * content security policy runs no script. It follows the editor synchronously, so typing shows at once; a click
  * selects the instance under the pointer and asks for the field marked with data-es-field-focus.
  */
 export const Canvas = memo(function Canvas({

@@ -10,7 +10,7 @@ import {
   mergeCustomStyles,
 } from '@letterset/core';
 import { Alert, Box, Button, Group, ScrollArea, SegmentedControl, Select, Tabs, Text } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -47,7 +47,7 @@ export interface EditorResources {
   linkTrackingProfiles: { id: number; name: string }[];
 }
 
-type Panel = 'inspector' | 'settings' | 'validate' | 'history';
+type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history';
 
 function documentOf(email: Email): EditorDocument {
   return {
@@ -99,6 +99,9 @@ export function EmailEditor({
   const [focusRequest, setFocusRequest] = useState<FieldFocusRequest | null>(null);
   const [panel, setPanel] = useState<Panel>('settings');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
+  // Below 75em (tablets, small laptops) the palette and outline move into the side panel's tabs,
+  // so the preview keeps most of the width.
+  const narrow = useMediaQuery('(max-width: 75em)') === true;
   const [brandProfileId, setBrandProfileId] = useState(email.brand_profile_id ?? null);
   const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email.link_tracking_profile_id ?? null);
 
@@ -299,9 +302,11 @@ export function EmailEditor({
           </Alert>
         )}
         <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
-          <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
-            <Structure outline={outline} />
-          </ScrollArea>
+          {!narrow && (
+            <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
+              <Structure outline={outline} />
+            </ScrollArea>
+          )}
           <Canvas
             editor={editor}
             designSystem={resources.designSystem}
@@ -315,7 +320,10 @@ export function EmailEditor({
             selectedId={selectedId}
             onPick={pickInPreview}
           />
-          <Box w={360} style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+          <Box
+            w={narrow ? 320 : 360}
+            style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+          >
             <Tabs
               value={panel}
               onChange={(value) => setPanel(value as Panel)}
@@ -323,12 +331,18 @@ export function EmailEditor({
               style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
             >
               <Tabs.List grow>
+                {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
                 <Tabs.Tab value="inspector">Component</Tabs.Tab>
                 <Tabs.Tab value="settings">Email</Tabs.Tab>
                 <Tabs.Tab value="validate">Validate</Tabs.Tab>
                 <Tabs.Tab value="history">History</Tabs.Tab>
               </Tabs.List>
               <ScrollArea style={{ flex: 1 }} p="xs">
+                {narrow && (
+                  <Tabs.Panel value="outline">
+                    <Structure outline={outline} />
+                  </Tabs.Panel>
+                )}
                 <Tabs.Panel value="inspector">
                   {selected ? (
                     <Inspector key={selected.id} instance={selected} defaultLocale={document.defaultLocale} />

@@ -176,6 +176,7 @@ export function Inspector({
           {definitions.map((definition) => (
             <div key={definition.liquid_variable} data-field={definition.liquid_variable}>
               <FieldEditor
+                workspaceId={session.workspaceId}
                 instanceId={instance.id}
                 definition={definition}
                 value={stored[definition.liquid_variable]?.value}

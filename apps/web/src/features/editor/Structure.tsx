@@ -221,7 +221,7 @@ function Outline({ outline, canChangeStructure }: { outline: OutlineState; canCh
             style={{ borderRadius: 4 }}
           >
             <Text size="sm" c="dimmed">
-              {instanceLabel(container, componentsById)} (email settings of the design system)
+              {instanceLabel(container, componentsById)} · fields of the whole email
             </Text>
           </UnstyledButton>
           <SortableContext

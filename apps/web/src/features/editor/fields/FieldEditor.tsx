@@ -5,6 +5,7 @@ import {
   validateFieldValue,
 } from '@letterset/core';
 import {
+  Button,
   ColorInput,
   Group,
   Image,
@@ -17,6 +18,8 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import { useState } from 'react';
+import { ImagePickerDialog } from '../../images/ImagePickerDialog.tsx';
 import type { PersonalizationTag } from '../editor-data.ts';
 import { CodeField } from './CodeField.tsx';
 import { RichTextField } from './RichTextField.tsx';
@@ -35,6 +38,7 @@ export function fieldInputId(instanceId: string, variable: string): string {
  * messages as the value changes.
  */
 export function FieldEditor({
+  workspaceId,
   instanceId,
   definition,
   value,
@@ -43,6 +47,7 @@ export function FieldEditor({
   personalizationTags,
   customStyles,
 }: {
+  workspaceId: number;
   instanceId: string;
   definition: FieldDefinition;
   value: StoredValue;
@@ -119,18 +124,7 @@ export function FieldEditor({
         />
       );
     case 'image':
-      return (
-        <Stack gap={4}>
-          <TextInput
-            {...common}
-            type="url"
-            placeholder="https://"
-            value={String(shown)}
-            onChange={(event) => onChange(event.currentTarget.value)}
-          />
-          {String(shown) && <Image src={String(shown)} alt="" h={80} w="auto" fit="contain" radius="sm" />}
-        </Stack>
-      );
+      return <ImageField {...common} workspaceId={workspaceId} value={String(shown)} onChange={onChange} />;
     case 'color':
       return <ColorInput {...common} value={String(shown)} onChange={onChange} format="hex" />;
     case 'code':
@@ -150,6 +144,50 @@ export function FieldEditor({
         </Input.Wrapper>
       );
   }
+}
+
+/** An image's address, typed in or chosen from the workspace's image library, with a thumbnail. */
+function ImageField({
+  workspaceId,
+  value,
+  onChange,
+  ...common
+}: {
+  id: string;
+  label: string;
+  description?: string;
+  error?: string;
+  disabled: boolean;
+  workspaceId: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <Stack gap={4}>
+      <TextInput
+        {...common}
+        type="url"
+        placeholder="https://"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      <Group gap="xs" wrap="nowrap">
+        {!common.disabled && (
+          <Button size="compact-xs" variant="light" onClick={() => setPicking(true)}>
+            Choose from library
+          </Button>
+        )}
+        {value && <Image src={value} alt="" h={60} w="auto" fit="contain" radius="sm" />}
+      </Group>
+      <ImagePickerDialog
+        workspaceId={workspaceId}
+        opened={picking}
+        onClose={() => setPicking(false)}
+        onPick={(image) => onChange(image.url)}
+      />
+    </Stack>
+  );
 }
 
 function EnumField({
