@@ -136,3 +136,139 @@ test('screenshots of the main screens for the docs', async ({ page, browser, req
   await page.getByRole('region', { name: 'Two-factor authentication' }).scrollIntoViewIfNeeded();
   await capture(page, 'profile-two-factor');
 });
+
+interface StarterComponent {
+  id: number;
+  name: string;
+  container: boolean;
+}
+
+/** A project with a filled-in email from the Letterset Starter, and a conditional, through the API. */
+async function seedAuthoring(request: APIRequestContext, workspaceId: number) {
+  const api = async <T>(method: 'get' | 'post' | 'patch', url: string, data?: object): Promise<T> => {
+    const response = await request[method](`/api/v1${url}`, data ? { data } : {});
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const workspace = `/workspaces/${workspaceId}`;
+  const systems = await api<{ results: { id: number; name: string }[] }>(
+    'get',
+    `${workspace}/email_design_systems`,
+  );
+  const starterId = systems.results.find((system) => system.name === 'Letterset Starter')?.id;
+  if (!starterId) throw new Error('the organization has no Letterset Starter');
+  const { results: components } = await api<{ results: StarterComponent[] }>(
+    'get',
+    `${workspace}/email_design_systems/${starterId}/components?per=100`,
+  );
+  const componentId = (name: string) => {
+    const component = components.find((candidate) => candidate.name === name);
+    if (!component) throw new Error(`the starter has no ${name} component`);
+    return component.id;
+  };
+
+  const team = await api<{ id: number }>('post', '/teams', {
+    name: 'Spring campaigns',
+    workspace_id: workspaceId,
+    badge_color: 'purple',
+  });
+  for (const name of ['Spring sale', 'Welcome series', 'Product launches']) {
+    await api('post', `${workspace}/projects`, { name, team_id: team.id });
+  }
+  const projects = await api<{ results: { id: number; name: string }[] }>('get', `${workspace}/projects`);
+  const projectId = projects.results.find((project) => project.name === 'Spring sale')?.id;
+  const email = await api<{ id: number; email_content: Record<string, unknown> }>(
+    'post',
+    `${workspace}/emails`,
+    {
+      name: 'Spring sale: last call',
+      email_design_system_id: starterId,
+      project_id: projectId,
+      locales: ['en-US', 'de-DE'],
+    },
+  );
+  const instance = (name: string, values: Record<string, string>) => ({
+    id: crypto.randomUUID(),
+    component_id: componentId(name),
+    field_values: {
+      null_branch: {
+        'en-US': Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value }])),
+      },
+    },
+  });
+  await api('patch', `${workspace}/emails/${email.id}`, {
+    email_content: {
+      ...email.email_content,
+      subject: { branch_content: { null_branch: { 'en-US': 'Last call: 30% off everything' } } },
+      component_instances: [
+        instance('header', {}),
+        instance('hero', {
+          headline: 'The spring sale ends Sunday',
+          subheadline: '30% off everything in store and online.',
+          button_text: 'Shop the sale',
+          button_url: 'https://shop.example.com/sale',
+        }),
+        instance('rich_text', {
+          body: '<p>Our <strong>biggest sale of the season</strong> is almost over. Pick up the pieces you have been eyeing before they are gone.</p>',
+        }),
+        instance('button', { text: 'See what is left', url: 'https://shop.example.com/sale' }),
+        instance('footer', {}),
+      ],
+    },
+  });
+  await api('post', `${workspace}/conditionals`, {
+    label: 'Loyalty tier',
+    branches: [
+      { key: 'gold', label: 'Gold members' },
+      { key: 'other', label: 'Everyone else' },
+    ],
+    default_value: {
+      closing: '{% endif %}',
+      branch_values: { gold: "{% if tier == 'gold' %}", other: '{% else %}' },
+    },
+  });
+  return { starterId, heroId: componentId('hero'), emailId: email.id };
+}
+
+test('screenshots of the authoring screens for the docs', async ({ page, request, context }) => {
+  const me = (await (await request.get('/api/v1/me')).json()) as { workspaces: { id: number }[] };
+  const workspaceId = me.workspaces[0]?.id ?? 1;
+  const { starterId, heroId, emailId } = await seedAuthoring(request, workspaceId);
+  // The starter's placeholder pictures live on the internet, which this machine may not reach.
+  const placeholder = pngFromPixels(600, 300, (x, y) => {
+    const shade = Math.round(200 + 40 * ((x / 600 + y / 300) / 2));
+    return [shade - 30, shade - 10, shade];
+  });
+  await context.route('https://placehold.co/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: placeholder }),
+  );
+
+  await page.goto(`/workspaces/${workspaceId}/projects`);
+  await expect(page.getByRole('row').filter({ hasText: 'Welcome series' })).toBeVisible();
+  await capture(page, 'projects');
+
+  await page.goto(`/workspaces/${workspaceId}/design-systems`);
+  await expect(page.getByText('Letterset Starter').first()).toBeVisible();
+  await capture(page, 'design-systems');
+
+  await page.goto(`/workspaces/${workspaceId}/design-systems/${starterId}/components/${heroId}`);
+  await expect(page.locator('iframe').first()).toBeVisible();
+  await expect(page.locator('.cm-content').first()).toContainText('headline');
+  await capture(page, 'component-builder');
+
+  await page.goto(`/workspaces/${workspaceId}/dynamic-content?tab=conditionals`);
+  await expect(page.getByText('Loyalty tier').first()).toBeVisible();
+  await capture(page, 'dynamic-content');
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${emailId}/edit`);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.querySelector<HTMLIFrameElement>('iframe[title="Email preview"]')?.contentDocument?.body
+            .innerText ?? '',
+      ),
+    )
+    .toContain('The spring sale ends Sunday');
+  await capture(page, 'email-editor');
+});
