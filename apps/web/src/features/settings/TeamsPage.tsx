@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Drawer, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +11,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberList } from './MemberList.tsx';
+import { MemberRowActions } from './MemberRowActions.tsx';
 import { fullName, type Team, teamMembersQuery, teamsQuery, workspacesQuery } from './settings-api.ts';
 import { TeamForm } from './TeamForm.tsx';
 import { teamColorHex } from './team-colors.ts';
@@ -119,27 +109,12 @@ export function TeamsPage() {
                       </Table.Td>
                       <Table.Td>{workspaceName(team.workspace_id)}</Table.Td>
                       <Table.Td>
-                        <Group justify="flex-end" gap="xs" wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => setMembers(team)}>
-                            Members
-                          </Button>
-                          {can('update_teams') && (
-                            <Button size="xs" variant="subtle" onClick={() => setEditing(team)}>
-                              Edit
-                            </Button>
-                          )}
-                          {can('delete_teams') && (
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${team.name}`}
-                              onClick={() => remove(team)}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </Group>
+                        <MemberRowActions
+                          name={team.name}
+                          onMembers={() => setMembers(team)}
+                          onEdit={can('update_teams') ? () => setEditing(team) : undefined}
+                          onDelete={can('delete_teams') ? () => remove(team) : undefined}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Drawer, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberList } from './MemberList.tsx';
+import { MemberRowActions } from './MemberRowActions.tsx';
 import { fullName, type Workspace, workspaceMembersQuery, workspacesQuery } from './settings-api.ts';
 import { UserPicker } from './UserPicker.tsx';
 import { WorkspaceForm } from './WorkspaceForm.tsx';
@@ -88,27 +89,12 @@ export function WorkspacesPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Group justify="flex-end" gap="xs" wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => setMembers(workspace)}>
-                            Members
-                          </Button>
-                          {can('update_workspaces') && (
-                            <Button size="xs" variant="subtle" onClick={() => setEditing(workspace)}>
-                              Edit
-                            </Button>
-                          )}
-                          {can('delete_workspaces') && (
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete ${workspace.name}`}
-                              onClick={() => remove(workspace)}
-                            >
-                              Delete
-                            </Button>
-                          )}
-                        </Group>
+                        <MemberRowActions
+                          name={workspace.name}
+                          onMembers={() => setMembers(workspace)}
+                          onEdit={can('update_workspaces') ? () => setEditing(workspace) : undefined}
+                          onDelete={can('delete_workspaces') ? () => remove(workspace) : undefined}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}
