@@ -4,6 +4,7 @@ import type {
   ComponentDefinition,
   DesignSystemDefinition,
   Editor,
+  LinkTrackingProfileDefinition,
   PersonalizationTagDefinition,
 } from '@letterset/core';
 import { Box, Paper } from '@mantine/core';
@@ -38,6 +39,7 @@ export const Canvas = memo(function Canvas({
   locale,
   branchSelection,
   personalizationTags,
+  linkTrackingProfile,
   emailName,
   width,
   selectedId,
@@ -50,6 +52,7 @@ export const Canvas = memo(function Canvas({
   locale: string;
   branchSelection: BranchSelection;
   personalizationTags: readonly PersonalizationTagDefinition[];
+  linkTrackingProfile: LinkTrackingProfileDefinition | null;
   emailName: string;
   width: PreviewWidth;
   selectedId: string | null;
@@ -96,6 +99,7 @@ export const Canvas = memo(function Canvas({
         locale,
         branchSelection,
         personalizationTags,
+        linkTrackingProfile,
         emailName,
       });
       applyPreviewHtml(document, html, parser);
@@ -123,6 +127,7 @@ export const Canvas = memo(function Canvas({
     locale,
     branchSelection,
     personalizationTags,
+    linkTrackingProfile,
     emailName,
   ]);
 

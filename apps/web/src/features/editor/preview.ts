@@ -4,6 +4,7 @@ import {
   type ComponentDefinition,
   type DesignSystemDefinition,
   type EmailContent,
+  type LinkTrackingProfileDefinition,
   type PersonalizationTagDefinition,
   render,
 } from '@letterset/core';
@@ -37,6 +38,8 @@ export interface PreviewInput {
   locale: string;
   branchSelection: BranchSelection;
   personalizationTags: readonly PersonalizationTagDefinition[];
+  /** The email's link tracking profile, so the preview's links carry its parameters. */
+  linkTrackingProfile: LinkTrackingProfileDefinition | null;
   emailName: string;
 }
 
@@ -51,7 +54,10 @@ export function renderPreview(input: PreviewInput): string {
     mode: 'editor_preview',
     branchSelection: input.branchSelection,
     email: { id: null, name: input.emailName },
-    dynamicContent: { personalizationTags: input.personalizationTags },
+    dynamicContent: {
+      personalizationTags: input.personalizationTags,
+      linkTrackingProfile: input.linkTrackingProfile,
+    },
   }).html;
 }
 
