@@ -2,6 +2,7 @@ import type {
   BranchSelection,
   BrandProfileDefinition,
   ComponentDefinition,
+  ConditionalDefinition,
   DesignSystemDefinition,
   Editor,
   LinkTrackingProfileDefinition,
@@ -40,6 +41,7 @@ export const Canvas = memo(function Canvas({
   branchSelection,
   personalizationTags,
   linkTrackingProfile,
+  conditionals,
   emailName,
   width,
   selectedId,
@@ -53,6 +55,7 @@ export const Canvas = memo(function Canvas({
   branchSelection: BranchSelection;
   personalizationTags: readonly PersonalizationTagDefinition[];
   linkTrackingProfile: LinkTrackingProfileDefinition | null;
+  conditionals: readonly ConditionalDefinition[];
   emailName: string;
   width: PreviewWidth;
   selectedId: string | null;
@@ -100,6 +103,7 @@ export const Canvas = memo(function Canvas({
         branchSelection,
         personalizationTags,
         linkTrackingProfile,
+        conditionals,
         emailName,
       });
       applyPreviewHtml(document, html, parser);
@@ -128,6 +132,7 @@ export const Canvas = memo(function Canvas({
     branchSelection,
     personalizationTags,
     linkTrackingProfile,
+    conditionals,
     emailName,
   ]);
 

@@ -243,6 +243,7 @@ export function EmailEditor({
       branchSelection,
       personalizationTags: resources.personalizationTags,
       linkTrackingProfile,
+      conditionals: resources.conditionals,
       emailName: email.name,
     });
 
@@ -327,6 +328,7 @@ export function EmailEditor({
             branchSelection={branchSelection}
             personalizationTags={resources.personalizationTags}
             linkTrackingProfile={linkTrackingProfile}
+            conditionals={resources.conditionals}
             emailName={email.name}
             width={width}
             selectedId={selectedId}

@@ -2,6 +2,7 @@ import {
   type BranchSelection,
   type BrandProfileDefinition,
   type ComponentDefinition,
+  type ConditionalDefinition,
   type DesignSystemDefinition,
   type EmailContent,
   type LinkTrackingProfileDefinition,
@@ -40,6 +41,8 @@ export interface PreviewInput {
   personalizationTags: readonly PersonalizationTagDefinition[];
   /** The email's link tracking profile, so the preview's links carry its parameters. */
   linkTrackingProfile: LinkTrackingProfileDefinition | null;
+  /** The workspace's conditionals, so link tracking reaches the defaults of every branch. */
+  conditionals: readonly ConditionalDefinition[];
   emailName: string;
 }
 
@@ -57,6 +60,7 @@ export function renderPreview(input: PreviewInput): string {
     dynamicContent: {
       personalizationTags: input.personalizationTags,
       linkTrackingProfile: input.linkTrackingProfile,
+      conditionals: input.conditionals,
     },
   }).html;
 }
