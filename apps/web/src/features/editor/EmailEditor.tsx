@@ -221,6 +221,8 @@ export function EmailEditor({
   function openProblem(problem: ContentProblem) {
     if (document.locales.includes(problem.locale)) setLocale(problem.locale);
     if (problem.owner === 'subject' || problem.owner === 'preheader') {
+      const conditionalId = document.content[problem.owner].conditional_id;
+      if (conditionalId != null && problem.branch !== 'null_branch') setBranch(conditionalId, problem.branch);
       setPanel('settings');
       return;
     }
