@@ -303,6 +303,100 @@ test('a conditional is attached in the editor and each branch gets its own text'
   expect(problems).toEqual([]);
 });
 
+test('link tracking values and subject branches are set in the Email panel and the inspector', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const api = `/api/v1/workspaces/${workspaceId}`;
+  const post = async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const profileName = `UTM ${unique}`;
+  await post(`${api}/link_tracking_profiles`, {
+    name: profileName,
+    parameters: [
+      { type: 'editor_global_field_value', parameter: 'utm_campaign' },
+      { type: 'editor_field_value', parameter: 'utm_content' },
+    ],
+    custom_template: null,
+  });
+  const conditionalLabel = `Subject tier ${unique}`;
+  await post(`${api}/conditionals`, {
+    label: conditionalLabel,
+    branches: [
+      { key: 'gold', label: 'Gold' },
+      { key: 'others', label: 'Others' },
+    ],
+    default_value: {
+      closing: '{% endif %}',
+      branch_values: { gold: '{% if tier == "gold" %}', others: '{% else %}' },
+    },
+    can_be_used_in_subject_and_preheader: true,
+  });
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: `Trackers ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'orange',
+  });
+  const project = await post<{ id: number }>(`${api}/projects`, {
+    name: `Tracked ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(`${api}/emails`, {
+    name: `Tracked news ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('tab', { name: 'Email' }).click();
+  await chooseOption(page, 'Link tracking profile', profileName);
+  await page.getByRole('textbox', { name: 'utm_campaign' }).fill('spring');
+
+  // The subject gets one text per branch of a conditional allowed in subject and preheader.
+  await chooseOption(page, 'Subject conditional', conditionalLabel);
+  await page.getByRole('textbox', { name: 'Subject (en-US): Gold' }).fill('Gold deals inside');
+  await page.getByRole('textbox', { name: 'Subject (en-US): Others' }).fill('Deals inside');
+
+  await page.getByRole('button', { name: 'Add Button', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Link' }).fill('https://example.com/sale');
+  await page.getByRole('textbox', { name: 'utm_content' }).fill('button');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .querySelector<HTMLIFrameElement>('iframe[title="Email preview"]')
+            ?.contentDocument?.querySelector('a[href*="example.com/sale"]')
+            ?.getAttribute('href') ?? '',
+      ),
+    )
+    .toBe('https://example.com/sale?utm_campaign=spring&utm_content=button');
+  await expectSaved(page);
+
+  const saved = await (await page.request.get(`${api}/emails/${email.id}`)).json();
+  expect(saved.link_tracking_profile_id).not.toBeNull();
+  expect(saved.email_content.global_link_tracking_parameters).toEqual({ utm_campaign: 'spring' });
+  const button = saved.email_content.component_instances[0];
+  expect(button.field_values.null_branch['en-US'].url).toEqual({
+    value: 'https://example.com/sale',
+    link_tracking_parameters: { utm_content: 'button' },
+  });
+  expect(saved.email_content.subject.branch_content.gold['en-US']).toBe('Gold deals inside');
+  expect(saved.email_content.subject.branch_content.others['en-US']).toBe('Deals inside');
+
+  // Back to one subject.
+  await page.getByRole('tab', { name: 'Email' }).click();
+  await page.getByRole('button', { name: 'Use one subject' }).click();
+  await expect(page.getByRole('textbox', { name: 'Subject (en-US)', exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('a published email opens read-only until it is converted to draft', async ({ page }) => {
   const problems = collectPageProblems(page);
   const api = `/api/v1/workspaces/${workspaceId}`;

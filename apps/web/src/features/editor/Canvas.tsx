@@ -2,8 +2,10 @@ import type {
   BranchSelection,
   BrandProfileDefinition,
   ComponentDefinition,
+  ConditionalDefinition,
   DesignSystemDefinition,
   Editor,
+  LinkTrackingProfileDefinition,
   PersonalizationTagDefinition,
 } from '@letterset/core';
 import { Box, Paper } from '@mantine/core';
@@ -38,6 +40,8 @@ export const Canvas = memo(function Canvas({
   locale,
   branchSelection,
   personalizationTags,
+  linkTrackingProfile,
+  conditionals,
   emailName,
   width,
   selectedId,
@@ -50,6 +54,8 @@ export const Canvas = memo(function Canvas({
   locale: string;
   branchSelection: BranchSelection;
   personalizationTags: readonly PersonalizationTagDefinition[];
+  linkTrackingProfile: LinkTrackingProfileDefinition | null;
+  conditionals: readonly ConditionalDefinition[];
   emailName: string;
   width: PreviewWidth;
   selectedId: string | null;
@@ -96,6 +102,8 @@ export const Canvas = memo(function Canvas({
         locale,
         branchSelection,
         personalizationTags,
+        linkTrackingProfile,
+        conditionals,
         emailName,
       });
       applyPreviewHtml(document, html, parser);
@@ -123,6 +131,8 @@ export const Canvas = memo(function Canvas({
     locale,
     branchSelection,
     personalizationTags,
+    linkTrackingProfile,
+    conditionals,
     emailName,
   ]);
 

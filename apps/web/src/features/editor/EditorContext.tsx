@@ -8,7 +8,7 @@ import type {
 } from '@letterset/core';
 import { notifications } from '@mantine/notifications';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Conditional, PersonalizationTag } from './editor-data.ts';
+import type { Conditional, LinkTrackingProfile, PersonalizationTag } from './editor-data.ts';
 
 /** A request to show a field in the inspector, from a click in the preview or a validation problem. */
 export interface FieldFocusRequest {
@@ -30,6 +30,8 @@ export interface EditorSession {
   customStyles: readonly CustomStyle[];
   conditionals: readonly Conditional[];
   personalizationTags: readonly PersonalizationTag[];
+  /** The email's link tracking profile: its editor parameters get inputs in the editor. */
+  linkTrackingProfile: LinkTrackingProfile | null;
   locale: string;
   setLocale: (locale: string) => void;
   branchSelection: BranchSelection;

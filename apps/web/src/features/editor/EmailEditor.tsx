@@ -28,7 +28,13 @@ import {
   useEditorState,
 } from './EditorContext.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import type { Conditional, Email, EmailVersion, PersonalizationTag } from './editor-data.ts';
+import type {
+  Conditional,
+  Email,
+  EmailVersion,
+  LinkTrackingProfile,
+  PersonalizationTag,
+} from './editor-data.ts';
 import { emailQuery } from './editor-data.ts';
 import { Inspector } from './Inspector.tsx';
 import { renderPreview } from './preview.ts';
@@ -44,7 +50,7 @@ export interface EditorResources {
   brandProfiles: BrandProfileDefinition[];
   conditionals: Conditional[];
   personalizationTags: PersonalizationTag[];
-  linkTrackingProfiles: { id: number; name: string }[];
+  linkTrackingProfiles: LinkTrackingProfile[];
 }
 
 type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history';
@@ -105,6 +111,8 @@ export function EmailEditor({
   const [brandProfileId, setBrandProfileId] = useState(email.brand_profile_id ?? null);
   const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email.link_tracking_profile_id ?? null);
 
+  const linkTrackingProfile =
+    resources.linkTrackingProfiles.find((profile) => profile.id === linkTrackingProfileId) ?? null;
   const brandProfile = resources.brandProfiles.find((profile) => profile.id === brandProfileId) ?? null;
   const componentsById = useMemo(
     () =>
@@ -176,6 +184,7 @@ export function EmailEditor({
       customStyles,
       conditionals: resources.conditionals,
       personalizationTags: resources.personalizationTags,
+      linkTrackingProfile,
       locale,
       setLocale,
       branchSelection,
@@ -194,6 +203,7 @@ export function EmailEditor({
       customStyles,
       resources.conditionals,
       resources.personalizationTags,
+      linkTrackingProfile,
       locale,
       branchSelection,
       setBranch,
@@ -211,6 +221,8 @@ export function EmailEditor({
   function openProblem(problem: ContentProblem) {
     if (document.locales.includes(problem.locale)) setLocale(problem.locale);
     if (problem.owner === 'subject' || problem.owner === 'preheader') {
+      const conditionalId = document.content[problem.owner].conditional_id;
+      if (conditionalId != null && problem.branch !== 'null_branch') setBranch(conditionalId, problem.branch);
       setPanel('settings');
       return;
     }
@@ -232,6 +244,8 @@ export function EmailEditor({
         : (version.email_data.locales[0] ?? locale),
       branchSelection,
       personalizationTags: resources.personalizationTags,
+      linkTrackingProfile,
+      conditionals: resources.conditionals,
       emailName: email.name,
     });
 
@@ -315,6 +329,8 @@ export function EmailEditor({
             locale={locale}
             branchSelection={branchSelection}
             personalizationTags={resources.personalizationTags}
+            linkTrackingProfile={linkTrackingProfile}
+            conditionals={resources.conditionals}
             emailName={email.name}
             width={width}
             selectedId={selectedId}

@@ -24,6 +24,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
 import { FieldEditor } from './fields/FieldEditor.tsx';
+import { LinkTrackingFields } from './fields/LinkTrackingFields.tsx';
 
 /** The branch of an instance the inspector edits: the one picked in the branch switcher, else the first. */
 export function editedBranch(
@@ -173,28 +174,31 @@ export function Inspector({
               {group}
             </Text>
           )}
-          {definitions.map((definition) => (
-            <div key={definition.liquid_variable} data-field={definition.liquid_variable}>
-              <FieldEditor
-                workspaceId={session.workspaceId}
-                instanceId={instance.id}
-                definition={definition}
-                value={stored[definition.liquid_variable]?.value}
-                disabled={readOnly}
-                personalizationTags={session.personalizationTags}
-                customStyles={session.customStyles}
-                onChange={(value) =>
-                  dispatchCommand(
-                    editor,
-                    setFieldValue(
-                      { instanceId: instance.id, branch, locale, variable: definition.liquid_variable },
-                      value,
-                    ),
-                  )
-                }
-              />
-            </div>
-          ))}
+          {definitions.map((definition) => {
+            const target = { instanceId: instance.id, branch, locale, variable: definition.liquid_variable };
+            return (
+              <div key={definition.liquid_variable} data-field={definition.liquid_variable}>
+                <FieldEditor
+                  workspaceId={session.workspaceId}
+                  instanceId={instance.id}
+                  definition={definition}
+                  value={stored[definition.liquid_variable]?.value}
+                  disabled={readOnly}
+                  personalizationTags={session.personalizationTags}
+                  customStyles={session.customStyles}
+                  onChange={(value) => dispatchCommand(editor, setFieldValue(target, value))}
+                />
+                {definition.type === 'url' && definition.skip_link_tracking !== true && (
+                  <LinkTrackingFields
+                    target={target}
+                    fieldLabel={definition.label}
+                    stored={stored[definition.liquid_variable]}
+                    shownUrl={String(values[definition.liquid_variable] ?? '')}
+                  />
+                )}
+              </div>
+            );
+          })}
         </Stack>
       ))}
       {shownFields.length === 0 && (

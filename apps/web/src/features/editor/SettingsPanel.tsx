@@ -1,28 +1,14 @@
-import {
-  addLocale,
-  type BranchedText,
-  type EditorDocument,
-  nullBranch,
-  removeLocale,
-  setDefaultLocale,
-  setPreheader,
-  setSubject,
-} from '@letterset/core';
+import { addLocale, type EditorDocument, removeLocale, setDefaultLocale } from '@letterset/core';
 import { locales as allLocales } from '@letterset/core/locales';
 import { MultiSelect, Select, Stack, Title } from '@mantine/core';
+import { BranchedTextSetting } from './BranchedTextSetting.tsx';
 import { dispatchCommand, useEditorSession } from './EditorContext.tsx';
-import { TextWithTags } from './fields/TextWithTags.tsx';
+import { GlobalLinkTrackingFields } from './fields/LinkTrackingFields.tsx';
 
 const localeOptions = allLocales.map((locale) => ({
   value: locale.code,
   label: `${locale.name} (${locale.code})`,
 }));
-
-/** The branch of the subject or preheader being edited: null_branch, or the first branch when conditional. */
-function textBranch(text: BranchedText): string {
-  if (text.conditional_id == null) return nullBranch;
-  return Object.keys(text.branch_content)[0] ?? nullBranch;
-}
 
 /** Email-wide settings: subject and preheader in the current locale, locales, brand and link tracking. */
 export function SettingsPanel({
@@ -42,30 +28,16 @@ export function SettingsPanel({
   linkTrackingProfiles: readonly { id: number; name: string }[];
   onLinkTrackingProfileChange: (id: number | null) => void;
 }) {
-  const { editor, readOnly, locale, personalizationTags } = useEditorSession();
+  const { editor, readOnly } = useEditorSession();
   const { subject, preheader } = document.content;
-  const subjectBranch = textBranch(subject);
-  const preheaderBranch = textBranch(preheader);
   const canChangeLocales = !readOnly && editor.can('addLocale');
   return (
     <Stack gap="sm">
       <Title order={2} fz="md">
         Email settings
       </Title>
-      <TextWithTags
-        label={`Subject (${locale})`}
-        disabled={readOnly}
-        value={subject.branch_content[subjectBranch]?.[locale] ?? ''}
-        onChange={(text) => dispatchCommand(editor, setSubject(subjectBranch, locale, text))}
-        personalizationTags={personalizationTags}
-      />
-      <TextWithTags
-        label={`Preheader (${locale})`}
-        disabled={readOnly}
-        value={preheader.branch_content[preheaderBranch]?.[locale] ?? ''}
-        onChange={(text) => dispatchCommand(editor, setPreheader(preheaderBranch, locale, text))}
-        personalizationTags={personalizationTags}
-      />
+      <BranchedTextSetting part="subject" text={subject} />
+      <BranchedTextSetting part="preheader" text={preheader} />
       <MultiSelect
         label="Locales"
         searchable
@@ -110,6 +82,7 @@ export function SettingsPanel({
         value={linkTrackingProfileId === null ? null : String(linkTrackingProfileId)}
         onChange={(value) => onLinkTrackingProfileChange(value ? Number(value) : null)}
       />
+      <GlobalLinkTrackingFields values={document.content.global_link_tracking_parameters} />
     </Stack>
   );
 }

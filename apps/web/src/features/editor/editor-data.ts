@@ -7,6 +7,7 @@ export type Email = components['schemas']['Email'];
 export type EmailVersion = components['schemas']['EmailVersion'];
 export type Conditional = components['schemas']['Conditional'];
 export type PersonalizationTag = components['schemas']['PersonalizationTag'];
+export type LinkTrackingProfile = components['schemas']['LinkTrackingProfile'];
 
 export function emailQuery(workspaceId: number, emailId: number) {
   return queryOptions({

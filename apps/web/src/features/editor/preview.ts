@@ -2,8 +2,10 @@ import {
   type BranchSelection,
   type BrandProfileDefinition,
   type ComponentDefinition,
+  type ConditionalDefinition,
   type DesignSystemDefinition,
   type EmailContent,
+  type LinkTrackingProfileDefinition,
   type PersonalizationTagDefinition,
   render,
 } from '@letterset/core';
@@ -37,6 +39,10 @@ export interface PreviewInput {
   locale: string;
   branchSelection: BranchSelection;
   personalizationTags: readonly PersonalizationTagDefinition[];
+  /** The email's link tracking profile, so the preview's links carry its parameters. */
+  linkTrackingProfile: LinkTrackingProfileDefinition | null;
+  /** The workspace's conditionals, so link tracking reaches the defaults of every branch. */
+  conditionals: readonly ConditionalDefinition[];
   emailName: string;
 }
 
@@ -51,7 +57,11 @@ export function renderPreview(input: PreviewInput): string {
     mode: 'editor_preview',
     branchSelection: input.branchSelection,
     email: { id: null, name: input.emailName },
-    dynamicContent: { personalizationTags: input.personalizationTags },
+    dynamicContent: {
+      personalizationTags: input.personalizationTags,
+      linkTrackingProfile: input.linkTrackingProfile,
+      conditionals: input.conditionals,
+    },
   }).html;
 }
 

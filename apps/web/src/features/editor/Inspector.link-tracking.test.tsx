@@ -1,0 +1,53 @@
+import type { BrandedComponent } from '@letterset/core';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LinkTrackingProfile } from './editor-data.ts';
+import { Inspector } from './Inspector.tsx';
+import { renderableSession } from './test-session.tsx';
+
+const button = {
+  id: 2,
+  label: 'Button',
+  container: false,
+  field_definitions: [
+    { label: 'Link', liquid_variable: 'link', type: 'url', default_value: 'https://example.com/' },
+    {
+      label: 'Unsubscribe',
+      liquid_variable: 'unsubscribe',
+      type: 'url',
+      default_value: 'https://example.com/unsubscribe',
+      skip_link_tracking: true,
+    },
+  ],
+} as unknown as BrandedComponent;
+
+const profile = {
+  id: 3,
+  name: 'UTM',
+  parameters: [{ type: 'editor_field_value', parameter: 'utm_content' }],
+  custom_template: null,
+} as unknown as LinkTrackingProfile;
+
+describe('Inspector link tracking', () => {
+  it('offers per-link parameters under url fields that are tracked, and stores them on that field', async () => {
+    const { editor, Live } = renderableSession({
+      componentsById: new Map([[2, button]]),
+      linkTrackingProfile: profile,
+    });
+    render(
+      <Live>
+        {(document) => {
+          const instance = document.content.component_instances[0];
+          return instance ? <Inspector instance={instance} defaultLocale="en-US" /> : null;
+        }}
+      </Live>,
+    );
+    expect(screen.getAllByRole('textbox', { name: 'utm_content' })).toHaveLength(1);
+    const group = screen.getByRole('group', { name: 'Link tracking for Link' });
+    await userEvent.type(within(group).getByRole('textbox', { name: 'utm_content' }), 'cta');
+    const values = editor.getState().document.content.component_instances[0]?.field_values;
+    expect(values?.null_branch?.['en-US']?.link?.link_tracking_parameters).toEqual({ utm_content: 'cta' });
+    expect(values?.null_branch?.['en-US']?.unsubscribe).toBeUndefined();
+  });
+});
