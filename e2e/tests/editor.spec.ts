@@ -7,6 +7,41 @@ test.use({ storageState: adminStorageState, actionTimeout: 10_000 });
 const workspaceId = 1;
 const unique = Date.now().toString(36);
 
+const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
+
+/** A POST through the API for a test's data, failing the test with the API's answer. */
+function poster(page: Page) {
+  return async <T>(path: string, data: object): Promise<T> => {
+    const response = await page.request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+}
+
+/** An empty email from the Letterset Starter, in a project of a new team, made through the API. */
+async function createStarterEmail(
+  page: Page,
+  names: { team: string; badgeColor: string; project: string; email: string },
+): Promise<{ id: number }> {
+  const post = poster(page);
+  const team = await post<{ id: number }>('/api/v1/teams', {
+    name: names.team,
+    workspace_id: workspaceId,
+    badge_color: names.badgeColor,
+  });
+  const project = await post<{ id: number }>(`${workspaceApi}/projects`, {
+    name: names.project,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  return post<{ id: number }>(`${workspaceApi}/emails`, {
+    name: names.email,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+}
+
 /**
  * The preview frame is sandboxed without scripts, so the test reads it from the page, as the
  * editor does, instead of running Playwright's scripts inside it.
@@ -242,14 +277,9 @@ test('an email is built in the editor, saved, translated, undone, survives a rel
 test('a conditional is attached in the editor and each branch gets its own text', async ({ page }) => {
   test.setTimeout(60_000);
   const problems = collectPageProblems(page);
-  const api = `/api/v1/workspaces/${workspaceId}`;
-  const post = async <T>(path: string, data: object): Promise<T> => {
-    const response = await page.request.post(path, { data });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  const post = poster(page);
   const label = `Membership ${unique}`;
-  await post(`${api}/conditionals`, {
+  await post(`${workspaceApi}/conditionals`, {
     label,
     branches: [
       { key: 'gold', label: 'Gold' },
@@ -260,21 +290,11 @@ test('a conditional is attached in the editor and each branch gets its own text'
       branch_values: { gold: '{% if tier == "gold" %}', silver: '{% else %}' },
     },
   });
-  const team = await post<{ id: number }>('/api/v1/teams', {
-    name: `Members ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'purple',
-  });
-  const project = await post<{ id: number }>(`${api}/projects`, {
-    name: `Members ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const email = await post<{ id: number }>(`${api}/emails`, {
-    name: `Member news ${unique}`,
-    email_design_system_id: starter.id,
-    project_id: project.id,
+  const email = await createStarterEmail(page, {
+    team: `Members ${unique}`,
+    badgeColor: 'purple',
+    project: `Members ${unique}`,
+    email: `Member news ${unique}`,
   });
 
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
@@ -290,7 +310,7 @@ test('a conditional is attached in the editor and each branch gets its own text'
   await expectPreviewToShow(page, 'Welcome, silver member');
   await expectSaved(page);
 
-  const saved = await (await page.request.get(`${api}/emails/${email.id}`)).json();
+  const saved = await (await page.request.get(`${workspaceApi}/emails/${email.id}`)).json();
   const heading = saved.email_content.component_instances[0];
   expect(heading.field_values.gold['en-US'].text.value).toBe('Welcome, gold member');
   expect(heading.field_values.silver['en-US'].text.value).toBe('Welcome, silver member');
@@ -308,14 +328,9 @@ test('link tracking values and subject branches are set in the Email panel and t
 }) => {
   test.setTimeout(60_000);
   const problems = collectPageProblems(page);
-  const api = `/api/v1/workspaces/${workspaceId}`;
-  const post = async <T>(path: string, data: object): Promise<T> => {
-    const response = await page.request.post(path, { data });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  const post = poster(page);
   const profileName = `UTM ${unique}`;
-  await post(`${api}/link_tracking_profiles`, {
+  await post(`${workspaceApi}/link_tracking_profiles`, {
     name: profileName,
     parameters: [
       { type: 'editor_global_field_value', parameter: 'utm_campaign' },
@@ -324,7 +339,7 @@ test('link tracking values and subject branches are set in the Email panel and t
     custom_template: null,
   });
   const conditionalLabel = `Subject tier ${unique}`;
-  await post(`${api}/conditionals`, {
+  await post(`${workspaceApi}/conditionals`, {
     label: conditionalLabel,
     branches: [
       { key: 'gold', label: 'Gold' },
@@ -336,21 +351,11 @@ test('link tracking values and subject branches are set in the Email panel and t
     },
     can_be_used_in_subject_and_preheader: true,
   });
-  const team = await post<{ id: number }>('/api/v1/teams', {
-    name: `Trackers ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'orange',
-  });
-  const project = await post<{ id: number }>(`${api}/projects`, {
-    name: `Tracked ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const email = await post<{ id: number }>(`${api}/emails`, {
-    name: `Tracked news ${unique}`,
-    email_design_system_id: starter.id,
-    project_id: project.id,
+  const email = await createStarterEmail(page, {
+    team: `Trackers ${unique}`,
+    badgeColor: 'orange',
+    project: `Tracked ${unique}`,
+    email: `Tracked news ${unique}`,
   });
 
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
@@ -379,7 +384,7 @@ test('link tracking values and subject branches are set in the Email panel and t
     .toBe('https://example.com/sale?utm_campaign=spring&utm_content=button');
   await expectSaved(page);
 
-  const saved = await (await page.request.get(`${api}/emails/${email.id}`)).json();
+  const saved = await (await page.request.get(`${workspaceApi}/emails/${email.id}`)).json();
   expect(saved.link_tracking_profile_id).not.toBeNull();
   expect(saved.email_content.global_link_tracking_parameters).toEqual({ utm_campaign: 'spring' });
   const button = saved.email_content.component_instances[0];
@@ -399,29 +404,14 @@ test('link tracking values and subject branches are set in the Email panel and t
 
 test('a published email opens read-only until it is converted to draft', async ({ page }) => {
   const problems = collectPageProblems(page);
-  const api = `/api/v1/workspaces/${workspaceId}`;
-  const post = async <T>(path: string, data: object): Promise<T> => {
-    const response = await page.request.post(path, { data });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const team = await post<{ id: number }>('/api/v1/teams', {
-    name: `Publishers ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'orange',
+  const post = poster(page);
+  const email = await createStarterEmail(page, {
+    team: `Publishers ${unique}`,
+    badgeColor: 'orange',
+    project: `Published ${unique}`,
+    email: `Sent already ${unique}`,
   });
-  const project = await post<{ id: number }>(`${api}/projects`, {
-    name: `Published ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const email = await post<{ id: number }>(`${api}/emails`, {
-    name: `Sent already ${unique}`,
-    email_design_system_id: starter.id,
-    project_id: project.id,
-  });
-  await post(`${api}/emails/${email.id}/publish`, { force: true });
+  await post(`${workspaceApi}/emails/${email.id}/publish`, { force: true });
 
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
   await expect(page.getByText('This email is published, so it is read-only.')).toBeVisible();
@@ -445,27 +435,11 @@ test('components are arranged from the outline and validation problems open thei
 }) => {
   test.setTimeout(60_000);
   const problems = collectPageProblems(page);
-  const api = `/api/v1/workspaces/${workspaceId}`;
-  const post = async <T>(path: string, data: object): Promise<T> => {
-    const response = await page.request.post(path, { data });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const team = await post<{ id: number }>('/api/v1/teams', {
-    name: `Arrangers ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'cyan',
-  });
-  const project = await post<{ id: number }>(`${api}/projects`, {
-    name: `Arranged ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${api}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const email = await post<{ id: number }>(`${api}/emails`, {
-    name: `Arranged ${unique}`,
-    email_design_system_id: starter.id,
-    project_id: project.id,
+  const email = await createStarterEmail(page, {
+    team: `Arrangers ${unique}`,
+    badgeColor: 'cyan',
+    project: `Arranged ${unique}`,
+    email: `Arranged ${unique}`,
   });
 
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
