@@ -8,12 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import {
-  conditionals,
-  dynamicContentProfiles,
-  linkTrackingProfiles,
-  personalizationTags,
-} from '../../db/schema.ts';
+import { conditionals, dynamicContentProfiles, personalizationTags } from '../../db/schema.ts';
 import {
   allWorkspaceRecords,
   findWorkspaceRecord,
@@ -23,7 +18,10 @@ import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { conditionalDefinition } from '../conditionals/conditionals.service.ts';
-import { linkTrackingProfileDefinition } from '../link-tracking-profiles/link-tracking-profiles.service.ts';
+import {
+  findLinkTrackingProfileToUse,
+  linkTrackingProfileDefinition,
+} from '../link-tracking-profiles/link-tracking-profiles.service.ts';
 import { personalizationTagDefinition } from '../personalization-tags/personalization-tags.service.ts';
 import type {
   CreateDynamicContentProfileBody,
@@ -175,17 +173,7 @@ export async function loadDynamicContent(
     options.linkTrackingProfileId === null || options.linkTrackingProfileId === undefined
       ? null
       : linkTrackingProfileDefinition(
-          await findWorkspaceRecord(
-            app,
-            linkTrackingProfiles,
-            workspaceId,
-            options.linkTrackingProfileId,
-          ).catch(() => {
-            throw ValidationError.field(
-              'link_tracking_profile_id',
-              'is not a link tracking profile of this workspace',
-            );
-          }),
+          await findLinkTrackingProfileToUse(app, workspaceId, options.linkTrackingProfileId),
         );
   const conditionalDefinitions: ConditionalDefinition[] = conditionalRows.map((row) =>
     conditionalDefinition(row, profiles),

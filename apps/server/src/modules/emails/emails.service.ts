@@ -9,22 +9,14 @@ import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
-import {
-  type EmailStatus,
-  emails,
-  emailVersions,
-  layouts,
-  linkTrackingProfiles,
-  projects,
-  users,
-} from '../../db/schema.ts';
-import { findWorkspaceRecord } from '../../db/workspace-records.ts';
+import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
 import { type Principal, requirePermission } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
+import { findLinkTrackingProfileToUse } from '../link-tracking-profiles/link-tracking-profiles.service.ts';
 import { findVisibleProject, visibleProjectsFilter } from '../projects/projects.service.ts';
 import { designSystemComponents } from '../renders/renders.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
@@ -175,19 +167,14 @@ function refuseUnknownAiAgent(input: { ai_agent_id?: number | null }) {
     throw ValidationError.field('ai_agent_id', 'is not an AI agent of this workspace');
 }
 
-async function linkTrackingProfileFor(
+/** The id as given (null and undefined pass through), once the workspace is known to have it. */
+async function checkedLinkTrackingProfileId(
   app: App,
   workspaceId: number,
-  linkTrackingProfileId: number | null | undefined,
+  id: number | null | undefined,
 ): Promise<number | null | undefined> {
-  if (linkTrackingProfileId == null) return linkTrackingProfileId;
-  await findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, linkTrackingProfileId).catch(() => {
-    throw ValidationError.field(
-      'link_tracking_profile_id',
-      'is not a link tracking profile of this workspace',
-    );
-  });
-  return linkTrackingProfileId;
+  if (id != null) await findLinkTrackingProfileToUse(app, workspaceId, id);
+  return id;
 }
 
 /** Conditionals named in the content must be the workspace's, with the branches they hold. */
@@ -261,7 +248,7 @@ export async function createEmail(
   }
   refuseUnknownAiAgent(input);
   const brandProfileId = await brandProfileFor(app, system, input.brand_profile_id);
-  const linkTrackingProfileId = await linkTrackingProfileFor(
+  const linkTrackingProfileId = await checkedLinkTrackingProfileId(
     app,
     workspaceId,
     input.link_tracking_profile_id,
@@ -371,7 +358,7 @@ async function changeEmail(
     const system = await findVisibleDesignSystem(app, principal, workspaceId, current.emailDesignSystemId);
     await brandProfileFor(app, system, change.brandProfileId);
   }
-  await linkTrackingProfileFor(app, workspaceId, change.linkTrackingProfileId);
+  await checkedLinkTrackingProfileId(app, workspaceId, change.linkTrackingProfileId);
   if (change.content !== undefined) {
     const { rows } = await designSystemComponents(app, current.emailDesignSystemId);
     const problems = emailContentProblems(

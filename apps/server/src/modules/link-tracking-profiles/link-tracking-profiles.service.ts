@@ -35,6 +35,16 @@ function toResponse(row: ProfileRow): Static<typeof LinkTrackingProfile> {
   };
 }
 
+/** The profile an email or a render names in `link_tracking_profile_id`; 422 unless the workspace has it. */
+export function findLinkTrackingProfileToUse(app: App, workspaceId: number, id: number): Promise<ProfileRow> {
+  return findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id).catch(() => {
+    throw ValidationError.field(
+      'link_tracking_profile_id',
+      'is not a link tracking profile of this workspace',
+    );
+  });
+}
+
 /** The profile as the render needs it. */
 export function linkTrackingProfileDefinition(row: ProfileRow): LinkTrackingProfileDefinition {
   return {
