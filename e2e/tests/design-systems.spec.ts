@@ -8,13 +8,16 @@ test.use({ storageState: adminStorageState });
 // A 1×1 GIF: the browser is kept off the network, so the image must not need it.
 const heroImage = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
-/**
- * Closes the notifications: they sit over the page's top-right actions, and the pointer resting on
- * one keeps it open.
- */
+/** Closes the notifications: the pointer resting on one keeps it open, and tests wait for them to go. */
 async function dismissNotifications(page: Page) {
-  for (const close of await page.locator('.mantine-Notification-root').getByRole('button').all()) {
-    await close.click();
+  const closeButtons = page.locator('.mantine-Notification-root').getByRole('button');
+  // A closed notification re-indexes the rest, and one may close by itself meanwhile: always take
+  // the first, and count again after each attempt.
+  while ((await closeButtons.count()) > 0) {
+    await closeButtons
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
 }
 
