@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf, workspaceOf } from '../../http/access.ts';
+import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { renderEmail, sendTestEmail, validateSavedEmail } from './emails.rendering.ts';
@@ -28,10 +29,10 @@ import {
   cloneEmail,
   createEmail,
   deleteEmail,
-  getEmail,
   listEmails,
   listEmailVersions,
   moveEmailStatus,
+  readEmailJson,
   restoreEmailVersion,
   updateEmail,
 } from './emails.service.ts';
@@ -100,7 +101,11 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Email), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getEmail(app, principalOf(request), workspaceOf(request).id, request.params.id),
+    async (request, reply) =>
+      sendJsonBytes(
+        reply,
+        await readEmailJson(app, principalOf(request), workspaceOf(request).id, request.params.id),
+      ),
   );
 
   app.patch(

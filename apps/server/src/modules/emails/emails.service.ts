@@ -5,10 +5,13 @@ import {
   permissionsForContentChange,
   valuesEqual,
 } from '@letterset/core';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { CoalescedReads } from '../../db/coalesced-reads.ts';
 import { escapeLikePattern } from '../../db/like.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
 import { type Principal, requirePermission } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -17,7 +20,11 @@ import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
 import { findLinkTrackingProfileToUse } from '../link-tracking-profiles/link-tracking-profiles.service.ts';
-import { findVisibleProject, visibleProjectsFilter } from '../projects/projects.service.ts';
+import {
+  findVisibleProject,
+  teamProjectsFilter,
+  visibleProjectsFilter,
+} from '../projects/projects.service.ts';
 import { designSystemComponents } from '../renders/renders.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import {
@@ -47,7 +54,7 @@ const editorColumns = {
   profileImageUrl: users.profileImageUrl,
 };
 
-function toEmailSummary(row: EmailRow, editor: Editor): Static<typeof EmailSummary> {
+function toEmailSummary(row: Omit<EmailRow, 'content'>, editor: Editor): Static<typeof EmailSummary> {
   return {
     id: row.id,
     status: row.status,
@@ -129,6 +136,56 @@ export async function listEmails(
   );
 }
 
+type ProjectsSeen = 'all' | 'of_teams';
+
+function projectsSeenBy(principal: Principal): ProjectsSeen {
+  return principal.permissions.has('access_all_projects') ? 'all' : 'of_teams';
+}
+
+/** The email of a prepared query's `id` and `workspaceId`, if its project is one the caller sees. */
+function visibleEmailCondition(db: Database, projectsSeen: ProjectsSeen) {
+  return and(
+    eq(emails.workspaceId, sql.placeholder('workspaceId')),
+    eq(emails.id, sql.placeholder('id')),
+    projectsSeen === 'of_teams' ? teamProjectsFilter(db, sql.placeholder('userId')) : undefined,
+  );
+}
+
+/*
+ * Reading one email is the hottest call of the API: its queries are prepared, once for each way
+ * of seeing projects, which skips building the query and planning it on every call.
+ */
+const visibleEmailQueries = perDatabase((db) => {
+  const prepare = (projectsSeen: ProjectsSeen) =>
+    db
+      .select({ email: emails, editor: editorColumns })
+      .from(emails)
+      .innerJoin(projects, eq(projects.id, emails.projectId))
+      .leftJoin(users, eq(users.id, emails.lastUpdatedById))
+      .where(visibleEmailCondition(db, projectsSeen))
+      .prepare(`find_visible_email_in_${projectsSeen}_projects`);
+  return { all: prepare('all'), of_teams: prepare('of_teams') };
+});
+
+const { content: _content, ...emailColumnsButContent } = getTableColumns(emails);
+
+/** GET's query: the content as the JSON text PostgreSQL holds, to be sent on as it is. */
+const visibleEmailJsonQueries = perDatabase((db) => {
+  const prepare = (projectsSeen: ProjectsSeen) =>
+    db
+      .select({
+        email: emailColumnsButContent,
+        contentJson: sql<string>`${emails.content}::text`,
+        editor: editorColumns,
+      })
+      .from(emails)
+      .innerJoin(projects, eq(projects.id, emails.projectId))
+      .leftJoin(users, eq(users.id, emails.lastUpdatedById))
+      .where(visibleEmailCondition(db, projectsSeen))
+      .prepare(`read_visible_email_json_in_${projectsSeen}_projects`);
+  return { all: prepare('all'), of_teams: prepare('of_teams') };
+});
+
 /** One email the principal may see, with who last changed it, in one query. */
 export async function findVisibleEmail(
   app: App,
@@ -136,12 +193,8 @@ export async function findVisibleEmail(
   workspaceId: number,
   id: number,
 ): Promise<{ email: EmailRow; editor: Editor }> {
-  const [row] = await app.database.db
-    .select({ email: emails, editor: editorColumns })
-    .from(emails)
-    .innerJoin(projects, eq(projects.id, emails.projectId))
-    .leftJoin(users, eq(users.id, emails.lastUpdatedById))
-    .where(visibleEmails(app, principal, workspaceId, eq(emails.id, id)));
+  const query = visibleEmailQueries(app.database.db)[projectsSeenBy(principal)];
+  const [row] = await query.execute({ workspaceId, id, userId: principal.userId });
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -149,6 +202,31 @@ export async function findVisibleEmail(
 export async function getEmail(app: App, principal: Principal, workspaceId: number, id: number) {
   const { email, editor } = await findVisibleEmail(app, principal, workspaceId, id);
   return toEmailResponse(email, editor);
+}
+
+/** Concurrent GETs of one email by callers who see the same projects share one read. */
+const emailJsonReads = perDatabase(() => new CoalescedReads<Buffer>());
+
+/**
+ * The email as GET answers it, as JSON bytes, which concurrent requests may share. The content
+ * goes out as PostgreSQL holds it (it was validated when written): parsing it and serializing it
+ * again was most of the cost of the call.
+ */
+export function readEmailJson(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+): Promise<Buffer> {
+  const projectsSeen = projectsSeenBy(principal);
+  const key = `${workspaceId}/${id}/${projectsSeen === 'all' ? 'all' : `teams_of_${principal.userId}`}`;
+  return emailJsonReads(app.database.db).read(key, async () => {
+    const query = visibleEmailJsonQueries(app.database.db)[projectsSeen];
+    const [row] = await query.execute({ workspaceId, id, userId: principal.userId });
+    if (!row) throw new NotFoundError();
+    const summary = JSON.stringify(toEmailSummary(row.email, row.editor));
+    return Buffer.from(`${summary.slice(0, -1)},"email_content":${row.contentJson}}`);
+  });
 }
 
 /** The default locale and the locale list, each defaulting to the other; the default must be listed. */

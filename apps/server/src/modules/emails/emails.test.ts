@@ -238,6 +238,15 @@ describe('emails', () => {
 
       const overseer = await memberWith(['access_all_projects']);
       expect((await call('GET', `${base}/emails/${email.id}`, overseer)).statusCode).toBe(200);
+
+      // Reads of one email asked for together share a round trip, but never across what callers see.
+      const together = await Promise.all(
+        [outsider, admin, overseer, outsider].map((headers) =>
+          call('GET', `${base}/emails/${email.id}`, headers),
+        ),
+      );
+      expect(together.map((response) => response.statusCode)).toEqual([404, 200, 200, 404]);
+      expect(together[1]?.json()).toEqual(together[2]?.json());
     });
 
     it('keeps a project that has emails unless its deletion is confirmed', async () => {
@@ -286,6 +295,10 @@ describe('emails', () => {
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().lock_version).toBe(2);
       expect(saved.json().email_content).toEqual(content);
+      // GET sends the content as stored rather than through the response schema: same answer.
+      const read = await call('GET', `${base}/emails/${email.id}`);
+      expect(read.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(read.json()).toEqual(saved.json());
 
       const versions = (await call('GET', `${base}/emails/${email.id}/versions`)).json();
       expect(versions.pagination.total).toBe(2);

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { emails, projects, teamMemberships, teams } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
@@ -37,12 +38,17 @@ function toProjectResponse(row: ProjectRow, team: TeamRow): Static<typeof Projec
  */
 export function visibleProjectsFilter(app: App, principal: Principal): SQL | undefined {
   if (principal.permissions.has('access_all_projects')) return undefined;
+  return teamProjectsFilter(app.database.db, principal.userId);
+}
+
+/** Projects of the teams a user belongs to; `userId` may be a placeholder of a prepared query. */
+export function teamProjectsFilter(db: Database, userId: number | Placeholder): SQL {
   return inArray(
     projects.teamId,
-    app.database.db
+    db
       .select({ teamId: teamMemberships.teamId })
       .from(teamMemberships)
-      .where(eq(teamMemberships.userId, principal.userId)),
+      .where(eq(teamMemberships.userId, userId)),
   );
 }
 
