@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { createBenchAccount } from './lib/account.ts';
-import { createBenchEmail } from './lib/email-fixture.ts';
-import { type LoadResult, measure, printTable } from './lib/load.ts';
+import { createBenchEmails } from './lib/email-fixture.ts';
+import { connections, type LoadResult, measure, printTable } from './lib/load.ts';
 import { startLetterset, startServer } from './lib/servers.ts';
 
 const helloWorld = await startServer(path.join(import.meta.dirname, 'servers/hello-world.ts'), {
@@ -17,7 +17,8 @@ const letterset = await startLetterset(3102);
 try {
   const baseline = await measure({ label: 'hello-world GET /hello', url: `${helloWorld.origin}/hello` });
   const account = await createBenchAccount(letterset.origin);
-  const email = await createBenchEmail(letterset.origin, account);
+  const [email, ...otherEmails] = await createBenchEmails(letterset.origin, account, connections);
+  if (!email) throw new Error('no bench email');
   const results: LoadResult[] = [
     await measure({ label: 'Letterset GET /healthz', url: `${letterset.origin}/healthz` }),
     await measure({ label: 'Letterset GET /readyz (database)', url: `${letterset.origin}/readyz` }),
@@ -28,12 +29,19 @@ try {
     }),
     await measure({
       label: 'Letterset GET /emails/{id} (20 instances, 3 locales)',
-      url: email.url,
+      url: `${letterset.origin}${email.path}`,
       headers: account.headers,
+    }),
+    // Concurrent reads of one email share a round trip; here no two reads under way are alike.
+    await measure({
+      label: `Letterset GET /emails/{id}, ${connections} emails in turn`,
+      url: `${letterset.origin}${email.path}`,
+      headers: account.headers,
+      rotatingPaths: [email, ...otherEmails].map(({ path }) => path),
     }),
     await measure({
       label: 'Letterset PATCH /emails/{id} (20 instances, values changed)',
-      url: email.url,
+      url: `${letterset.origin}${email.path}`,
       method: 'PATCH',
       headers: { ...account.headers, 'content-type': 'application/json' },
       alternatingBodies: email.patchBodies,

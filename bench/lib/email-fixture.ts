@@ -42,10 +42,10 @@ function valuesFor(component: Component, index: number, headline: string) {
 }
 
 /**
- * An email of 20 starter-system instances in 3 locales, and two versions of its content that a
- * PATCH bench sends in turn, so that every PATCH changes the values and records a version.
+ * `count` emails of 20 starter-system instances in 3 locales each, and two versions of the content
+ * that a PATCH bench sends in turn, so that every PATCH changes the values and records a version.
  */
-export async function createBenchEmail(origin: string, account: BenchAccount) {
+export async function createBenchEmails(origin: string, account: BenchAccount, count: number) {
   const workspace = `/workspaces/${account.workspaceId}`;
   const systems = await api<{ results: { id: number; name: string }[] }>(
     origin,
@@ -75,16 +75,9 @@ export async function createBenchEmail(origin: string, account: BenchAccount) {
     name: 'Bench project',
     team_id: team.id,
   });
-  const email = await api<{ id: number; email_content: Record<string, unknown> }>(
-    origin,
-    account,
-    'POST',
-    `${workspace}/emails`,
-    { name: 'Bench email', email_design_system_id: system.id, project_id: project.id, locales: benchLocales },
-  );
   const instanceIds = Array.from({ length: 20 }, () => randomUUID());
-  const content = (headline: string) => ({
-    ...email.email_content,
+  const content = (emailContent: Record<string, unknown>, headline: string) => ({
+    ...emailContent,
     subject: {
       branch_content: { null_branch: Object.fromEntries(benchLocales.map((locale) => [locale, headline])) },
     },
@@ -97,13 +90,29 @@ export async function createBenchEmail(origin: string, account: BenchAccount) {
       };
     }),
   });
-  await api(origin, account, 'PATCH', `${workspace}/emails/${email.id}`, {
-    email_content: content('Welcome'),
-  });
-  return {
-    url: `${origin}/api/v1/workspaces/${account.workspaceId}/emails/${email.id}`,
-    patchBodies: ['Spring edit', 'Summer edit'].map((headline) =>
-      JSON.stringify({ email_content: content(headline) }),
-    ),
-  };
+  const emails = [];
+  for (let number = 1; number <= count; number++) {
+    const email = await api<{ id: number; email_content: Record<string, unknown> }>(
+      origin,
+      account,
+      'POST',
+      `${workspace}/emails`,
+      {
+        name: `Bench email ${number}`,
+        email_design_system_id: system.id,
+        project_id: project.id,
+        locales: benchLocales,
+      },
+    );
+    await api(origin, account, 'PATCH', `${workspace}/emails/${email.id}`, {
+      email_content: content(email.email_content, 'Welcome'),
+    });
+    emails.push({
+      path: `/api/v1${workspace}/emails/${email.id}`,
+      patchBodies: ['Spring edit', 'Summer edit'].map((headline) =>
+        JSON.stringify({ email_content: content(email.email_content, headline) }),
+      ),
+    });
+  }
+  return emails;
 }

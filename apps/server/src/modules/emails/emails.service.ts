@@ -8,8 +8,8 @@ import {
 import { and, count, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { BatchedReads } from '../../db/batched-reads.ts';
 import type { Database } from '../../db/client.ts';
-import { CoalescedReads } from '../../db/coalesced-reads.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
@@ -142,11 +142,11 @@ function projectsSeenBy(principal: Principal): ProjectsSeen {
   return principal.permissions.has('access_all_projects') ? 'all' : 'of_teams';
 }
 
-/** The email of a prepared query's `id` and `workspaceId`, if its project is one the caller sees. */
-function visibleEmailCondition(db: Database, projectsSeen: ProjectsSeen) {
+/** Emails of a prepared query's `workspaceId` matching `idMatch`, in projects the caller sees. */
+function visibleEmailsCondition(db: Database, projectsSeen: ProjectsSeen, idMatch: SQL) {
   return and(
     eq(emails.workspaceId, sql.placeholder('workspaceId')),
-    eq(emails.id, sql.placeholder('id')),
+    idMatch,
     projectsSeen === 'of_teams' ? teamProjectsFilter(db, sql.placeholder('userId')) : undefined,
   );
 }
@@ -162,14 +162,14 @@ const visibleEmailQueries = perDatabase((db) => {
       .from(emails)
       .innerJoin(projects, eq(projects.id, emails.projectId))
       .leftJoin(users, eq(users.id, emails.lastUpdatedById))
-      .where(visibleEmailCondition(db, projectsSeen))
+      .where(visibleEmailsCondition(db, projectsSeen, eq(emails.id, sql.placeholder('id'))))
       .prepare(`find_visible_email_in_${projectsSeen}_projects`);
   return { all: prepare('all'), of_teams: prepare('of_teams') };
 });
 
 const { content: _content, ...emailColumnsButContent } = getTableColumns(emails);
 
-/** GET's query: the content as the JSON text PostgreSQL holds, to be sent on as it is. */
+/** GET's query, for the `ids` of a batch: the content as the JSON text PostgreSQL holds, to send as it is. */
 const visibleEmailJsonQueries = perDatabase((db) => {
   const prepare = (projectsSeen: ProjectsSeen) =>
     db
@@ -181,8 +181,8 @@ const visibleEmailJsonQueries = perDatabase((db) => {
       .from(emails)
       .innerJoin(projects, eq(projects.id, emails.projectId))
       .leftJoin(users, eq(users.id, emails.lastUpdatedById))
-      .where(visibleEmailCondition(db, projectsSeen))
-      .prepare(`read_visible_email_json_in_${projectsSeen}_projects`);
+      .where(visibleEmailsCondition(db, projectsSeen, sql`${emails.id} = any(${sql.placeholder('ids')})`))
+      .prepare(`read_visible_emails_json_in_${projectsSeen}_projects`);
   return { all: prepare('all'), of_teams: prepare('of_teams') };
 });
 
@@ -204,29 +204,34 @@ export async function getEmail(app: App, principal: Principal, workspaceId: numb
   return toEmailResponse(email, editor);
 }
 
-/** Concurrent GETs of one email by callers who see the same projects share one read. */
-const emailJsonReads = perDatabase(() => new CoalescedReads<Buffer>());
+/** GETs of emails arriving together share a query when their callers see the same projects. */
+const emailJsonReads = perDatabase(() => new BatchedReads<number, Buffer>());
 
 /**
  * The email as GET answers it, as JSON bytes, which concurrent requests may share. The content
  * goes out as PostgreSQL holds it (it was validated when written): parsing it and serializing it
  * again was most of the cost of the call.
  */
-export function readEmailJson(
+export async function readEmailJson(
   app: App,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<Buffer> {
   const projectsSeen = projectsSeenBy(principal);
-  const key = `${workspaceId}/${id}/${projectsSeen === 'all' ? 'all' : `teams_of_${principal.userId}`}`;
-  return emailJsonReads(app.database.db).read(key, async () => {
+  const group = `${workspaceId}/${projectsSeen === 'all' ? 'all' : `teams_of_${principal.userId}`}`;
+  const json = await emailJsonReads(app.database.db).read(group, id, async (ids) => {
     const query = visibleEmailJsonQueries(app.database.db)[projectsSeen];
-    const [row] = await query.execute({ workspaceId, id, userId: principal.userId });
-    if (!row) throw new NotFoundError();
-    const summary = JSON.stringify(toEmailSummary(row.email, row.editor));
-    return Buffer.from(`${summary.slice(0, -1)},"email_content":${row.contentJson}}`);
+    const rows = await query.execute({ workspaceId, ids, userId: principal.userId });
+    return new Map(
+      rows.map((row) => {
+        const summary = JSON.stringify(toEmailSummary(row.email, row.editor));
+        return [row.email.id, Buffer.from(`${summary.slice(0, -1)},"email_content":${row.contentJson}}`)];
+      }),
+    );
   });
+  if (!json) throw new NotFoundError();
+  return json;
 }
 
 /** The default locale and the locale list, each defaulting to the other; the default must be listed. */

@@ -247,6 +247,18 @@ describe('emails', () => {
       );
       expect(together.map((response) => response.statusCode)).toEqual([404, 200, 200, 404]);
       expect(together[1]?.json()).toEqual(together[2]?.json());
+
+      // Reads of different emails asked for together share a query; each gets its own email.
+      const others = [await createEmail({ name: 'Second' }), await createEmail({ name: 'Third' })];
+      const ids = [email.id, others[0].id, 999_999, others[1].id];
+      const batch = await Promise.all(ids.map((id) => call('GET', `${base}/emails/${id}`)));
+      expect(batch.map((response) => response.statusCode)).toEqual([200, 200, 404, 200]);
+      expect(batch.map((response) => response.statusCode === 200 && response.json().id)).toEqual([
+        email.id,
+        others[0].id,
+        false,
+        others[1].id,
+      ]);
     });
 
     it('keeps a project that has emails unless its deletion is confirmed', async () => {
