@@ -32,7 +32,7 @@ try {
       url: `${letterset.origin}${email.path}`,
       headers: account.headers,
     }),
-    // Concurrent reads of one email share a round trip; here no two reads under way are alike.
+    // Reads of one email under way together are answered once; here each asks for another email.
     await measure({
       label: `Letterset GET /emails/{id}, ${connections} emails in turn`,
       url: `${letterset.origin}${email.path}`,
