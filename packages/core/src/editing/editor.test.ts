@@ -11,6 +11,7 @@ import {
   renameComponent,
   setConditional,
   setFieldValue,
+  setGlobalLinkTrackingParameter,
   setPreheader,
   setSubject,
 } from './commands.ts';
@@ -274,12 +275,38 @@ describe('coalescing', () => {
     expect(document()).toEqual(sampleDocument());
   });
 
-  it('never merges structural commands, even into each other', () => {
-    const { editor } = setup();
+  it('merges typing of one instance’s name, never of two', () => {
+    const { editor, document } = setup();
+    const nameOf = (id: string) =>
+      document().content.component_instances.find((instance) => instance.id === id)?.name;
     editor.dispatch(renameComponent(sampleIds.hero, 'A'));
     editor.dispatch(renameComponent(sampleIds.hero, 'AB'));
+    editor.dispatch(renameComponent(sampleIds.footer, 'F'));
     editor.undo();
-    expect(editor.getState().document.content.component_instances[0]?.name).toBe('A');
+    expect(nameOf(sampleIds.hero)).toBe('AB');
+    editor.undo();
+    expect(document()).toEqual(sampleDocument());
+  });
+
+  it('merges typing of one link tracking parameter, never of two', () => {
+    const { editor, document } = setup();
+    editor.dispatch(setGlobalLinkTrackingParameter('utm_source', 'n'));
+    editor.dispatch(setGlobalLinkTrackingParameter('utm_source', 'news'));
+    editor.dispatch(setGlobalLinkTrackingParameter('utm_medium', 'e'));
+    editor.undo();
+    expect(document().content.global_link_tracking_parameters).toEqual(
+      expect.objectContaining({ utm_source: 'news' }),
+    );
+    editor.undo();
+    expect(document()).toEqual(sampleDocument());
+  });
+
+  it('never merges structural commands, even into each other', () => {
+    const { editor, document } = setup();
+    editor.dispatch(moveComponent(sampleIds.hero, 1));
+    editor.dispatch(moveComponent(sampleIds.hero, 0));
+    editor.undo();
+    expect(document().content.component_instances[1]?.id).toBe(sampleIds.hero);
   });
 
   it('does not merge across another command in between', () => {
@@ -314,10 +341,14 @@ describe('coalescing', () => {
 });
 
 describe('history bound', () => {
+  /** Renames alternate between two instances, so no two steps merge. */
+  const renameStep = (step: number, name: string) =>
+    renameComponent(step % 2 === 1 ? sampleIds.hero : sampleIds.footer, name);
+
   it(`keeps the latest ${defaultHistoryLimit} steps by default`, () => {
     const { editor, document } = setup();
     for (let step = 1; step <= defaultHistoryLimit + 5; step += 1) {
-      editor.dispatch(renameComponent(sampleIds.hero, `Name ${step}`));
+      editor.dispatch(renameStep(step, `Name ${step}`));
     }
     let undone = 0;
     while (editor.undo()) undone += 1;
@@ -327,7 +358,7 @@ describe('history bound', () => {
 
   it('uses the bound it is given', () => {
     const { editor, document } = setup({ historyLimit: 2 });
-    for (const name of ['A', 'B', 'C']) editor.dispatch(renameComponent(sampleIds.hero, name));
+    ['A', 'B', 'C'].forEach((name, index) => editor.dispatch(renameStep(index + 1, name)));
     expect(editor.undo()).toBe(true);
     expect(editor.undo()).toBe(true);
     expect(editor.undo()).toBe(false);

@@ -52,9 +52,9 @@ interface HistoryStep {
 }
 
 /**
- * Text edits that may merge into one undo step: the same field value, or the same subject or
- * preheader text, so undo takes back a burst of typing rather than one keystroke. Structure
- * changes never merge.
+ * Text edits that may merge into one undo step: the same field value, subject or preheader text,
+ * instance name or link tracking parameter, so undo takes back a burst of typing rather than one
+ * keystroke. Structure changes never merge.
  */
 function coalesceKeyOf(command: EditorCommand): string | null {
   switch (command.type) {
@@ -66,9 +66,22 @@ function coalesceKeyOf(command: EditorCommand): string | null {
         command.locale,
         command.variable,
       ]);
+    case 'setLinkTrackingParameter':
+      return JSON.stringify([
+        command.type,
+        command.instanceId,
+        command.branch,
+        command.locale,
+        command.variable,
+        command.parameter,
+      ]);
     case 'setSubject':
     case 'setPreheader':
       return JSON.stringify([command.type, command.branch, command.locale]);
+    case 'renameComponent':
+      return JSON.stringify([command.type, command.instanceId]);
+    case 'setGlobalLinkTrackingParameter':
+      return JSON.stringify([command.type, command.parameter]);
     default:
       return null;
   }
