@@ -358,7 +358,7 @@ describe('history bound', () => {
 
   it('uses the bound it is given', () => {
     const { editor, document } = setup({ historyLimit: 2 });
-    ['A', 'B', 'C'].forEach((name, index) => editor.dispatch(renameStep(index + 1, name)));
+    for (const [index, name] of ['A', 'B', 'C'].entries()) editor.dispatch(renameStep(index + 1, name));
     expect(editor.undo()).toBe(true);
     expect(editor.undo()).toBe(true);
     expect(editor.undo()).toBe(false);
