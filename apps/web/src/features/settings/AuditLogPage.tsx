@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Code, type ComboboxItem, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,7 +31,6 @@ export function AuditLogPage() {
   const [fromDay, setFromDay] = useState('');
   const [toDay, setToDay] = useState('');
   const [debouncedType] = useDebouncedValue(resourceType.trim(), 300);
-  const users = useQuery(usersQuery({ page: 1, per: 100 }));
   const entries = useQuery(
     auditLogsQuery(
       {
@@ -59,19 +58,7 @@ export function AuditLogPage() {
         breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Audit log' }]}
       />
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label="Person"
-          placeholder="Anyone"
-          clearable
-          searchable
-          w={{ base: '100%', sm: 220 }}
-          data={(users.data?.results ?? []).map((user) => ({
-            value: String(user.id),
-            label: fullName(user),
-          }))}
-          value={userId}
-          onChange={resetPage(setUserId)}
-        />
+        <PersonPicker value={userId} onChange={resetPage(setUserId)} />
         <TextInput
           label="Record type"
           placeholder="e.g. teams or api_keys"
@@ -160,5 +147,50 @@ export function AuditLogPage() {
         )}
       </QueryState>
     </Stack>
+  );
+}
+
+/**
+ * The person filter: searches the organization's people through the API as you type, since an
+ * organization may have more people than one page holds.
+ */
+export function PersonPicker({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (userId: string | null) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
+  const [chosen, setChosen] = useState<ComboboxItem | null>(null);
+  const users = useQuery(usersQuery({ page: 1, per: 20, search: debouncedSearch }));
+  const options = (users.data?.results ?? []).map((user) => ({
+    value: String(user.id),
+    label: fullName(user),
+  }));
+  // The chosen person stays an option while other searches run, so the field keeps its name.
+  if (chosen && chosen.value === value && !options.some((option) => option.value === chosen.value)) {
+    options.unshift(chosen);
+  }
+  return (
+    <Select
+      label="Person"
+      placeholder="Anyone"
+      clearable
+      searchable
+      w={{ base: '100%', sm: 220 }}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The API has searched names and email addresses already: show what it found.
+      filter={({ options: found }) => found}
+      nothingFoundMessage={users.isFetching ? 'Searching…' : 'Nobody matches'}
+      data={options}
+      value={value}
+      onChange={(userId, option) => {
+        setChosen(userId ? option : null);
+        onChange(userId);
+      }}
+    />
   );
 }

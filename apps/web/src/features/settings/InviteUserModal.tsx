@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
-import { allRolesQuery, type User, workspacesQuery } from './settings-api.ts';
+import { allRolesQuery, allTeamsQuery, allWorkspacesQuery, type User } from './settings-api.ts';
 
-const formFields = ['first_name', 'last_name', 'email', 'role_id', 'workspace_ids'];
+const formFields = ['first_name', 'last_name', 'email', 'role_id', 'workspace_ids', 'team_ids'];
 
 /** Invites a person: the API creates the user and emails them a link to set their password. */
 export function InviteUserModal({
@@ -29,10 +29,18 @@ export function InviteUserModal({
 function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: (user: User) => void }) {
   const queryClient = useQueryClient();
   const roles = useQuery(allRolesQuery);
-  const workspaces = useQuery(workspacesQuery({ page: 1, per: 100 }));
+  const workspaces = useQuery(allWorkspacesQuery);
+  const teams = useQuery(allTeamsQuery);
   const [problem, setProblem] = useState<string[]>([]);
   const form = useForm({
-    initialValues: { first_name: '', last_name: '', email: '', role_id: '', workspace_ids: [] as string[] },
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      role_id: '',
+      workspace_ids: [] as string[],
+      team_ids: [] as string[],
+    },
     validate: {
       first_name: (value) => (value.trim() ? null : 'Enter a first name'),
       last_name: (value) => (value.trim() ? null : 'Enter a last name'),
@@ -50,15 +58,44 @@ function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: 
             email: values.email.trim(),
             role_id: Number(values.role_id),
             workspace_ids: values.workspace_ids.map(Number),
+            team_ids: values.team_ids.map(Number),
           },
         }),
       ),
     onSuccess: async (user) => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: ['teams'] }),
+      ]);
       onInvited(user);
     },
     onError: (error) => setProblem(showApiErrors(form, error, formFields)),
   });
+
+  // A team can only be joined along with its workspace: offer the teams of the chosen workspaces.
+  const chosenWorkspaces = (workspaces.data ?? []).filter((workspace) =>
+    form.values.workspace_ids.includes(String(workspace.id)),
+  );
+  const teamChoices = chosenWorkspaces
+    .map((workspace) => ({
+      group: workspace.name,
+      items: (teams.data ?? [])
+        .filter((team) => team.workspace_id === workspace.id)
+        .map((team) => ({ value: String(team.id), label: team.name })),
+    }))
+    .filter((group) => group.items.length > 0);
+  const chooseWorkspaces = (workspaceIds: string[]) => {
+    form.setFieldValue('workspace_ids', workspaceIds);
+    const stillOffered = new Set(
+      (teams.data ?? [])
+        .filter((team) => workspaceIds.includes(String(team.workspace_id)))
+        .map((team) => String(team.id)),
+    );
+    form.setFieldValue(
+      'team_ids',
+      form.values.team_ids.filter((teamId) => stillOffered.has(teamId)),
+    );
+  };
 
   return (
     <form onSubmit={form.onSubmit((values) => invite.mutate(values))} noValidate>
@@ -91,12 +128,33 @@ function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: 
           label="Workspaces"
           description="Workspaces that everyone joins are added anyway"
           placeholder="Choose workspaces"
-          data={(workspaces.data?.results ?? []).map((workspace) => ({
+          data={(workspaces.data ?? []).map((workspace) => ({
             value: String(workspace.id),
             label: workspace.name,
           }))}
           searchable
           {...form.getInputProps('workspace_ids')}
+          error={
+            form.errors.workspace_ids ??
+            (workspaces.isError ? 'The workspaces could not be loaded' : undefined)
+          }
+          onChange={chooseWorkspaces}
+        />
+        <MultiSelect
+          label="Teams"
+          description="Team members see the team's projects and their emails"
+          placeholder={
+            form.values.workspace_ids.length === 0
+              ? 'Choose a workspace first'
+              : teamChoices.length === 0
+                ? 'The chosen workspaces have no teams'
+                : 'Choose teams'
+          }
+          disabled={teamChoices.length === 0}
+          data={teamChoices}
+          searchable
+          {...form.getInputProps('team_ids')}
+          error={form.errors.team_ids ?? (teams.isError ? 'The teams could not be loaded' : undefined)}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -6,7 +6,7 @@ import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import type { Team, TeamColor } from './settings-api.ts';
-import { workspacesQuery } from './settings-api.ts';
+import { allWorkspacesQuery } from './settings-api.ts';
 import { teamColorHex, teamColorOf, teamColors } from './team-colors.ts';
 
 /** Creates a team in a workspace (no `team`) or renames one and changes its badge colour. */
@@ -22,7 +22,7 @@ export function TeamForm({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
-  const workspaces = useQuery(workspacesQuery({ page: 1, per: 100 }));
+  const workspaces = useQuery(allWorkspacesQuery);
   const [problem, setProblem] = useState<string[]>([]);
   const form = useForm({
     initialValues: {
@@ -68,7 +68,7 @@ export function TeamForm({
           required
           disabled={team !== null}
           description={team ? 'A team stays in the workspace it was made in' : undefined}
-          data={(workspaces.data?.results ?? []).map((workspace) => ({
+          data={(workspaces.data ?? []).map((workspace) => ({
             value: String(workspace.id),
             label: workspace.name,
           }))}

@@ -12,7 +12,7 @@ import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberList } from './MemberList.tsx';
 import { MemberRowActions } from './MemberRowActions.tsx';
-import { fullName, type Team, teamMembersQuery, teamsQuery, workspacesQuery } from './settings-api.ts';
+import { allWorkspacesQuery, fullName, type Team, teamMembersQuery, teamsQuery } from './settings-api.ts';
 import { TeamForm } from './TeamForm.tsx';
 import { teamColorHex } from './team-colors.ts';
 import { UserPicker } from './UserPicker.tsx';
@@ -27,10 +27,10 @@ export function TeamsPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Team | 'new' | null>(null);
   const [members, setMembers] = useState<Team | null>(null);
-  const workspaces = useQuery(workspacesQuery({ page: 1, per: 100 }));
+  const workspaces = useQuery(allWorkspacesQuery);
   const teams = useQuery(teamsQuery(workspaceId, { page, per: perPage }));
   const workspaceName = (id: number) =>
-    workspaces.data?.results.find((workspace) => workspace.id === id)?.name ?? '…';
+    workspaces.data?.find((workspace) => workspace.id === id)?.name ?? '…';
 
   const remove = async (team: Team) => {
     const confirmed = await confirmDestructive({
@@ -64,7 +64,7 @@ export function TeamsPage() {
         placeholder="All workspaces"
         clearable
         w={{ base: '100%', sm: 280 }}
-        data={(workspaces.data?.results ?? []).map((workspace) => ({
+        data={(workspaces.data ?? []).map((workspace) => ({
           value: String(workspace.id),
           label: workspace.name,
         }))}

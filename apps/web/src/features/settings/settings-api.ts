@@ -1,6 +1,7 @@
 import type { components } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
+import { allResults } from '../../shared/all-results.ts';
 import { unwrap } from '../../shared/api-error.ts';
 
 export type User = components['schemas']['User'];
@@ -42,6 +43,12 @@ export const workspacesQuery = ({ page, per }: ListParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** Every workspace of the organization, for pickers. */
+export const allWorkspacesQuery = queryOptions({
+  queryKey: ['workspaces', 'all'],
+  queryFn: () => allResults((page) => unwrap(api.GET('/api/v1/workspaces', { params: { query: page } }))),
+});
+
 export const workspaceMembersQuery = (workspaceId: number, { page, per }: ListParams) =>
   queryOptions({
     queryKey: ['workspaces', workspaceId, 'members', { page, per }],
@@ -65,6 +72,12 @@ export const teamsQuery = (workspaceId: number | null, { page, per }: ListParams
       ),
     placeholderData: keepPreviousData,
   });
+
+/** Every team of the organization, for pickers. */
+export const allTeamsQuery = queryOptions({
+  queryKey: ['teams', 'all'],
+  queryFn: () => allResults((page) => unwrap(api.GET('/api/v1/teams', { params: { query: page } }))),
+});
 
 export const teamMembersQuery = (teamId: number, { page, per }: ListParams) =>
   queryOptions({
