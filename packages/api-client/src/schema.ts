@@ -1289,7 +1289,10 @@ export interface paths {
         get: operations["getFeed"];
         put?: never;
         post?: never;
-        /** Delete a feed */
+        /**
+         * Delete a feed
+         * @description A feed that components use cannot be deleted (422 naming them): choose another feed for them first.
+         */
         delete: operations["deleteFeed"];
         options?: never;
         head?: never;
@@ -4800,6 +4803,8 @@ export interface operations {
                     /** @description The one component that wraps every email: must contain {{children}} */
                     container?: boolean;
                     deprecated?: boolean;
+                    /** @description A feed of the workspace: a run of it fills the fields that name one of its fields in feed_field_name. Null for none */
+                    feed_id?: number | null;
                 };
             };
         };
@@ -4990,6 +4995,8 @@ export interface operations {
                     template?: string;
                     field_definitions?: components["schemas"]["FieldDefinition"][];
                     deprecated?: boolean;
+                    /** @description A feed of the workspace: a run of it fills the fields that name one of its fields in feed_field_name. Null for none */
+                    feed_id?: number | null;
                 };
             };
         };

@@ -103,6 +103,11 @@ const ComponentName = Type.String({
   description: 'A stable identifier (hero_banner); renaming it breaks existing emails',
 });
 
+const ComponentFeedId = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+  description:
+    'A feed of the workspace: a run of it fills the fields that name one of its fields in feed_field_name. Null for none',
+});
+
 export const CreateComponentBody = RequestBody({
   name: ComponentName,
   label: Type.String({ minLength: 1, maxLength: 200 }),
@@ -113,6 +118,7 @@ export const CreateComponentBody = RequestBody({
     Type.Boolean({ description: 'The one component that wraps every email: must contain {{children}}' }),
   ),
   deprecated: Type.Optional(Type.Boolean()),
+  feed_id: Type.Optional(ComponentFeedId),
 });
 
 export const UpdateComponentBody = RequestBody({
@@ -122,6 +128,7 @@ export const UpdateComponentBody = RequestBody({
   template: Type.Optional(Type.String({ maxLength: 200_000 })),
   field_definitions: Type.Optional(Type.Array(ref(FieldDefinition), { maxItems: 200 })),
   deprecated: Type.Optional(Type.Boolean()),
+  feed_id: Type.Optional(ComponentFeedId),
 });
 
 export const ReorderComponentsBody = RequestBody({

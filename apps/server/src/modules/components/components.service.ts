@@ -9,7 +9,7 @@ import {
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import { components, componentVersions, type emailDesignSystems, users } from '../../db/schema.ts';
+import { components, componentVersions, type emailDesignSystems, feeds, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
@@ -175,6 +175,18 @@ export function versionOf(row: ComponentRow, editorId: number) {
   };
 }
 
+const unknownFeed = 'is not a feed of this workspace';
+
+/** Whether a component may use this feed: none, or one of the design system's workspace. */
+async function isWorkspaceFeed(app: App, workspaceId: number, feedId: number | null | undefined) {
+  if (feedId === undefined || feedId === null) return true;
+  const [feed] = await app.database.db
+    .select({ id: feeds.id })
+    .from(feeds)
+    .where(and(eq(feeds.id, feedId), eq(feeds.workspaceId, workspaceId)));
+  return feed !== undefined;
+}
+
 export async function createComponent(
   app: App,
   principal: Principal,
@@ -189,6 +201,7 @@ export async function createComponent(
     styleNames(system),
   );
   if (await nameTaken(app, systemId, input.name)) errors.name = ['is already taken in this design system'];
+  if (!(await isWorkspaceFeed(app, workspaceId, input.feed_id))) errors.feed_id = [unknownFeed];
   if (container) {
     const [existing] = await app.database.db
       .select({ id: components.id })
@@ -216,6 +229,7 @@ export async function createComponent(
         fieldDefinitions: input.field_definitions,
         position: container ? null : (last?.position ?? 0) + 1,
         deprecated: input.deprecated ?? false,
+        feedId: input.feed_id ?? null,
         lastUpdatedById: principal.userId,
       })
       .returning();
@@ -243,6 +257,7 @@ export async function updateComponent(
   if (input.name !== undefined && (await nameTaken(app, systemId, input.name, id))) {
     errors.name = ['is already taken in this design system'];
   }
+  if (!(await isWorkspaceFeed(app, workspaceId, input.feed_id))) errors.feed_id = [unknownFeed];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   await app.database.db.transaction(async (tx) => {
@@ -255,6 +270,7 @@ export async function updateComponent(
         ...(input.template !== undefined ? { template: input.template } : {}),
         ...(input.field_definitions !== undefined ? { fieldDefinitions: input.field_definitions } : {}),
         ...(input.deprecated !== undefined ? { deprecated: input.deprecated } : {}),
+        ...(input.feed_id !== undefined ? { feedId: input.feed_id } : {}),
         lastUpdatedById: principal.userId,
       })
       .where(eq(components.id, id))

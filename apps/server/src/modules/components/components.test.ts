@@ -273,4 +273,54 @@ describe('components', () => {
     });
     expect(refused.statusCode).toBe(403);
   });
+
+  it('fills fields from a feed of its workspace, which then cannot be deleted while used', async () => {
+    const feedsUrl = `/api/v1/workspaces/${organization.workspaceId}/feeds`;
+    const feed = (
+      await app.inject({
+        method: 'POST',
+        url: feedsUrl,
+        headers: admin,
+        payload: {
+          name: 'Offers',
+          url: 'https://feeds.example.com/offer',
+          request_method: 'GET',
+          parameters: [],
+          headers: [],
+          fields: [{ key: 'title', value: '$.title' }],
+        },
+      })
+    ).json();
+    const offer = {
+      ...hero,
+      name: 'offer',
+      label: 'Offer',
+      feed_id: feed.id,
+      field_definitions: [{ ...hero.field_definitions[0], feed_field_name: 'title' }],
+    };
+
+    expect((await post({ ...offer, feed_id: 999_999 })).json().errors).toEqual({
+      feed_id: ['is not a feed of this workspace'],
+    });
+    const created = await post(offer);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(feed.id, JSON.stringify(feed)).toBeTypeOf('number');
+    expect(created.json().feed_id).toBe(feed.id);
+    expect(created.json().field_definitions[0].feed_field_name).toBe('title');
+
+    const refused = await app.inject({ method: 'DELETE', url: `${feedsUrl}/${feed.id}`, headers: admin });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.id[0]).toContain('“Offer”');
+
+    const detached = await app.inject({
+      method: 'PATCH',
+      url: `${componentsUrl}/${created.json().id}`,
+      headers: admin,
+      payload: { feed_id: null },
+    });
+    expect(detached.json().feed_id).toBeNull();
+    expect(
+      (await app.inject({ method: 'DELETE', url: `${feedsUrl}/${feed.id}`, headers: admin })).statusCode,
+    ).toBe(204);
+  });
 });

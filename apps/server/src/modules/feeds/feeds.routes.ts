@@ -21,6 +21,8 @@ const crudRoutes = workspaceCrudRoutes<number>({
   descriptions: {
     create: 'Header values are stored as given and only ever returned masked.',
     update: 'A header sent back with its masked value keeps its stored value.',
+    delete:
+      'A feed that components use cannot be deleted (422 naming them): choose another feed for them first.',
   },
   service: { list: listFeeds, create: createFeed, get: getFeed, update: updateFeed, delete: deleteFeed },
 });

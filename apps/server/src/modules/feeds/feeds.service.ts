@@ -1,8 +1,8 @@
 import { checkTemplate, extractFeedFields, parseJsonPath, renderFeedUrl } from '@letterset/core';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import { feeds } from '../../db/schema.ts';
+import { components, feeds } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
@@ -129,8 +129,21 @@ export async function updateFeed(
   return toResponse(row);
 }
 
+/** A feed that components use stays: they would silently stop filling their fields. */
 export async function deleteFeed(app: App, workspaceId: number, id: number) {
-  await findWorkspaceRecord(app, feeds, workspaceId, id);
+  const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
+  const usingComponents = await app.database.db
+    .select({ label: components.label })
+    .from(components)
+    .where(eq(components.feedId, id))
+    .orderBy(asc(components.label));
+  if (usingComponents.length > 0) {
+    const names = usingComponents.map((component) => `“${component.label}”`).join(', ');
+    throw ValidationError.field(
+      'id',
+      `The feed “${feed.name}” is used by the components ${names}: choose another feed for them first`,
+    );
+  }
   await app.database.db.delete(feeds).where(eq(feeds.id, id));
 }
 
