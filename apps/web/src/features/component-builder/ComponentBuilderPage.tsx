@@ -6,6 +6,7 @@ import {
   Grid,
   Group,
   Modal,
+  Select,
   Stack,
   Switch,
   Text,
@@ -24,6 +25,7 @@ import { confirmDestructive } from '../../shared/confirm.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { type DesignSystem, designSystemQuery } from '../design-systems/api.ts';
+import { allFeedsQuery } from '../dynamic-content/api.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import {
   type Component,
@@ -81,6 +83,7 @@ interface Draft {
   description: string;
   template: string;
   deprecated: boolean;
+  feedId: number | null;
   fields: DraftField[];
 }
 
@@ -90,6 +93,7 @@ function draftOf(component: Component): Draft {
     description: component.description ?? '',
     template: component.template,
     deprecated: component.deprecated,
+    feedId: component.feed_id,
     fields: toDraftFields(component.field_definitions as FieldDefinition[]),
   };
 }
@@ -100,6 +104,7 @@ function changesOf(draft: Draft) {
     description: draft.description.trim() === '' ? null : draft.description,
     template: draft.template,
     deprecated: draft.deprecated,
+    feed_id: draft.feedId,
     field_definitions: draft.fields.map((field) => cleanDefinition(field.definition)),
   };
 }
@@ -139,6 +144,9 @@ function ComponentBuilder({
   const navigate = useNavigate();
   const editable = !designSystem.shared && can('update_email_design_systems');
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  const feeds = useQuery({ ...allFeedsQuery(workspaceId), enabled: !saved.container });
+  const chosenFeed = feeds.data?.find((feed) => feed.id === draft.feedId) ?? null;
+  const feedOptions = (feeds.data ?? []).map((feed) => ({ value: String(feed.id), label: feed.name }));
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [savedFieldProblems, setSavedFieldProblems] = useState<FieldProblems>({});
   const [otherProblems, setOtherProblems] = useState<string[]>([]);
@@ -360,6 +368,22 @@ function ComponentBuilder({
               error={serverErrors.description?.join('; ')}
             />
             {!saved.container && (
+              <Select
+                label="Feed"
+                description="Emails can fill this component's fields from a run of the feed: name a feed field on each field that takes one"
+                placeholder={feeds.isPending ? 'Loading feeds…' : 'No feed'}
+                clearable
+                data={feedOptions}
+                value={draft.feedId === null ? null : String(draft.feedId)}
+                readOnly={!editable}
+                onChange={(feedId) => update({ feedId: feedId === null ? null : Number(feedId) })}
+                error={
+                  serverErrors.feed_id?.join('; ') ??
+                  (feeds.isError ? 'The feeds could not be loaded' : undefined)
+                }
+              />
+            )}
+            {!saved.container && (
               <Switch
                 label="Deprecated (existing emails still render it; it is not offered for new content)"
                 checked={draft.deprecated}
@@ -404,6 +428,9 @@ function ComponentBuilder({
             problems={fieldProblems}
             savedProblems={savedFieldProblems}
             customStyles={designSystem.custom_styles}
+            feedFields={
+              chosenFeed ? chosenFeed.fields.map((field) => field.key) : draft.feedId === null ? null : []
+            }
             readOnly={!editable}
           />
         </Grid.Col>

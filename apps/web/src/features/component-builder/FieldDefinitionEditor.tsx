@@ -13,6 +13,7 @@ import {
 } from '@letterset/core';
 import {
   ActionIcon,
+  Autocomplete,
   Button,
   Checkbox,
   ColorInput,
@@ -59,17 +60,20 @@ export function FieldDefinitionEditor({
   onChange,
   problems,
   customStyles,
+  feedFields,
 }: {
   definition: FieldDefinition;
   onChange: (definition: FieldDefinition) => void;
   /** Messages keyed by path inside the definition (`label`, `options.1.value`). */
   problems?: Record<string, string[]>;
   customStyles: readonly CustomStyle[];
+  /** The fields of the component's feed, or null when it has none. */
+  feedFields: readonly string[] | null;
 }) {
   const spec = fieldTypeSpecs[definition.type];
   const error = (path: string) => problemsUnder(problems, path).join('; ') || undefined;
   const set = (changes: Partial<FieldDefinition>) => onChange({ ...definition, ...changes });
-  const text = (key: 'group' | 'hint' | 'visible_if') => ({
+  const text = (key: 'group' | 'hint' | 'visible_if' | 'feed_field_name') => ({
     value: definition[key] ?? '',
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       set({ [key]: event.currentTarget.value === '' ? undefined : event.currentTarget.value }),
@@ -114,6 +118,16 @@ export function FieldDefinitionEditor({
         error={error('default_value')}
       />
       <TextInput label="Hint" description="Help shown under the input in the editor" {...text('hint')} />
+      {(feedFields !== null || definition.feed_field_name) && (
+        <Autocomplete
+          label="Feed field"
+          description="Filling from the component's feed puts this feed field's value here"
+          placeholder={feedFields?.length ? 'Choose or type a feed field' : 'Type a feed field'}
+          data={[...(feedFields ?? [])]}
+          {...text('feed_field_name')}
+          onChange={(value) => set({ feed_field_name: value === '' ? undefined : value })}
+        />
+      )}
       <TextInput
         label="Visible if"
         description="A Liquid condition over the other fields, e.g. show_button == true"
@@ -212,6 +226,7 @@ const shownPaths = new Set([
   'group',
   'default_value',
   'hint',
+  'feed_field_name',
   'visible_if',
   'hidden_in_editor',
   'hidden_from_ai',

@@ -17,10 +17,12 @@ function Harness({
   initial = [],
   savedProblems = {},
   onFields,
+  feedFields = null,
 }: {
   initial?: FieldDefinition[];
   savedProblems?: FieldProblems;
   onFields?: (fields: DraftField[]) => void;
+  feedFields?: string[] | null;
 }) {
   const [fields, setFields] = useState(() => toDraftFields(initial));
   return (
@@ -34,6 +36,7 @@ function Harness({
         problems={savedProblems}
         savedProblems={savedProblems}
         customStyles={[]}
+        feedFields={feedFields}
       />
     </MantineProvider>
   );
@@ -109,5 +112,26 @@ describe('FieldDefinitionsPanel', () => {
     const first = screen.getByTestId('field-definition-headline');
     expect(within(first).queryByText('1 problem')).toBeNull();
     expect(within(first).queryByText('has already been taken')).toBeNull();
+  });
+
+  it('names the feed field a field takes, offering the feed’s fields, only when the component has a feed', async () => {
+    const user = userEvent.setup();
+    let latest: DraftField[] = [];
+    const { unmount } = render(<Harness initial={[headline]} />);
+    await user.click(screen.getByRole('button', { name: /^Headline Text headline/ }));
+    expect(screen.queryByLabelText('Feed field')).toBeNull();
+    unmount();
+
+    render(
+      <Harness
+        initial={[headline]}
+        feedFields={['title', 'price']}
+        onFields={(fields) => (latest = fields)}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: /^Headline Text headline/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Feed field' }));
+    await user.click(await screen.findByRole('option', { name: 'title' }));
+    expect(latest[0]?.definition.feed_field_name).toBe('title');
   });
 });

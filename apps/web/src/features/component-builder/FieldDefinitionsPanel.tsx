@@ -29,6 +29,7 @@ export function FieldDefinitionsPanel({
   problems,
   savedProblems,
   customStyles,
+  feedFields,
   readOnly = false,
 }: {
   fields: DraftField[];
@@ -38,6 +39,8 @@ export function FieldDefinitionsPanel({
   /** The API's last 422 alone: when it changes, the first field it names is opened. */
   savedProblems: FieldProblems;
   customStyles: readonly CustomStyle[];
+  /** The fields of the component's feed, or null when it has none. */
+  feedFields: readonly string[] | null;
   readOnly?: boolean;
 }) {
   const [open, setOpen] = useState<string | null>(null);
@@ -114,6 +117,7 @@ export function FieldDefinitionsPanel({
                   field={field}
                   problems={problems[index]}
                   customStyles={customStyles}
+                  feedFields={feedFields}
                   readOnly={readOnly}
                   onChange={(definition) =>
                     onChange(
@@ -135,6 +139,7 @@ function SortableField({
   field,
   problems,
   customStyles,
+  feedFields,
   readOnly,
   onChange,
   onRemove,
@@ -142,6 +147,7 @@ function SortableField({
   field: DraftField;
   problems: Record<string, string[]> | undefined;
   customStyles: readonly CustomStyle[];
+  feedFields: readonly string[] | null;
   readOnly: boolean;
   onChange: (definition: FieldDefinition) => void;
   onRemove: () => void;
@@ -208,6 +214,7 @@ function SortableField({
           onChange={onChange}
           problems={problems}
           customStyles={customStyles}
+          feedFields={feedFields}
         />
       </Accordion.Panel>
     </Accordion.Item>

@@ -1,6 +1,7 @@
 import type { components } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
+import { allResults } from '../../shared/all-results.ts';
 import { unwrap } from '../../shared/api-error.ts';
 
 export type DynamicContentProfile = components['schemas']['DynamicContentProfile'];
@@ -63,6 +64,20 @@ export const feedListQuery = (workspaceId: number, page: number) =>
   list(workspaceId, 'feeds', page, () =>
     unwrap(api.GET('/api/v1/workspaces/{workspace_id}/feeds', at(workspaceId, page))),
   );
+
+/** Every feed of the workspace, for the component builder's feed choice. */
+export const allFeedsQuery = (workspaceId: number) =>
+  queryOptions({
+    queryKey: [...dynamicContentKeys.kind(workspaceId, 'feeds'), 'all'],
+    queryFn: () =>
+      allResults((page) =>
+        unwrap(
+          api.GET('/api/v1/workspaces/{workspace_id}/feeds', {
+            params: { path: { workspace_id: workspaceId }, query: page },
+          }),
+        ),
+      ),
+  });
 
 export const presetLabels = {
   liquid: 'Liquid (Braze style)',
