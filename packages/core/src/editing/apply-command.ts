@@ -75,6 +75,14 @@ export function applyCommand(document: EditorDocument, command: EditorCommand): 
       return updateFieldValue(document, command, (existing) =>
         existing?.value === command.value ? existing : { ...existing, value: command.value },
       );
+    case 'setFieldValues':
+      return Object.entries(command.values).reduce(
+        (current, [variable, value]) =>
+          updateFieldValue(current, { ...command, variable }, (existing) =>
+            existing?.value === value ? existing : { ...existing, value },
+          ),
+        document,
+      );
     case 'setLinkTrackingParameter':
       return updateFieldValue(document, command, (existing) => withLinkTrackingParameter(existing, command));
     case 'setConditional':

@@ -12,6 +12,7 @@ describe('commandPermissions', () => {
       duplicateComponent: 'add_remove_reorder_email_components',
       renameComponent: 'update_emails',
       setFieldValue: 'update_emails',
+      setFieldValues: 'update_emails',
       setLinkTrackingParameter: 'update_emails',
       setConditional: 'add_remove_conditional_from_components',
       setSubject: 'update_emails',

@@ -55,6 +55,13 @@ export interface SetFieldValueCommand extends FieldTarget {
   value: FieldValue['value'];
 }
 
+/** Several values of one instance in one branch and locale, as one step: what a feed run brings. */
+export interface SetFieldValuesCommand extends Omit<FieldTarget, 'variable'> {
+  type: 'setFieldValues';
+  /** Values by liquid variable. */
+  values: Record<string, FieldValue['value']>;
+}
+
 export interface SetLinkTrackingParameterCommand extends FieldTarget {
   type: 'setLinkTrackingParameter';
   parameter: string;
@@ -139,6 +146,7 @@ export type EditorCommand =
   | DuplicateComponentCommand
   | RenameComponentCommand
   | SetFieldValueCommand
+  | SetFieldValuesCommand
   | SetLinkTrackingParameterCommand
   | SetConditionalCommand
   | SetSubjectCommand
@@ -169,6 +177,7 @@ export const commandPermissions: Readonly<Record<EditorCommandType, PermissionKe
   duplicateComponent: 'add_remove_reorder_email_components',
   renameComponent: 'update_emails',
   setFieldValue: 'update_emails',
+  setFieldValues: 'update_emails',
   setLinkTrackingParameter: 'update_emails',
   setConditional: 'add_remove_conditional_from_components',
   setSubject: 'update_emails',
@@ -236,6 +245,13 @@ export function renameComponent(instanceId: string, name: string): RenameCompone
 
 export function setFieldValue(target: FieldTarget, value: FieldValue['value']): SetFieldValueCommand {
   return { type: 'setFieldValue', ...target, value };
+}
+
+export function setFieldValues(
+  target: Omit<FieldTarget, 'variable'>,
+  values: Record<string, FieldValue['value']>,
+): SetFieldValuesCommand {
+  return { type: 'setFieldValues', ...target, values };
 }
 
 export function setLinkTrackingParameter(

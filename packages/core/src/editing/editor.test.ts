@@ -11,6 +11,7 @@ import {
   renameComponent,
   setConditional,
   setFieldValue,
+  setFieldValues,
   setGlobalLinkTrackingParameter,
   setPreheader,
   setSubject,
@@ -144,6 +145,18 @@ describe('undo and redo', () => {
       expect(editor.redo(), command.type).toBe(true);
       expect(document(), command.type).toEqual(changed);
     }
+  });
+
+  it('take several values set together (a feed fill) back in one step', () => {
+    const { editor, document } = setup();
+    const original = document();
+    const target = { instanceId: sampleIds.hero, branch: 'null_branch', locale: 'en-US' };
+    editor.dispatch(setFieldValues(target, { headline: 'Spring sale', link: 'https://shop.example/sale' }));
+    const values = document().content.component_instances[0]?.field_values.null_branch?.['en-US'];
+    expect(values?.headline?.value).toBe('Spring sale');
+    expect(values?.link?.value).toBe('https://shop.example/sale');
+    expect(editor.undo()).toBe(true);
+    expect(document()).toBe(original);
   });
 
   it('walk back and forth through several steps in order', () => {

@@ -12,6 +12,7 @@ import {
   setConditional,
   setDefaultLocale,
   setFieldValue,
+  setFieldValues,
   setGlobalLinkTrackingParameter,
   setHiddenInLocale,
   setLinkTrackingParameter,
@@ -117,6 +118,10 @@ export function everyCommand(): EditorCommand[] {
     duplicateComponent(sampleIds.hero, newId),
     renameComponent(sampleIds.hero, 'Top'),
     setFieldValue(heroHeadline, 'Welcome'),
+    setFieldValues(
+      { instanceId: sampleIds.hero, branch: 'null_branch', locale: 'en-US' },
+      { headline: 'From the feed' },
+    ),
     setLinkTrackingParameter({ ...heroHeadline, variable: 'link' }, 'utm_medium', 'x'),
     setConditional(sampleIds.hero, 7, ['gold', 'silver']),
     setSubject('null_branch', 'en-US', 'Sale'),
