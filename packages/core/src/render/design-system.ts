@@ -9,6 +9,8 @@ export interface ComponentDefinition {
   field_definitions: FieldDefinition[];
   deprecated?: boolean;
   description?: string | null;
+  /** The feed whose run fills the fields that name a `feed_field_name`. */
+  feed_id?: number | null;
 }
 
 export interface DesignSystemDefinition {

@@ -23,6 +23,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
+import { FeedFill, fillsFromFeed } from './FeedFill.tsx';
 import { FieldEditor } from './fields/FieldEditor.tsx';
 import { LinkTrackingFields } from './fields/LinkTrackingFields.tsx';
 
@@ -165,6 +166,9 @@ export function Inspector({
             dispatchCommand(editor, setHiddenInLocale(instance.id, locale, event.currentTarget.checked))
           }
         />
+      )}
+      {!readOnly && fillsFromFeed(component) && (
+        <FeedFill component={component} target={{ instanceId: instance.id, branch, locale }} />
       )}
       <Divider />
       {groupFields(shownFields).map(([group, definitions]) => (
