@@ -66,6 +66,8 @@ export default defineConfig({
         DATABASE_URL: '',
         // The docs are served by the second web server below, not on the API server's docs port.
         DOCS_DIST_DIR: '/nonexistent',
+        // Feed tests run their feed on this machine, which the SSRF guard refuses by default.
+        ALLOW_PRIVATE_NETWORK_FETCH: 'true',
       },
     },
     ...(appOnly

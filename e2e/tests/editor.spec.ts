@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
@@ -471,5 +473,76 @@ test('components are arranged from the outline and validation problems open thei
   await page.getByRole('button', { name: 'Validate' }).click();
   await page.getByRole('button', { name: /Top banner · headline · en-US/ }).click();
   await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+test('a feed chosen for a component in the builder fills its fields in the editor', async ({ page }) => {
+  test.setTimeout(90_000);
+  const problems = collectPageProblems(page);
+  const post = poster(page);
+  // The feed: a server on this machine answering an offer for the id in its path.
+  const feedServer = createServer((request, response) => {
+    const offerId = decodeURIComponent(request.url?.split('/').pop() ?? '');
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ offer: { title: `Offer ${offerId} of the week` } }));
+  });
+  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = feedServer.address() as AddressInfo;
+    const feedName = `Offers ${unique}`;
+    await post(`${workspaceApi}/feeds`, {
+      name: feedName,
+      url: `http://127.0.0.1:${port}/offers/{{ parameters.offer_id | url_encode }}`,
+      request_method: 'GET',
+      parameters: [{ label: 'Offer ID', name: 'offer_id' }],
+      headers: [],
+      fields: [{ key: 'title', value: '$.offer.title' }],
+    });
+    const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
+    const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+    const system = await post<{ id: number }>(`${workspaceApi}/email_design_systems/${starter.id}/clone`, {
+      name: `Offers system ${unique}`,
+    });
+    const components = await (
+      await page.request.get(`${workspaceApi}/email_design_systems/${system.id}/components?per=100`)
+    ).json();
+    const heading = components.results.find((component: { name: string }) => component.name === 'heading');
+
+    await page.goto(`/workspaces/${workspaceId}/design-systems/${system.id}/components/${heading.id}`);
+    await chooseOption(page, 'Feed', feedName);
+    const text = page.getByTestId('field-definition-text');
+    await text.getByRole('button', { name: /^Text Text text/ }).click();
+    await text.getByRole('combobox', { name: 'Feed field' }).click();
+    await page.getByRole('option', { name: 'title', exact: true }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Heading saved' })).toBeVisible();
+
+    const team = await post<{ id: number }>('/api/v1/teams', {
+      name: `Offers ${unique}`,
+      workspace_id: workspaceId,
+      badge_color: 'orange',
+    });
+    const project = await post<{ id: number }>(`${workspaceApi}/projects`, {
+      name: `Offers ${unique}`,
+      team_id: team.id,
+    });
+    const email = await post<{ id: number }>(`${workspaceApi}/emails`, {
+      name: `Offer of the week ${unique}`,
+      email_design_system_id: system.id,
+      project_id: project.id,
+    });
+    await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+    await page.getByRole('button', { name: 'Add Heading', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Offer ID' }).fill('42');
+    await page.getByRole('button', { name: 'Fill from feed' }).click();
+    await expect(page.getByText('Filled 1 field from the feed.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue(
+      'Offer 42 of the week',
+    );
+    await expectPreviewToShow(page, 'Offer 42 of the week');
+    await expectSaved(page);
+  } finally {
+    feedServer.close();
+  }
   expect(problems).toEqual([]);
 });
