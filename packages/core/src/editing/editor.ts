@@ -1,6 +1,12 @@
 import type { PermissionKey } from '../permissions.ts';
 import { applyCommand } from './apply-command.ts';
-import { commandPermissions, type EditorCommand, type EditorCommandType, permissionFor } from './commands.ts';
+import {
+  commandPermissions,
+  type EditorCommand,
+  type EditorCommandType,
+  type FieldTarget,
+  permissionFor,
+} from './commands.ts';
 import { type EditorDocument, InvalidCommandError } from './document.ts';
 
 export type DispatchResult =
@@ -57,24 +63,17 @@ interface HistoryStep {
  * keystroke. Structure changes never merge.
  */
 function coalesceKeyOf(command: EditorCommand): string | null {
+  const fieldAddress = (target: FieldTarget) => [
+    target.instanceId,
+    target.branch,
+    target.locale,
+    target.variable,
+  ];
   switch (command.type) {
     case 'setFieldValue':
-      return JSON.stringify([
-        command.type,
-        command.instanceId,
-        command.branch,
-        command.locale,
-        command.variable,
-      ]);
+      return JSON.stringify([command.type, ...fieldAddress(command)]);
     case 'setLinkTrackingParameter':
-      return JSON.stringify([
-        command.type,
-        command.instanceId,
-        command.branch,
-        command.locale,
-        command.variable,
-        command.parameter,
-      ]);
+      return JSON.stringify([command.type, ...fieldAddress(command), command.parameter]);
     case 'setSubject':
     case 'setPreheader':
       return JSON.stringify([command.type, command.branch, command.locale]);
