@@ -57,4 +57,15 @@ describe('describeDifferences', () => {
       'Locales: yours en-US; theirs en-US, de-DE.',
     ]);
   });
+
+  it('names the email-wide link tracking parameters that differ, with both values', () => {
+    const mine = documentWith([]);
+    mine.content.global_link_tracking_parameters = { utm_campaign: 'spring', utm_medium: 'email' };
+    const theirs = documentWith([]);
+    theirs.content.global_link_tracking_parameters = { utm_campaign: 'summer', utm_source: 'news' };
+    theirs.content.global_link_tracking_parameters.utm_medium = 'email';
+    expect(describeDifferences(mine, theirs, labelOf)).toEqual([
+      'Email link tracking differs, yours → theirs: utm_campaign (“spring” → “summer”), utm_source (not set → “news”).',
+    ]);
+  });
 });

@@ -2,7 +2,8 @@ import type { ComponentInstance, EditorDocument } from '@letterset/core';
 
 /**
  * What differs between the user's document and the one someone else saved, in sentences a user
- * can act on: which components were added, removed, moved or changed, and subject or locale changes.
+ * can act on: which components were added, removed, moved or changed, and changes to the subject,
+ * preheader, locales and the email-wide link tracking parameters.
  */
 export function describeDifferences(
   mine: EditorDocument,
@@ -15,6 +16,18 @@ export function describeDifferences(
   if (!same(mine.content.preheader, theirs.content.preheader)) lines.push('The preheader differs.');
   if (!same(mine.locales, theirs.locales) || mine.defaultLocale !== theirs.defaultLocale) {
     lines.push(`Locales: yours ${mine.locales.join(', ')}; theirs ${theirs.locales.join(', ')}.`);
+  }
+  const mineTracking = mine.content.global_link_tracking_parameters ?? {};
+  const theirTracking = theirs.content.global_link_tracking_parameters ?? {};
+  const trackingChanges = [...new Set([...Object.keys(mineTracking), ...Object.keys(theirTracking)])]
+    .sort()
+    .filter((parameter) => mineTracking[parameter] !== theirTracking[parameter])
+    .map(
+      (parameter) =>
+        `${parameter} (${describeValue(mineTracking[parameter])} → ${describeValue(theirTracking[parameter])})`,
+    );
+  if (trackingChanges.length > 0) {
+    lines.push(`Email link tracking differs, yours → theirs: ${trackingChanges.join(', ')}.`);
   }
   if (!same(mine.content.container_component_instance, theirs.content.container_component_instance)) {
     lines.push(`${labelOf(theirs.content.container_component_instance)} (email-wide fields) differs.`);
@@ -36,4 +49,8 @@ export function describeDifferences(
   if (!same(sharedOrder(mine, theirsById), sharedOrder(theirs, mineById)))
     lines.push('The order of components differs.');
   return lines;
+}
+
+function describeValue(value: string | undefined): string {
+  return value === undefined ? 'not set' : `“${value}”`;
 }
