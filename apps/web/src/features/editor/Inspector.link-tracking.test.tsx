@@ -50,4 +50,41 @@ describe('Inspector link tracking', () => {
     expect(values?.null_branch?.['en-US']?.link?.link_tracking_parameters).toEqual({ utm_content: 'cta' });
     expect(values?.null_branch?.['en-US']?.unsubscribe).toBeUndefined();
   });
+
+  it('offers the per-link parameters under rich text too, for every link in it', async () => {
+    const article = {
+      id: 2,
+      label: 'Article',
+      container: false,
+      field_definitions: [
+        {
+          label: 'Body',
+          liquid_variable: 'body',
+          type: 'rich_text',
+          default_value: '<p>Read <a href="https://example.com/more">more</a></p>',
+        },
+      ],
+    } as unknown as BrandedComponent;
+    const { editor, Live } = renderableSession({
+      componentsById: new Map([[2, article]]),
+      linkTrackingProfile: profile,
+    });
+    render(
+      <Live>
+        {(document) => {
+          const instance = document.content.component_instances[0];
+          return instance ? <Inspector instance={instance} defaultLocale="en-US" /> : null;
+        }}
+      </Live>,
+    );
+    const group = screen.getByRole('group', { name: 'Link tracking for Body' });
+    await userEvent.type(within(group).getByRole('textbox', { name: 'utm_content' }), 'story');
+    const body =
+      editor.getState().document.content.component_instances[0]?.field_values.null_branch?.['en-US']?.body;
+    // The shown default is stored first, so the parameter has a value to belong to.
+    expect(body).toEqual({
+      value: '<p>Read <a href="https://example.com/more">more</a></p>',
+      link_tracking_parameters: { utm_content: 'story' },
+    });
+  });
 });

@@ -39,6 +39,13 @@ export function editedBranch(
   return branchKeys[0] ?? Object.keys(instance.field_values)[0] ?? nullBranch;
 }
 
+/** Fields whose links the email's link tracking profile tracks: url fields, and every link of rich text. */
+function tracksLinks(definition: FieldDefinition): boolean {
+  return (
+    (definition.type === 'url' && definition.skip_link_tracking !== true) || definition.type === 'rich_text'
+  );
+}
+
 /** Field definitions in their groups, in the order the component lists them. */
 function groupFields(definitions: readonly FieldDefinition[]): [string | null, FieldDefinition[]][] {
   const groups = new Map<string | null, FieldDefinition[]>();
@@ -192,12 +199,12 @@ export function Inspector({
                   customStyles={session.customStyles}
                   onChange={(value) => dispatchCommand(editor, setFieldValue(target, value))}
                 />
-                {definition.type === 'url' && definition.skip_link_tracking !== true && (
+                {tracksLinks(definition) && (
                   <LinkTrackingFields
                     target={target}
                     fieldLabel={definition.label}
                     stored={stored[definition.liquid_variable]}
-                    shownUrl={String(values[definition.liquid_variable] ?? '')}
+                    shownValue={String(values[definition.liquid_variable] ?? '')}
                   />
                 )}
               </div>

@@ -33,7 +33,7 @@ describe('LinkTrackingFields', () => {
             target={link}
             fieldLabel="Link"
             stored={document.content.component_instances[0]?.field_values.null_branch?.['en-US']?.link}
-            shownUrl="https://example.com/"
+            shownValue="https://example.com/"
           />
         )}
       </Live>,
@@ -60,7 +60,7 @@ describe('LinkTrackingFields', () => {
             target={target}
             fieldLabel="Other"
             stored={undefined}
-            shownUrl="https://d.example/"
+            shownValue="https://d.example/"
           />
         )}
       </Live>,
@@ -76,7 +76,7 @@ describe('LinkTrackingFields', () => {
     const { Live } = renderableSession();
     render(
       <Live>
-        {() => <LinkTrackingFields target={link} fieldLabel="Link" stored={undefined} shownUrl="" />}
+        {() => <LinkTrackingFields target={link} fieldLabel="Link" stored={undefined} shownValue="" />}
       </Live>,
     );
     expect(screen.queryByRole('textbox')).toBeNull();

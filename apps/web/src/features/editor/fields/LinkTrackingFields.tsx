@@ -27,26 +27,27 @@ function parameterValue(text: string): string | null {
 }
 
 /**
- * The per-link parameters of the email's link tracking profile, for one url field value (the
- * locale and branch being edited). Parameters live on the stored value, so a link still showing
- * its default is stored first.
+ * The per-link parameters of the email's link tracking profile, for one url or rich-text field
+ * value (the locale and branch being edited; in rich text they apply to every link). Parameters
+ * live on the stored value, so a value still showing its default is stored first.
  */
 export function LinkTrackingFields({
   target,
   fieldLabel,
   stored,
-  shownUrl,
+  shownValue,
 }: {
   target: FieldTarget;
   fieldLabel: string;
   stored: FieldValue | undefined;
-  shownUrl: string;
+  /** The value the field shows, stored before the first parameter when nothing is stored yet. */
+  shownValue: string;
 }) {
   const { editor, readOnly, linkTrackingProfile } = useEditorSession();
   const names = editorParameterNames(linkTrackingProfile, 'editor_field_value');
   if (names.length === 0) return null;
   function change(parameter: string, text: string) {
-    if (stored === undefined && !dispatchCommand(editor, setFieldValue(target, shownUrl))) return;
+    if (stored === undefined && !dispatchCommand(editor, setFieldValue(target, shownValue))) return;
     dispatchCommand(editor, setLinkTrackingParameter(target, parameter, parameterValue(text)));
   }
   return (
