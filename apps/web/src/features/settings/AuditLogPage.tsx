@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { type AuditLogEntry, auditLogsQuery, formatDateTime, fullName, usersQuery } from './settings-api.ts';
+import { type AuditLogEntry, auditLogsQuery, formatDateTime, fullName } from './settings-api.ts';
+import { usePeopleSearch } from './UserPicker.tsx';
 
 const perPage = 25;
 
@@ -150,10 +151,7 @@ export function AuditLogPage() {
   );
 }
 
-/**
- * The person filter: searches the organization's people through the API as you type, since an
- * organization may have more people than one page holds.
- */
+/** The person filter: the organization's people, searched through the API as you type. */
 export function PersonPicker({
   value,
   onChange,
@@ -161,11 +159,9 @@ export function PersonPicker({
   value: string | null;
   onChange: (userId: string | null) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
+  const { search, setSearch, people, searching } = usePeopleSearch();
   const [chosen, setChosen] = useState<ComboboxItem | null>(null);
-  const users = useQuery(usersQuery({ page: 1, per: 20, search: debouncedSearch }));
-  const options = (users.data?.results ?? []).map((user) => ({
+  const options = people.map((user) => ({
     value: String(user.id),
     label: fullName(user),
   }));
@@ -184,7 +180,7 @@ export function PersonPicker({
       onSearchChange={setSearch}
       // The API has searched names and email addresses already: show what it found.
       filter={({ options: found }) => found}
-      nothingFoundMessage={users.isFetching ? 'Searching…' : 'Nobody matches'}
+      nothingFoundMessage={searching ? 'Searching…' : 'Nobody matches'}
       data={options}
       value={value}
       onChange={(userId, option) => {

@@ -4,6 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fullName, usersQuery } from './settings-api.ts';
 
+/**
+ * The first people of the organization matching what is typed: the API searches names and email
+ * addresses, since an organization may have more people than a page holds.
+ */
+export function usePeopleSearch() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
+  const users = useQuery(usersQuery({ page: 1, per: 20, search: debouncedSearch }));
+  return { search, setSearch, people: users.data?.results ?? [], searching: users.isFetching };
+}
+
 /** Finds a person of the organization by name or email and hands their id to `onAdd`. */
 export function UserPicker({
   label,
@@ -16,11 +27,9 @@ export function UserPicker({
   adding: boolean;
   onAdd: (userId: number) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  const { search, setSearch, people, searching } = usePeopleSearch();
   const [chosen, setChosen] = useState<string | null>(null);
-  const users = useQuery(usersQuery({ page: 1, per: 20, search: debounced.trim() }));
-  const options = (users.data?.results ?? [])
+  const options = people
     .filter((user) => !excludeIds.has(user.id))
     .map((user) => ({ value: String(user.id), label: `${fullName(user)} (${user.email})` }));
 
@@ -38,7 +47,7 @@ export function UserPicker({
         searchValue={search}
         onSearchChange={setSearch}
         filter={({ options: all }) => all}
-        nothingFoundMessage={users.isPending ? 'Searching…' : 'Nobody found'}
+        nothingFoundMessage={searching ? 'Searching…' : 'Nobody found'}
       />
       <Button
         disabled={!chosen}
