@@ -4,7 +4,7 @@ import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { fullName } from './settings-api.ts';
 
-interface Member {
+export interface Member {
   id: number;
   first_name: string;
   last_name: string;

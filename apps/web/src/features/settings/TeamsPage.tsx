@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
@@ -10,12 +10,11 @@ import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
-import { MemberList } from './MemberList.tsx';
 import { MemberRowActions } from './MemberRowActions.tsx';
+import { Membership } from './Membership.tsx';
 import { allWorkspacesQuery, fullName, type Team, teamMembersQuery, teamsQuery } from './settings-api.ts';
 import { TeamForm } from './TeamForm.tsx';
 import { teamColorHex } from './team-colors.ts';
-import { UserPicker } from './UserPicker.tsx';
 
 const perPage = 20;
 
@@ -160,56 +159,34 @@ function TeamMembers({ team }: { team: Team }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const members = useQuery(teamMembersQuery(team.id, { page, per: perPage }));
-  const canManage = can('update_teams');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['teams', team.id, 'members'] });
-
-  const add = useMutation({
-    mutationFn: (userId: number) =>
-      unwrap(
-        api.POST('/api/v1/teams/{team_id}/users', {
-          params: { path: { team_id: team.id } },
-          body: { user_id: userId },
-        }),
-      ),
-    onSuccess: (member) => {
-      notifications.show({ color: 'teal', message: `${fullName(member)} joined ${team.name}.` });
-      return refresh();
-    },
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'Could not add', message: failureMessage(error) }),
-  });
-
-  const remove = async (member: { id: number; first_name: string; last_name: string }) => {
-    const confirmed = await confirmDestructive({
-      title: 'Remove member',
-      message: `Remove ${fullName(member)} from ${team.name}?`,
-      confirmLabel: 'Remove',
-    });
-    if (!confirmed) return;
-    try {
-      await unwrap(
-        api.DELETE('/api/v1/teams/{team_id}/users/{user_id}', {
-          params: { path: { team_id: team.id, user_id: member.id } },
-        }),
-      );
-      await refresh();
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not remove', message: failureMessage(error) });
-    }
-  };
-
-  const memberIds = new Set((members.data?.results ?? []).map((member) => member.id));
   return (
-    <Stack>
-      {canManage && (
-        <>
-          <Text size="sm" c="dimmed">
-            Only members of the team’s workspace can join it.
-          </Text>
-          <UserPicker label="Add a person" excludeIds={memberIds} adding={add.isPending} onAdd={add.mutate} />
-        </>
-      )}
-      <MemberList query={members} onPage={setPage} onRemove={canManage ? remove : undefined} />
-    </Stack>
+    <Membership
+      groupName={team.name}
+      members={members}
+      onPage={setPage}
+      canManage={can('update_teams')}
+      note={
+        <Text size="sm" c="dimmed">
+          Only members of the team’s workspace can join it.
+        </Text>
+      }
+      removeQuestion={(member) => `Remove ${fullName(member)} from ${team.name}?`}
+      addMember={(userId) =>
+        unwrap(
+          api.POST('/api/v1/teams/{team_id}/users', {
+            params: { path: { team_id: team.id } },
+            body: { user_id: userId },
+          }),
+        )
+      }
+      removeMember={(userId) =>
+        unwrap(
+          api.DELETE('/api/v1/teams/{team_id}/users/{user_id}', {
+            params: { path: { team_id: team.id, user_id: userId } },
+          }),
+        )
+      }
+      refresh={() => queryClient.invalidateQueries({ queryKey: ['teams', team.id, 'members'] })}
+    />
   );
 }

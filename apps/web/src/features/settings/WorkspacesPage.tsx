@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { meQuery, useCan } from '../../app/session.ts';
@@ -10,10 +10,9 @@ import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
-import { MemberList } from './MemberList.tsx';
 import { MemberRowActions } from './MemberRowActions.tsx';
+import { Membership } from './Membership.tsx';
 import { fullName, type Workspace, workspaceMembersQuery, workspacesQuery } from './settings-api.ts';
-import { UserPicker } from './UserPicker.tsx';
 import { WorkspaceForm } from './WorkspaceForm.tsx';
 
 const perPage = 20;
@@ -139,56 +138,35 @@ function WorkspaceMembers({ workspace }: { workspace: Workspace }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const members = useQuery(workspaceMembersQuery(workspace.id, { page, per: perPage }));
-  const canManage = can('manage_workspace_access');
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['workspaces', workspace.id, 'members'] }),
-      queryClient.invalidateQueries({ queryKey: ['users'] }),
-      queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-    ]);
-
-  const add = useMutation({
-    mutationFn: (userId: number) =>
-      unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/users', {
-          params: { path: { workspace_id: workspace.id } },
-          body: { user_id: userId },
-        }),
-      ),
-    onSuccess: (user) => {
-      notifications.show({ color: 'teal', message: `${fullName(user)} joined ${workspace.name}.` });
-      return refresh();
-    },
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'Could not add', message: failureMessage(error) }),
-  });
-
-  const remove = async (member: { id: number; first_name: string; last_name: string }) => {
-    const confirmed = await confirmDestructive({
-      title: 'Remove member',
-      message: `Remove ${fullName(member)} from ${workspace.name} and its teams?`,
-      confirmLabel: 'Remove',
-    });
-    if (!confirmed) return;
-    try {
-      await unwrap(
-        api.DELETE('/api/v1/workspaces/{workspace_id}/users/{user_id}', {
-          params: { path: { workspace_id: workspace.id, user_id: member.id } },
-        }),
-      );
-      await refresh();
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not remove', message: failureMessage(error) });
-    }
-  };
-
-  const memberIds = new Set((members.data?.results ?? []).map((member) => member.id));
   return (
-    <Stack>
-      {canManage && (
-        <UserPicker label="Add a person" excludeIds={memberIds} adding={add.isPending} onAdd={add.mutate} />
-      )}
-      <MemberList query={members} onPage={setPage} onRemove={canManage ? remove : undefined} />
-    </Stack>
+    <Membership
+      groupName={workspace.name}
+      members={members}
+      onPage={setPage}
+      canManage={can('manage_workspace_access')}
+      removeQuestion={(member) => `Remove ${fullName(member)} from ${workspace.name} and its teams?`}
+      addMember={(userId) =>
+        unwrap(
+          api.POST('/api/v1/workspaces/{workspace_id}/users', {
+            params: { path: { workspace_id: workspace.id } },
+            body: { user_id: userId },
+          }),
+        )
+      }
+      removeMember={(userId) =>
+        unwrap(
+          api.DELETE('/api/v1/workspaces/{workspace_id}/users/{user_id}', {
+            params: { path: { workspace_id: workspace.id, user_id: userId } },
+          }),
+        )
+      }
+      refresh={() =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['workspaces', workspace.id, 'members'] }),
+          queryClient.invalidateQueries({ queryKey: ['users'] }),
+          queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+        ])
+      }
+    />
   );
 }
