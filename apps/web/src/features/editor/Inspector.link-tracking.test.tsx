@@ -29,20 +29,26 @@ const profile = {
   custom_template: null,
 } as unknown as LinkTrackingProfile;
 
+/** The inspector of the session's instance, made of `component`, with the profile above. */
+function renderInspector(component: BrandedComponent) {
+  const { editor, Live } = renderableSession({
+    componentsById: new Map([[2, component]]),
+    linkTrackingProfile: profile,
+  });
+  render(
+    <Live>
+      {(document) => {
+        const instance = document.content.component_instances[0];
+        return instance ? <Inspector instance={instance} defaultLocale="en-US" /> : null;
+      }}
+    </Live>,
+  );
+  return editor;
+}
+
 describe('Inspector link tracking', () => {
   it('offers per-link parameters under url fields that are tracked, and stores them on that field', async () => {
-    const { editor, Live } = renderableSession({
-      componentsById: new Map([[2, button]]),
-      linkTrackingProfile: profile,
-    });
-    render(
-      <Live>
-        {(document) => {
-          const instance = document.content.component_instances[0];
-          return instance ? <Inspector instance={instance} defaultLocale="en-US" /> : null;
-        }}
-      </Live>,
-    );
+    const editor = renderInspector(button);
     expect(screen.getAllByRole('textbox', { name: 'utm_content' })).toHaveLength(1);
     const group = screen.getByRole('group', { name: 'Link tracking for Link' });
     await userEvent.type(within(group).getByRole('textbox', { name: 'utm_content' }), 'cta');
@@ -65,18 +71,7 @@ describe('Inspector link tracking', () => {
         },
       ],
     } as unknown as BrandedComponent;
-    const { editor, Live } = renderableSession({
-      componentsById: new Map([[2, article]]),
-      linkTrackingProfile: profile,
-    });
-    render(
-      <Live>
-        {(document) => {
-          const instance = document.content.component_instances[0];
-          return instance ? <Inspector instance={instance} defaultLocale="en-US" /> : null;
-        }}
-      </Live>,
-    );
+    const editor = renderInspector(article);
     const group = screen.getByRole('group', { name: 'Link tracking for Body' });
     await userEvent.type(within(group).getByRole('textbox', { name: 'utm_content' }), 'story');
     const body =
