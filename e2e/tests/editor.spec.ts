@@ -276,6 +276,82 @@ test('an email is built in the editor, saved, translated, undone, survives a rel
   expect(problems).toEqual([]);
 });
 
+test('undo and redo right after a save keep the work, and changes the server lacks are offered back after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const email = await createStarterEmail(page, {
+    team: `Autosave ${unique}`,
+    badgeColor: 'lime',
+    project: `Autosave ${unique}`,
+    email: `Autosave ${unique}`,
+  });
+  const emailApi = `${workspaceApi}/emails/${email.id}`;
+  const serverCopy = async () =>
+    JSON.stringify((await (await page.request.get(emailApi)).json()).email_content);
+  const headline = page.getByRole('textbox', { name: 'Headline', exact: true });
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('button', { name: 'Add Hero', exact: true }).click();
+  await page.getByRole('button', { name: 'Select Hero' }).click();
+  await headline.fill('Kept headline');
+  await expectSaved(page);
+
+  // Undo, then Redo before the undone copy is saved: the editor is back at what the server holds.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expectSaved(page);
+  expect(await serverCopy()).toContain('Kept headline');
+
+  // A reload shows the server's copy, with nothing to restore, and saves nothing over it.
+  await page.reload();
+  await expectPreviewToShow(page, 'Kept headline');
+  await expectSaved(page);
+  await expect(page.getByRole('dialog', { name: 'Unsaved changes from an earlier session' })).toHaveCount(0);
+  await page.waitForTimeout(1500);
+  expect(await serverCopy()).toContain('Kept headline');
+
+  // Changes made while the server cannot be reached stay in the browser...
+  const refuseSaves = (route: import('@playwright/test').Route) =>
+    route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback();
+  await page.route(`**${emailApi}`, refuseSaves);
+  await page.getByRole('button', { name: 'Select Hero' }).click();
+  await headline.fill('Offline headline');
+  await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Offline – will retry');
+
+  // ...and after a reload the editor shows them and asks, saving nothing until the user chooses.
+  await page.reload();
+  const restored = page.getByRole('dialog', { name: 'Unsaved changes from an earlier session' });
+  await expect(restored).toBeVisible();
+  await expect(restored.getByRole('list', { name: 'What differs' })).toContainText('Hero differs.');
+  await expectPreviewToShow(page, 'Offline headline');
+  await page.unroute(`**${emailApi}`, refuseSaves);
+  await page.waitForTimeout(1500);
+  expect(await serverCopy()).toContain('Kept headline');
+  await restored.getByRole('button', { name: 'Keep my changes' }).click();
+  await expectSaved(page);
+  expect(await serverCopy()).toContain('Offline headline');
+
+  // Discarding instead goes back to the server's copy.
+  await page.route(`**${emailApi}`, refuseSaves);
+  await page.getByRole('button', { name: 'Select Hero' }).click();
+  await headline.fill('Dropped headline');
+  await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Offline – will retry');
+  await page.reload();
+  await page.unroute(`**${emailApi}`, refuseSaves);
+  await restored.getByRole('button', { name: 'Discard my changes' }).click();
+  await expectPreviewToShow(page, 'Offline headline');
+  await expectSaved(page);
+  await page.reload();
+  await expect(restored).toHaveCount(0);
+  await expectPreviewToShow(page, 'Offline headline');
+  expect(await serverCopy()).not.toContain('Dropped headline');
+
+  // The aborted saves are the only failed requests the page may have logged.
+  expect(problems.filter((problem) => !problem.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+});
+
 test('a conditional is attached in the editor and each branch gets its own text', async ({ page }) => {
   test.setTimeout(60_000);
   const problems = collectPageProblems(page);

@@ -37,6 +37,31 @@ export function bodyIndexOf(content: EmailContent, instanceId: string, action: s
   return location.index;
 }
 
+/**
+ * Whether two documents hold the same email, however they were built: key order is ignored
+ * (PostgreSQL's jsonb sorts keys) and an `undefined` property counts as absent, as in JSON.
+ */
+export function sameDocument(left: EditorDocument, right: EditorDocument): boolean {
+  return left === right || sameJsonValue(left, right);
+}
+
+/** Whether two JSON values are equal, ignoring key order and treating `undefined` properties as absent. */
+export function sameJsonValue(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (Array.isArray(left) !== Array.isArray(right)) return false;
+  if (Array.isArray(left) && Array.isArray(right)) {
+    return left.length === right.length && left.every((item, index) => sameJsonValue(item, right[index]));
+  }
+  const leftRecord = left as Record<string, unknown>;
+  const rightRecord = right as Record<string, unknown>;
+  const definedKeys = (record: Record<string, unknown>) =>
+    Object.keys(record).filter((key) => record[key] !== undefined);
+  const leftKeys = definedKeys(leftRecord);
+  if (leftKeys.length !== definedKeys(rightRecord).length) return false;
+  return leftKeys.every((key) => key in rightRecord && sameJsonValue(leftRecord[key], rightRecord[key]));
+}
+
 export function findInstance(content: EmailContent, instanceId: string): ComponentInstance {
   const location = locateInstance(content, instanceId);
   if (location.kind === 'container') return content.container_component_instance;

@@ -1,4 +1,4 @@
 export * from './apply-command.ts';
 export * from './commands.ts';
-export { type EditorDocument, InvalidCommandError } from './document.ts';
+export { type EditorDocument, InvalidCommandError, sameDocument, sameJsonValue } from './document.ts';
 export * from './editor.ts';

@@ -36,6 +36,12 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () =>
           </Badge>
         </Tooltip>
       );
+    case 'restored_draft':
+      return (
+        <Badge color="orange" variant="light">
+          Unsaved changes restored
+        </Badge>
+      );
     case 'conflict':
       return (
         <Badge color="red" variant="light">

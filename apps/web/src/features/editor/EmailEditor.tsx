@@ -5,7 +5,6 @@ import {
   type ComponentInstance,
   createEditor,
   type DesignSystemDefinition,
-  type EditorDocument,
   type EmailContent,
   mergeCustomStyles,
 } from '@letterset/core';
@@ -17,8 +16,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { startingPoint } from './autosave.ts';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
-import { ConflictDialog } from './ConflictDialog.tsx';
+import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
 import { clearDraft, readDraft } from './drafts.ts';
 import {
   type EditorSession,
@@ -40,7 +40,7 @@ import { Inspector } from './Inspector.tsx';
 import { renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { outlineOf, Structure } from './Structure.tsx';
-import { useAutosave } from './use-autosave.ts';
+import { type SaveStatus, useAutosave } from './use-autosave.ts';
 import { type ContentProblem, ValidatePanel } from './ValidatePanel.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
 
@@ -54,14 +54,6 @@ export interface EditorResources {
 }
 
 type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history';
-
-function documentOf(email: Email): EditorDocument {
-  return {
-    content: email.email_content as EmailContent,
-    locales: email.locales,
-    defaultLocale: email.default_locale,
-  };
-}
 
 /**
  * The email editor: palette and outline on the left, the live preview in the middle, and the
@@ -85,13 +77,9 @@ export function EmailEditor({
   const queryClient = useQueryClient();
   const readOnly = email.status === 'published' || !can('update_emails');
   const [start] = useState(() => {
-    const draft = readOnly ? null : readDraft(email.id);
-    if (draft) notifications.show({ message: 'Your unsaved changes from an earlier session were restored.' });
-    return {
-      document: draft?.document ?? documentOf(email),
-      lockVersion: draft?.lockVersion ?? email.lock_version,
-      unsaved: draft !== null,
-    };
+    const opening = startingPoint(email, readOnly ? null : readDraft(email.id));
+    if (opening.staleDraft) clearDraft(email.id);
+    return opening;
   });
   const [editor] = useState(() =>
     createEditor({ document: start.document, permissions: readOnly ? [] : me.permissions }),
@@ -130,11 +118,11 @@ export function EmailEditor({
     workspaceId,
     email,
     editor,
-    startLockVersion: start.lockVersion,
-    startsUnsaved: start.unsaved,
+    restoredDraft: start.restoredDraft,
     enabled: !readOnly,
     onSaved: (saved) => queryClient.setQueryData(emailQuery(workspaceId, email.id).queryKey, saved),
   });
+  const saveStatus: SaveStatus = autosave?.status ?? { kind: 'saved' };
 
   const select = useCallback((instanceId: string | null) => {
     setSelectedId(instanceId);
@@ -274,10 +262,10 @@ export function EmailEditor({
         <EditorToolbar
           workspaceId={workspaceId}
           email={email}
-          status={autosave.status}
+          status={saveStatus}
           canUndo={state.canUndo && !readOnly}
           canRedo={state.canRedo && !readOnly}
-          onRetrySave={autosave.retry}
+          onRetrySave={() => autosave?.retry()}
         >
           <Select
             aria-label="Locale"
@@ -375,13 +363,13 @@ export function EmailEditor({
                     brandProfiles={resources.brandProfiles}
                     onBrandProfileChange={(id) => {
                       setBrandProfileId(id);
-                      autosave.saveSettings({ brand_profile_id: id });
+                      autosave?.saveSettings({ brand_profile_id: id });
                     }}
                     linkTrackingProfileId={linkTrackingProfileId}
                     linkTrackingProfiles={resources.linkTrackingProfiles}
                     onLinkTrackingProfileChange={(id) => {
                       setLinkTrackingProfileId(id);
-                      autosave.saveSettings({ link_tracking_profile_id: id });
+                      autosave?.saveSettings({ link_tracking_profile_id: id });
                     }}
                   />
                 </Tabs.Panel>
@@ -389,7 +377,7 @@ export function EmailEditor({
                   <ValidatePanel
                     workspaceId={workspaceId}
                     emailId={email.id}
-                    hasUnsavedChanges={autosave.status.kind !== 'saved'}
+                    hasUnsavedChanges={saveStatus.kind !== 'saved'}
                     describeOwner={(owner) => {
                       if (owner === 'subject') return 'Subject';
                       if (owner === 'preheader') return 'Preheader';
@@ -406,7 +394,7 @@ export function EmailEditor({
                     readOnly={readOnly}
                     renderVersion={renderVersion}
                     onRestored={(restored) => {
-                      clearDraft(email.id);
+                      autosave?.discardChanges();
                       onReplaceEmail(restored);
                     }}
                   />
@@ -416,19 +404,28 @@ export function EmailEditor({
           </Box>
         </Box>
       </Box>
-      {autosave.status.kind === 'conflict' && (
+      {autosave && saveStatus.kind === 'conflict' && (
         <ConflictDialog
           mine={document}
-          theirs={autosave.status.theirs}
+          theirs={saveStatus.theirs}
           labelOf={labelOf}
           onReloadTheirs={() => {
-            if (autosave.status.kind !== 'conflict') return;
-            clearDraft(email.id);
-            onReplaceEmail(autosave.status.theirs);
+            autosave.discardChanges();
+            onReplaceEmail(saveStatus.theirs);
           }}
-          onOverwrite={() => {
-            if (autosave.status.kind === 'conflict') autosave.overwrite(autosave.status.theirs);
+          onOverwrite={() => autosave.overwrite(saveStatus.theirs)}
+        />
+      )}
+      {autosave && saveStatus.kind === 'restored_draft' && (
+        <RestoredDraftDialog
+          draft={document}
+          server={email}
+          labelOf={labelOf}
+          onDiscard={() => {
+            autosave.discardChanges();
+            onReplaceEmail(email);
           }}
+          onKeep={() => autosave.keepRestoredDraft()}
         />
       )}
     </EditorSessionProvider>

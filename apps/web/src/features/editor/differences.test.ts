@@ -49,6 +49,26 @@ describe('describeDifferences', () => {
     expect(describeDifferences(theirs, mine, labelOf)).toContain('Footer is only in your version.');
   });
 
+  it('ignores key order, as the server returns content with its keys sorted', () => {
+    const reordered = {
+      field_values: hero.field_values,
+      component_id: hero.component_id,
+      name: hero.name,
+      id: hero.id,
+    };
+    expect(describeDifferences(documentWith([hero]), documentWith([reordered]), labelOf)).toEqual([]);
+  });
+
+  it('speaks of the saved version when the other side is the saved copy', () => {
+    const saved = documentWith([hero, { id: 'n', name: 'Footer', component_id: 4, field_values: {} }], {
+      locales: ['en-US', 'de-DE'],
+    });
+    expect(describeDifferences(documentWith([hero]), saved, labelOf, 'saved')).toEqual([
+      'Locales: yours en-US; saved en-US, de-DE.',
+      'Footer is only in the saved version.',
+    ]);
+  });
+
   it('reports subject and locale changes', () => {
     const theirs = documentWith([], { locales: ['en-US', 'de-DE'] });
     theirs.content.subject = { branch_content: { null_branch: { 'en-US': 'Hello' } } };

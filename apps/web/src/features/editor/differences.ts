@@ -1,21 +1,30 @@
-import type { ComponentInstance, EditorDocument } from '@letterset/core';
+import { type ComponentInstance, type EditorDocument, sameJsonValue as same } from '@letterset/core';
+
+/** Whose the other version is: someone else's save, or the saved version a kept draft differs from. */
+export type OtherVersion = 'theirs' | 'saved';
+
+const wording: Record<OtherVersion, { name: string; added: (label: string) => string }> = {
+  theirs: { name: 'theirs', added: (label) => `They added ${label}.` },
+  saved: { name: 'saved', added: (label) => `${label} is only in the saved version.` },
+};
 
 /**
- * What differs between the user's document and the one someone else saved, in sentences a user
- * can act on: which components were added, removed, moved or changed, and changes to the subject,
- * preheader, locales and the email-wide link tracking parameters.
+ * What differs between the user's document and another version (one someone else saved, or the
+ * saved one), in sentences a user can act on: which components were added, removed, moved or
+ * changed, and changes to the subject, preheader, locales and email-wide link tracking parameters.
  */
 export function describeDifferences(
   mine: EditorDocument,
   theirs: EditorDocument,
   labelOf: (instance: ComponentInstance) => string,
+  other: OtherVersion = 'theirs',
 ): string[] {
   const lines: string[] = [];
-  const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
+  const { name, added } = wording[other];
   if (!same(mine.content.subject, theirs.content.subject)) lines.push('The subject differs.');
   if (!same(mine.content.preheader, theirs.content.preheader)) lines.push('The preheader differs.');
   if (!same(mine.locales, theirs.locales) || mine.defaultLocale !== theirs.defaultLocale) {
-    lines.push(`Locales: yours ${mine.locales.join(', ')}; theirs ${theirs.locales.join(', ')}.`);
+    lines.push(`Locales: yours ${mine.locales.join(', ')}; ${name} ${theirs.locales.join(', ')}.`);
   }
   const mineTracking = mine.content.global_link_tracking_parameters ?? {};
   const theirTracking = theirs.content.global_link_tracking_parameters ?? {};
@@ -27,7 +36,7 @@ export function describeDifferences(
         `${parameter} (${describeValue(mineTracking[parameter])} → ${describeValue(theirTracking[parameter])})`,
     );
   if (trackingChanges.length > 0) {
-    lines.push(`Email link tracking differs, yours → theirs: ${trackingChanges.join(', ')}.`);
+    lines.push(`Email link tracking differs, yours → ${name}: ${trackingChanges.join(', ')}.`);
   }
   if (!same(mine.content.container_component_instance, theirs.content.container_component_instance)) {
     lines.push(`${labelOf(theirs.content.container_component_instance)} (email-wide fields) differs.`);
@@ -36,7 +45,7 @@ export function describeDifferences(
   const theirsById = new Map(theirs.content.component_instances.map((instance) => [instance.id, instance]));
   for (const instance of theirs.content.component_instances) {
     const own = mineById.get(instance.id);
-    if (!own) lines.push(`They added ${labelOf(instance)}.`);
+    if (!own) lines.push(added(labelOf(instance)));
     else if (!same(own, instance)) lines.push(`${labelOf(instance)} differs.`);
   }
   for (const instance of mine.content.component_instances) {

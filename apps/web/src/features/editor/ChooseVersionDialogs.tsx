@@ -1,0 +1,136 @@
+import type { ComponentInstance, EditorDocument } from '@letterset/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { documentOf } from './autosave.ts';
+import { describeDifferences, type OtherVersion } from './differences.ts';
+import type { Email } from './editor-data.ts';
+
+/**
+ * Two versions of the email and a choice between them, with what differs spelled out. Nothing is
+ * saved while it is open, and it cannot be dismissed without choosing.
+ */
+function ChooseVersionDialog({
+  title,
+  intro,
+  mine,
+  theirs,
+  labelOf,
+  other,
+  discardLabel,
+  keepLabel,
+  onDiscard,
+  onKeep,
+}: {
+  title: string;
+  intro: ReactNode;
+  mine: EditorDocument;
+  theirs: EditorDocument;
+  labelOf: (instance: ComponentInstance) => string;
+  other: OtherVersion;
+  discardLabel: string;
+  keepLabel: string;
+  onDiscard: () => void;
+  onKeep: () => void;
+}) {
+  const differences = describeDifferences(mine, theirs, labelOf, other);
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={title}
+      size="lg"
+    >
+      <Stack>
+        <Text size="sm">{intro}</Text>
+        {differences.length > 0 ? (
+          <List size="sm" spacing={4} aria-label="What differs">
+            {differences.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text size="sm" c="dimmed">
+            The content is the same; only the email’s settings changed.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDiscard}>
+            {discardLabel}
+          </Button>
+          <Button color="red" onClick={onKeep}>
+            {keepLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Someone saved this email while the user was editing: show what differs and let the user choose. */
+export function ConflictDialog({
+  mine,
+  theirs,
+  labelOf,
+  onReloadTheirs,
+  onOverwrite,
+}: {
+  mine: EditorDocument;
+  theirs: Email;
+  labelOf: (instance: ComponentInstance) => string;
+  onReloadTheirs: () => void;
+  onOverwrite: () => void;
+}) {
+  const who = theirs.last_updated_by
+    ? `${theirs.last_updated_by.first_name} ${theirs.last_updated_by.last_name}`
+    : 'Someone';
+  return (
+    <ChooseVersionDialog
+      title="This email changed while you were editing"
+      intro={`${who} saved this email at ${new Date(theirs.updated_at).toLocaleTimeString()}. Your changes are not saved yet.`}
+      mine={mine}
+      theirs={documentOf(theirs)}
+      labelOf={labelOf}
+      other="theirs"
+      discardLabel="Reload theirs"
+      keepLabel="Overwrite with mine"
+      onDiscard={onReloadTheirs}
+      onKeep={onOverwrite}
+    />
+  );
+}
+
+/**
+ * This browser kept changes from an earlier session that the server does not have (the page was
+ * closed before they were saved, or they were undone after a save): keep them or drop them.
+ */
+export function RestoredDraftDialog({
+  draft,
+  server,
+  labelOf,
+  onDiscard,
+  onKeep,
+}: {
+  draft: EditorDocument;
+  server: Email;
+  labelOf: (instance: ComponentInstance) => string;
+  onDiscard: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <ChooseVersionDialog
+      title="Unsaved changes from an earlier session"
+      intro={`This browser kept changes to this email that were never saved. The saved version is from ${new Date(server.updated_at).toLocaleString()}. The editor shows your unsaved changes; keep them to save them over the saved version, or discard them.`}
+      mine={draft}
+      theirs={documentOf(server)}
+      labelOf={labelOf}
+      other="saved"
+      discardLabel="Discard my changes"
+      keepLabel="Keep my changes"
+      onDiscard={onDiscard}
+      onKeep={onKeep}
+    />
+  );
+}

@@ -1,0 +1,308 @@
+import { type Editor, type EditorDocument, sameDocument } from '@letterset/core';
+import type { StoredDraft } from './drafts.ts';
+import type { Email } from './editor-data.ts';
+
+export type SaveStatus =
+  | { kind: 'saved' }
+  | { kind: 'unsaved' }
+  | { kind: 'saving' }
+  | { kind: 'offline' }
+  | { kind: 'conflict'; theirs: Email }
+  /** Changes this browser kept from an earlier session differ from the server's copy: keep or discard? */
+  | { kind: 'restored_draft'; draft: StoredDraft }
+  | { kind: 'failed'; message: string };
+
+/** Email settings saved with the content but outside the undo history. */
+export interface EmailSettingsChange {
+  brand_profile_id?: number | null;
+  link_tracking_profile_id?: number | null;
+}
+
+export interface SaveRequest {
+  lockVersion: number;
+  settings: EmailSettingsChange;
+  /** Absent when only settings changed. */
+  document?: EditorDocument;
+}
+
+/** How a save ended, as the autosave needs to know it (the API call maps its answers to these). */
+export type SaveAnswer =
+  | { kind: 'saved'; email: Email }
+  | { kind: 'conflict'; theirs: Email }
+  | { kind: 'offline' }
+  | { kind: 'failed'; message: string };
+
+/** The browser's copy of unsaved changes, for one email. */
+export interface DraftStore {
+  write(draft: StoredDraft): void;
+  clear(): void;
+}
+
+/** setTimeout and clearTimeout, injectable so tests drive time. */
+export interface Timers {
+  set(callback: () => void, delayMs: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export interface AutosaveOptions {
+  editor: Editor;
+  /** The server's copy the editor was opened from. */
+  server: { document: EditorDocument; lockVersion: number };
+  /** A draft restored into the editor that differs from the server's copy: nothing is saved until the user chooses. */
+  restoredDraft: StoredDraft | null;
+  drafts: DraftStore;
+  saveEmail(request: SaveRequest): Promise<SaveAnswer>;
+  onSaved(email: Email): void;
+  timers: Timers;
+}
+
+export const saveDelayMs = 800;
+export const offlineRetryMs = 5000;
+
+export function documentOf(email: Email): EditorDocument {
+  return {
+    content: email.email_content as EditorDocument['content'],
+    locales: email.locales,
+    defaultLocale: email.default_locale,
+  };
+}
+
+/**
+ * Where the editor starts: the server's copy, or a draft this browser kept that differs from it.
+ * A draft equal to the server's copy (its save landed, or the user undid back to it) is stale.
+ */
+export function startingPoint(
+  email: Email,
+  draft: StoredDraft | null,
+): { document: EditorDocument; restoredDraft: StoredDraft | null; staleDraft: boolean } {
+  const serverDocument = documentOf(email);
+  if (draft === null) return { document: serverDocument, restoredDraft: null, staleDraft: false };
+  if (sameDocument(draft.document, serverDocument)) {
+    return { document: serverDocument, restoredDraft: null, staleDraft: true };
+  }
+  return { document: draft.document, restoredDraft: draft, staleDraft: false };
+}
+
+/**
+ * Keeps the server's copy, the browser's draft and the save status in agreement, whatever the order
+ * of edits, undos, redos, saves, failures and reloads:
+ * - the draft holds the editor's document whenever the server might not (a reload then shows what
+ *   the user saw); it is cleared only once the server is known to hold exactly that document;
+ * - "saved" is shown exactly when the server holds the editor's document and nothing is pending;
+ * - one save at a time, sent a moment after the last change with the lock_version the server's copy
+ *   has, so a 409 means someone else saved, and nothing is written until the user chooses.
+ */
+export class Autosave {
+  private readonly options: AutosaveOptions;
+  private readonly listeners = new Set<() => void>();
+  private currentStatus: SaveStatus;
+  private lockVersion: number;
+  /** The document the server holds at `lockVersion`, as far as this editor knows. */
+  private serverDocument: EditorDocument;
+  private pendingSettings: EmailSettingsChange = {};
+  private timer: unknown = null;
+  /** The save under way, if any: its answer may still change what the server holds. */
+  private inFlight: SaveRequest | null = null;
+  /** Documents sent whose answer never came (offline): the server may hold any of them. */
+  private unconfirmed: EditorDocument[] = [];
+  private running = false;
+
+  constructor(options: AutosaveOptions) {
+    this.options = options;
+    this.lockVersion = options.server.lockVersion;
+    this.serverDocument = options.server.document;
+    this.currentStatus = options.restoredDraft
+      ? { kind: 'restored_draft', draft: options.restoredDraft }
+      : { kind: 'saved' };
+  }
+
+  /** Starts following the editor; returns the function that stops it (timers and late answers die with it). */
+  start(): () => void {
+    this.running = true;
+    const stopListening = this.options.editor.subscribe(() => this.onEditorChange());
+    this.reconcile();
+    return () => {
+      this.running = false;
+      stopListening();
+      this.cancelTimer();
+    };
+  }
+
+  get status(): SaveStatus {
+    return this.currentStatus;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Saves a settings change (brand profile, link tracking profile) now, with any content change. */
+  saveSettings(change: EmailSettingsChange): void {
+    this.pendingSettings = { ...this.pendingSettings, ...change };
+    void this.save();
+  }
+
+  /** "Overwrite with mine" after a conflict: save the editor's document on top of theirs. */
+  overwrite(theirs: Email): void {
+    if (this.currentStatus.kind !== 'conflict') return;
+    this.adoptServerCopy(theirs);
+    this.setStatus({ kind: 'unsaved' });
+    this.reconcile();
+    void this.save();
+  }
+
+  /** "Keep my changes" for a restored draft: save it over the copy the editor was opened from. */
+  keepRestoredDraft(): void {
+    if (this.currentStatus.kind !== 'restored_draft') return;
+    this.setStatus({ kind: 'unsaved' });
+    this.reconcile();
+    void this.save();
+  }
+
+  /** "Reload theirs" or "Discard my changes": the editor is about to start over from the server's copy. */
+  discardChanges(): void {
+    this.running = false;
+    this.cancelTimer();
+    this.options.drafts.clear();
+  }
+
+  retry(): void {
+    void this.save();
+  }
+
+  /** A new edit starts a fresh attempt after a failure; a conflict or a restored draft still waits. */
+  private onEditorChange(): void {
+    if (this.currentStatus.kind === 'offline' || this.currentStatus.kind === 'failed') {
+      this.setStatus({ kind: 'unsaved' });
+    }
+    this.reconcile();
+  }
+
+  /** After any change: bring the draft, the status and the next save in line with the editor and the server. */
+  private reconcile(): void {
+    if (!this.running) return;
+    const document = this.options.editor.getState().document;
+    const blocked = this.isBlocked();
+    const settled =
+      this.serverSurelyHolds(document) &&
+      this.inFlight === null &&
+      Object.keys(this.pendingSettings).length === 0;
+    if (settled && !blocked) {
+      this.cancelTimer();
+      this.options.drafts.clear();
+      this.setStatus({ kind: 'saved' });
+      return;
+    }
+    // A save under way may still land, so until its answer the draft keeps what the user sees.
+    this.options.drafts.write({ lockVersion: this.lockVersion, document });
+    if (blocked) return;
+    if (this.inFlight) {
+      this.setStatus({ kind: 'saving' });
+      return;
+    }
+    // Offline retries on its own timer; a failure waits for an edit or Retry.
+    if (this.currentStatus.kind === 'offline' || this.currentStatus.kind === 'failed') return;
+    this.setStatus({ kind: 'unsaved' });
+    this.schedule(saveDelayMs);
+  }
+
+  private async save(): Promise<void> {
+    this.cancelTimer();
+    if (!this.running || this.inFlight || this.isBlocked()) return;
+    const document = this.options.editor.getState().document;
+    const contentChanged = !this.serverSurelyHolds(document);
+    const settings = this.pendingSettings;
+    if (!contentChanged && Object.keys(settings).length === 0) {
+      this.reconcile();
+      return;
+    }
+    const request: SaveRequest = {
+      lockVersion: this.lockVersion,
+      settings,
+      ...(contentChanged ? { document } : {}),
+    };
+    this.inFlight = request;
+    this.pendingSettings = {};
+    this.setStatus({ kind: 'saving' });
+    let answer: SaveAnswer;
+    try {
+      answer = await this.options.saveEmail(request);
+    } catch (error) {
+      // saveEmail maps the API's answers; anything it throws is a failure to show, never a save stuck "Saving…".
+      answer = { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+    this.inFlight = null;
+    if (!this.running) return;
+    this.settle(request, answer);
+  }
+
+  private settle(request: SaveRequest, answer: SaveAnswer): void {
+    const sentDocument = request.document ?? this.serverDocument;
+    if (answer.kind === 'saved') {
+      this.adoptServerCopy(answer.email, sentDocument);
+      this.options.onSaved(answer.email);
+      this.reconcile();
+      return;
+    }
+    this.pendingSettings = { ...request.settings, ...this.pendingSettings };
+    if (answer.kind === 'conflict') {
+      // The copy that moved on may be one of our own saves whose answer was lost: then it is ours to build on.
+      const theirDocument = documentOf(answer.theirs);
+      if ([sentDocument, ...this.unconfirmed].some((document) => sameDocument(document, theirDocument))) {
+        this.adoptServerCopy(answer.theirs);
+        this.options.onSaved(answer.theirs);
+        this.reconcile();
+        return;
+      }
+      this.setStatus({ kind: 'conflict', theirs: answer.theirs });
+      this.reconcile();
+      return;
+    }
+    if (answer.kind === 'offline') {
+      this.unconfirmed.push(sentDocument);
+      this.setStatus({ kind: 'offline' });
+      this.reconcile();
+      if (this.currentStatus.kind === 'offline') this.schedule(offlineRetryMs);
+      return;
+    }
+    this.setStatus({ kind: 'failed', message: answer.message });
+    this.reconcile();
+  }
+
+  private adoptServerCopy(email: Email, document: EditorDocument = documentOf(email)): void {
+    this.lockVersion = email.lock_version;
+    this.serverDocument = document;
+    this.unconfirmed = [];
+  }
+
+  /** Whether the server holds this document for certain: no save whose answer was lost may have replaced it. */
+  private serverSurelyHolds(document: EditorDocument): boolean {
+    return this.unconfirmed.length === 0 && sameDocument(document, this.serverDocument);
+  }
+
+  /** A conflict or a restored draft waits for the user's choice: nothing is saved meanwhile. */
+  private isBlocked(): boolean {
+    return this.currentStatus.kind === 'conflict' || this.currentStatus.kind === 'restored_draft';
+  }
+
+  private schedule(delayMs: number): void {
+    this.cancelTimer();
+    this.timer = this.options.timers.set(() => {
+      this.timer = null;
+      void this.save();
+    }, delayMs);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.options.timers.clear(this.timer);
+    this.timer = null;
+  }
+
+  private setStatus(status: SaveStatus): void {
+    const carriesData = 'theirs' in status || 'draft' in status || 'message' in status;
+    if (status.kind === this.currentStatus.kind && !carriesData) return;
+    this.currentStatus = status;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
