@@ -4,7 +4,8 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
 
-test.use({ storageState: adminStorageState, actionTimeout: 10_000 });
+// Wide enough for the palette and outline beside the preview (below 1360 px they become a tab).
+test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
 const workspaceId = 1;
 const unique = Date.now().toString(36);
@@ -350,6 +351,35 @@ test('undo and redo right after a save keep the work, and changes the server lac
 
   // The aborted saves are the only failed requests the page may have logged.
   expect(problems.filter((problem) => !problem.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+});
+
+test('the editor takes the whole window, keeping the email at its full width on laptop screens', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const email = await createStarterEmail(page, {
+    team: `Wide ${unique}`,
+    badgeColor: 'cyan',
+    project: `Wide ${unique}`,
+    email: `Wide ${unique}`,
+  });
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  const preview = page.locator('iframe[title="Email preview"]');
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+    await expect(preview).toBeVisible();
+    await expect(navigation).not.toBeInViewport();
+    // The desktop preview is 660 px: the 600 px email and its margins.
+    expect((await preview.boundingBox())?.width).toBeGreaterThanOrEqual(660);
+  }
+  // The menu button brings the navigation back, and leaving the editor restores the usual frame.
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(navigation).toBeInViewport();
+  await navigation.getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();
+  await expect(navigation).toBeInViewport();
+  expect(problems).toEqual([]);
 });
 
 test('a conditional is attached in the editor and each branch gets its own text', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type NavigationSection, visibleNavigation } from './navigation.ts';
+import { type NavigationSection, usesWholeWindow, visibleNavigation } from './navigation.ts';
 
 const sections: NavigationSection[] = [
   {
@@ -28,5 +28,14 @@ describe('visibleNavigation', () => {
   it('shows an item when the role grants any one of its keys', () => {
     const visible = visibleNavigation(['update_roles'], sections);
     expect(visible[1]?.items.map((item) => item.label)).toEqual(['Roles']);
+  });
+});
+
+describe('usesWholeWindow', () => {
+  it('is true for the email editor only', () => {
+    expect(usesWholeWindow('/workspaces/1/emails/42/edit')).toBe(true);
+    expect(usesWholeWindow('/workspaces/1/emails/42/edit/')).toBe(true);
+    expect(usesWholeWindow('/workspaces/1/projects/3')).toBe(false);
+    expect(usesWholeWindow('/workspaces/1/design-systems/2/components/5/edit')).toBe(false);
   });
 });

@@ -75,3 +75,11 @@ export function visibleNavigation(
     }))
     .filter((section) => section.items.length > 0);
 }
+
+/**
+ * Screens that take the whole window: the side navigation folds away (the menu button brings it
+ * back), so the editor's preview keeps its 600 px email width beside the palette and inspector.
+ */
+export function usesWholeWindow(pathname: string): boolean {
+  return /^\/workspaces\/[^/]+\/emails\/[^/]+\/edit\/?$/.test(pathname);
+}

@@ -93,9 +93,9 @@ export function EmailEditor({
   const [focusRequest, setFocusRequest] = useState<FieldFocusRequest | null>(null);
   const [panel, setPanel] = useState<Panel>('settings');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
-  // Below 75em (tablets, small laptops) the palette and outline move into the side panel's tabs,
-  // so the preview keeps most of the width.
-  const narrow = useMediaQuery('(max-width: 75em)') === true;
+  // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
+  // so the preview keeps the email's 600 px and its margins.
+  const narrow = useMediaQuery('(max-width: 85em)') === true;
   const [brandProfileId, setBrandProfileId] = useState(email.brand_profile_id ?? null);
   const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email.link_tracking_profile_id ?? null);
 
@@ -256,7 +256,7 @@ export function EmailEditor({
         style={{
           display: 'flex',
           flexDirection: 'column',
-          height: 'calc(100vh - 60px - 2 * var(--mantine-spacing-lg))',
+          height: 'calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-xs))',
         }}
       >
         <EditorToolbar

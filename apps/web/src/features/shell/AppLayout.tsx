@@ -13,7 +13,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { api } from '../../app/api.ts';
-import { visibleNavigation } from '../../app/navigation.ts';
+import { usesWholeWindow, visibleNavigation } from '../../app/navigation.ts';
 import { meQuery, useMe } from '../../app/session.ts';
 import { useOptionalWorkspaceId } from './workspace.ts';
 
@@ -30,12 +30,17 @@ function SignedInFrame() {
   const workspaceId = useOptionalWorkspaceId();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const sections = visibleNavigation(me.permissions);
+  const wholeWindow = usesWholeWindow(pathname);
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navigationOpen } }}
-      padding="lg"
+      navbar={{
+        width: 240,
+        breakpoint: 'sm',
+        collapsed: { mobile: !navigationOpen, desktop: wholeWindow && !navigationOpen },
+      }}
+      padding={wholeWindow ? 'xs' : 'lg'}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -43,7 +48,7 @@ function SignedInFrame() {
             <Burger
               opened={navigationOpen}
               onClick={toggleNavigation}
-              hiddenFrom="sm"
+              hiddenFrom={wholeWindow ? undefined : 'sm'}
               size="sm"
               aria-label="Toggle navigation"
             />
