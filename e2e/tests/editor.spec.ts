@@ -353,7 +353,7 @@ test('undo and redo right after a save keep the work, and changes the server lac
   expect(problems.filter((problem) => !problem.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
 });
 
-test('the editor takes the whole window, keeping the email at its full width on laptop screens', async ({
+test('the editor takes the whole window, keeps the email at its full width on laptop screens, and helps start an empty email', async ({
   page,
 }) => {
   const problems = collectPageProblems(page);
@@ -373,6 +373,28 @@ test('the editor takes the whole window, keeping the email at its full width on 
     // The desktop preview is 660 px: the 600 px email and its margins.
     expect((await preview.boundingBox())?.width).toBeGreaterThanOrEqual(660);
   }
+  // An empty email says what to do, and offers the first components one click away or as a drop target.
+  const empty = page.getByRole('region', { name: 'Empty email' });
+  await expect(empty).toContainText('This email has no components yet');
+  await empty.getByRole('button', { name: 'Start with Hero' }).click();
+  const outline = page.getByRole('list', { name: 'Components in this email' });
+  await expect(empty).toHaveCount(0);
+  await expect(outline.getByRole('listitem')).toHaveCount(2);
+  await expect(outline).toContainText('Hero');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(empty).toBeVisible();
+  const grip = page.getByLabel('Drag Text', { exact: true });
+  const gripBox = await grip.boundingBox();
+  const targetBox = await empty.boundingBox();
+  if (!gripBox || !targetBox) throw new Error('The palette item or the drop target is not on screen');
+  await page.mouse.move(gripBox.x + gripBox.width / 2, gripBox.y + gripBox.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(targetBox.x + targetBox.width / 2, targetBox.y + targetBox.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await expect(empty).toHaveCount(0);
+  await expect(outline.getByRole('listitem')).toHaveCount(2);
+  await expect(outline).toContainText('Text');
+
   // The menu button brings the navigation back, and leaving the editor restores the usual frame.
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await expect(navigation).toBeInViewport();

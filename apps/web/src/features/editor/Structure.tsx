@@ -42,7 +42,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { type KeyboardEvent, memo, useMemo } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, useMemo } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
 
 /** What the outline shows of an instance; value edits leave it unchanged, so the outline does not re-render while typing. */
@@ -83,29 +83,36 @@ export function offeredComponents(componentsById: ReadonlyMap<number, BrandedCom
   );
 }
 
+/** Dropping a component on an empty email's preview adds it as the email's first component. */
+export const emptyEmailDropId = 'empty-email';
+
+/** Adds a component at a position of the body and selects the new instance. */
+export function useInsertComponent(): (componentId: number, index: number) => void {
+  const { editor, select } = useEditorSession();
+  return (componentId, index) => {
+    const command = insertComponent({ componentId, index });
+    if (dispatchCommand(editor, command)) select(command.instanceId);
+  };
+}
+
 /**
- * The palette and the outline of the email, sharing one drag-and-drop context: a component
+ * One drag-and-drop context for the palette, the outline and an empty email's preview: a component
  * dragged from the palette is inserted where it is dropped, an instance dragged in the outline
  * moves there. Buttons and Alt+Arrow keys do the same without a pointer.
  */
-export const Structure = memo(function Structure({ outline }: { outline: OutlineState }) {
-  const { editor, readOnly, selectedId, select } = useEditorSession();
+export function StructureDragAndDrop({ outline, children }: { outline: OutlineState; children: ReactNode }) {
+  const { editor } = useEditorSession();
+  const insertAt = useInsertComponent();
   const instances = outline.instances;
-  const canChangeStructure = !readOnly && editor.can('insertComponent');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  function insertAt(componentId: number, index: number) {
-    const command = insertComponent({ componentId, index });
-    if (dispatchCommand(editor, command)) select(command.instanceId);
-  }
-
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over) return;
     const overIndex =
-      over.id === outlineEndId
+      over.id === outlineEndId || over.id === emptyEmailDropId
         ? instances.length
         : instances.findIndex((instance) => instance.id === over.id);
     if (overIndex === -1) return;
@@ -117,18 +124,30 @@ export const Structure = memo(function Structure({ outline }: { outline: Outline
     }
   }
 
+  return (
+    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      {children}
+    </DndContext>
+  );
+}
+
+/** The palette and the outline of the email, inside the editor's `StructureDragAndDrop`. */
+export const Structure = memo(function Structure({ outline }: { outline: OutlineState }) {
+  const { editor, readOnly, selectedId } = useEditorSession();
+  const insertAt = useInsertComponent();
+  const instances = outline.instances;
+  const canChangeStructure = !readOnly && editor.can('insertComponent');
+
   function addAfterSelection(componentId: number) {
     const selectedIndex = instances.findIndex((instance) => instance.id === selectedId);
     insertAt(componentId, selectedIndex === -1 ? instances.length : selectedIndex + 1);
   }
 
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-      <Stack gap="md" h="100%">
-        {canChangeStructure && <Palette onAdd={addAfterSelection} />}
-        <Outline outline={outline} canChangeStructure={canChangeStructure} />
-      </Stack>
-    </DndContext>
+    <Stack gap="md" h="100%">
+      {canChangeStructure && <Palette onAdd={addAfterSelection} />}
+      <Outline outline={outline} canChangeStructure={canChangeStructure} />
+    </Stack>
   );
 });
 
