@@ -18,7 +18,9 @@ const runs = Number(process.env.BENCH_RUNS ?? 200);
 const warmUp = 50;
 const blockSize = 10;
 const locale = 'en-US';
-const starter = definitionsFromImport(starterDesignSystem());
+const starter = definitionsFromImport(
+  starterDesignSystem({ imagesUrl: 'https://files.example.com/starter' }),
+);
 const idOf = (name: string) => {
   const component = starter.components.find((candidate) => candidate.name === name);
   if (!component) throw new Error(`The starter has no ${name} component`);

@@ -12,6 +12,7 @@ import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { organizations, roles, users, workspaceMemberships, workspaces } from '../src/db/schema.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { hashPassword } from '../src/security/passwords.ts';
+import { createFileStorage } from '../src/storage/index.ts';
 
 const demoOrganizationName = 'Letterset Demo';
 const demoEmail = (role: string) => `${role.toLowerCase()}@demo.letterset.localhost`;
@@ -33,7 +34,7 @@ async function seed() {
       .where(eq(organizations.name, demoOrganizationName));
     if (!organization) {
       const password = newPassword();
-      const created = await createOrganization(db, {
+      const created = await createOrganization(db, createFileStorage(config.storage), {
         name: demoOrganizationName,
         workspaceName: 'Marketing',
         admin: { firstName: 'Ada', lastName: 'Admin', email: demoEmail('Admin'), password },

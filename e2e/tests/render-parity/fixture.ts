@@ -9,7 +9,9 @@ const locale = 'en-US';
 
 /** The starter system with a few components and values, including text that needs escaping. */
 export function parityInput(overrides: Partial<RenderInput> = {}): RenderInput {
-  const starter = definitionsFromImport(starterDesignSystem());
+  const starter = definitionsFromImport(
+    starterDesignSystem({ imagesUrl: 'https://files.example.com/starter' }),
+  );
   const idOf = (name: string) => starter.components.find((component) => component.name === name)?.id ?? -1;
   const instance = (id: string, name: string, values: Record<string, string | number | boolean> = {}) =>
     ({

@@ -40,7 +40,7 @@ function sharedTestPasswordHash(): Promise<string> {
 
 export async function createTestOrganization(app: App, name = `Org ${unique()}`): Promise<TestOrganization> {
   const email = `admin-${unique()}@example.com`;
-  const created = await createOrganization(app.database.db, {
+  const created = await createOrganization(app.database.db, app.storage, {
     name,
     workspaceName: 'Main workspace',
     admin: { firstName: 'Ada', lastName: 'Admin', email, password: testPassword },

@@ -3,9 +3,10 @@ import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import { validateFieldDefinitions } from '../fields/index.ts';
 import { checkTemplate } from '../render/check-template.ts';
 import { render } from '../render/render.ts';
-import { definitionsFromImport, starterDesignSystem } from './index.ts';
+import { definitionsFromImport, starterDesignSystem, starterImageFiles } from './index.ts';
 
-const imported = starterDesignSystem();
+const imagesUrl = 'https://files.example.com/starter';
+const imported = starterDesignSystem({ imagesUrl });
 const starter = definitionsFromImport(imported);
 const customStyleNames = imported.email_design_system.custom_styles.map((style) => style.name);
 const locale = 'en-US';
@@ -57,7 +58,27 @@ describe('Letterset Starter', () => {
       'social_links',
       'footer',
     ]);
-    expect(starterDesignSystem()).not.toBe(starterDesignSystem());
+    expect(starterDesignSystem({ imagesUrl })).not.toBe(starterDesignSystem({ imagesUrl }));
+  });
+
+  it('points its pictures at the folder it is given, and at no other host', () => {
+    const json = JSON.stringify(starterDesignSystem({ imagesUrl: 'https://cdn.example.org/starter/' }));
+    const urls = [...json.matchAll(/https?:\/\/[^"'\\ ]+/g)].map(([url]) => url);
+    const pictures = urls.filter(
+      (url) =>
+        /\.(png|jpe?g|gif)$/.test(url) || url.endsWith('social-light-') || url.endsWith('social-dark-'),
+    );
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const url of pictures) expect(url.startsWith('https://cdn.example.org/starter/')).toBe(true);
+    expect(json).not.toContain('placehold');
+    expect(json).not.toContain('{starter_images}');
+    // Every file the templates and defaults name is one Letterset ships.
+    const named = new Set([...json.matchAll(/starter\/([a-z-]+\.png)/g)].map(([, file]) => file));
+    for (const network of ['f', 'ig', 'x', 'in']) {
+      named.add(`social-light-${network}.png`);
+      named.add(`social-dark-${network}.png`);
+    }
+    expect([...named].sort()).toEqual([...starterImageFiles].sort());
   });
 
   it.each(starter.components.map((component) => [component.name, component] as const))(

@@ -24,13 +24,31 @@ export interface DesignSystemImport {
   };
 }
 
+/** Where the starter's JSON names the folder its placeholder pictures are served from. */
+const imagesFolderMarker = '{starter_images}';
+
+/** The placeholder pictures the starter's image fields and social icons point at, by file name. */
+export const starterImageFiles = [
+  'logo.png',
+  'hero.png',
+  'image.png',
+  'image-and-text.png',
+  'product.png',
+  ...['light', 'dark'].flatMap((theme) =>
+    ['f', 'ig', 'x', 'in'].map((network) => `social-${theme}-${network}.png`),
+  ),
+] as const;
+
 /**
  * "Letterset Starter": a responsive, table-based design system new workspaces can import. The
  * JSON is in the import format, so it can also be downloaded and posted to the import endpoint.
+ * Its placeholder pictures ship with Letterset: `imagesUrl` is the folder they are served from (the
+ * server's file storage), so a new email loads nothing from hosts its users did not choose.
  */
-export function starterDesignSystem(): DesignSystemImport {
+export function starterDesignSystem({ imagesUrl }: { imagesUrl: string }): DesignSystemImport {
   // A fresh copy each time: callers may edit what they get.
-  return structuredClone(starterJson as DesignSystemImport);
+  const json = JSON.stringify(starterJson).replaceAll(imagesFolderMarker, imagesUrl.replace(/\/+$/, ''));
+  return JSON.parse(json) as DesignSystemImport;
 }
 
 /** A design-system import with ids assigned: the shapes `render()` takes. */

@@ -2,10 +2,12 @@ import { builtInRoleGrants, builtInRoleNames, starterDesignSystem } from '@lette
 import type { Database } from '../../db/client.ts';
 import { organizations, roles, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import {
   type DesignSystemDocument,
   insertDesignSystem,
 } from '../email-design-systems/email-design-systems.transfer.ts';
+import { publishStarterImages } from './starter-images.ts';
 
 export interface NewOrganization {
   name: string;
@@ -24,8 +26,13 @@ export interface CreatedOrganization {
  * A new organization with the four built-in roles, a first workspace that everyone joins, its
  * first user as Admin, and the Letterset Starter design system shared with all its workspaces. Used by first-run setup, the demo seed and the tests alike.
  */
-export async function createOrganization(db: Database, input: NewOrganization): Promise<CreatedOrganization> {
+export async function createOrganization(
+  db: Database,
+  storage: FileStorage,
+  input: NewOrganization,
+): Promise<CreatedOrganization> {
   const passwordHash = await hashPassword(input.admin.password);
+  const starterImagesUrl = await publishStarterImages(storage);
   return db.transaction(async (tx) => {
     const [organization] = await tx.insert(organizations).values({ name: input.name }).returning();
     if (!organization) throw new Error('organization insert returned nothing');
@@ -62,7 +69,7 @@ export async function createOrganization(db: Database, input: NewOrganization): 
     if (!workspace || !admin) throw new Error('workspace or admin insert returned nothing');
     await tx.insert(workspaceMemberships).values({ workspaceId: workspace.id, userId: admin.id });
     // Every organization starts with a design system it can build emails from right away.
-    const starter = starterDesignSystem() as DesignSystemDocument;
+    const starter = starterDesignSystem({ imagesUrl: starterImagesUrl }) as DesignSystemDocument;
     await insertDesignSystem(
       tx,
       { organizationId: organization.id, workspaceId: workspace.id, userId: admin.id },

@@ -14,7 +14,7 @@ export async function isSetupRequired(app: App): Promise<boolean> {
 /** First run only: once any organization exists, this is refused. */
 export async function runSetup(app: App, input: Static<typeof SetupBody>): Promise<number> {
   if (!(await isSetupRequired(app))) throw new ForbiddenError('Letterset is already set up; sign in instead');
-  const created = await createOrganization(app.database.db, {
+  const created = await createOrganization(app.database.db, app.storage, {
     name: input.organization_name,
     workspaceName: input.workspace_name ?? 'Main workspace',
     admin: {

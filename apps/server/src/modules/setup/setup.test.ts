@@ -57,4 +57,42 @@ describe('first-run setup', () => {
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({ message: 'Letterset is already set up; sign in instead' });
   });
+
+  it('ships the starter design system with its pictures served by this server, not another host', async () => {
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { email: setup.email, password: setup.password },
+    });
+    const cookies = {
+      [sessionCookieName]: signIn.cookies.find((cookie) => cookie.name === sessionCookieName)?.value ?? '',
+    };
+    const workspaceId = (await app.inject({ method: 'GET', url: '/api/v1/me', cookies })).json().workspaces[0]
+      .id;
+    const systems = await app.inject({
+      method: 'GET',
+      url: `/api/v1/workspaces/${workspaceId}/email_design_systems`,
+      cookies,
+    });
+    const starter = systems
+      .json()
+      .results.find((system: { name: string }) => system.name === 'Letterset Starter');
+    const components = await app.inject({
+      method: 'GET',
+      url: `/api/v1/workspaces/${workspaceId}/email_design_systems/${starter.id}/components?per=100`,
+      cookies,
+    });
+    const text = components.body;
+    expect(text).not.toContain('placehold');
+    const pictureUrls = [
+      ...text.matchAll(/http:\/\/localhost:3000\/files\/starter-images\/[a-z-]+\.png/g),
+    ].map(([url]) => url);
+    expect(pictureUrls.length).toBeGreaterThanOrEqual(5);
+    for (const url of new Set(pictureUrls)) {
+      const picture = await app.inject({ method: 'GET', url: url.replace('http://localhost:3000', '') });
+      expect(picture.statusCode, url).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/png');
+      expect(picture.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    }
+  });
 });
