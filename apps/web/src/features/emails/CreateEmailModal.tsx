@@ -1,11 +1,12 @@
 import { locales } from '@letterset/core/locales';
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { LayoutThumbnail } from '../layouts/LayoutThumbnail.tsx';
 import { brandProfilesQuery, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
 
 interface CreateEmailValues {
@@ -74,6 +75,8 @@ export function CreateEmailModal({
     enabled: opened && designSystemId !== null,
   });
   const chosenSystem = designSystems.data?.results.find((system) => system.id === designSystemId);
+  const layoutsById = new Map((layouts.data?.results ?? []).map((layout) => [layout.id, layout]));
+  const chosenLayout = layoutsById.get(Number(form.values.layout_id));
 
   const create = useMutation({
     mutationFn: (values: CreateEmailValues) =>
@@ -149,9 +152,19 @@ export function CreateEmailModal({
               value: String(layout.id),
               label: layout.name,
             }))}
+            renderOption={({ option }) => {
+              const layout = layoutsById.get(Number(option.value));
+              return (
+                <Group gap="sm" wrap="nowrap">
+                  {layout && <LayoutThumbnail workspaceId={workspaceId} layout={layout} width={72} />}
+                  <Text size="sm">{option.label}</Text>
+                </Group>
+              );
+            }}
             {...form.getInputProps('layout_id')}
             onChange={(value) => form.setFieldValue('layout_id', value ?? '')}
           />
+          {chosenLayout && <LayoutThumbnail workspaceId={workspaceId} layout={chosenLayout} width={200} />}
           <MultiSelect
             label="Locales"
             withAsterisk

@@ -26,6 +26,7 @@ import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { componentListQuery } from '../component-builder/api.ts';
 import type { DesignSystem } from '../design-systems/api.ts';
+import { LayoutThumbnail } from './LayoutThumbnail.tsx';
 
 type Layout = components['schemas']['Layout'];
 
@@ -110,6 +111,7 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th w={140}>Preview</Table.Th>
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Components</Table.Th>
                   <Table.Th>Updated</Table.Th>
@@ -121,6 +123,9 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
               <Table.Tbody>
                 {data.results.map((layout) => (
                   <Table.Tr key={layout.id}>
+                    <Table.Td>
+                      <LayoutThumbnail workspaceId={workspaceId} layout={layout} width={120} />
+                    </Table.Td>
                     <Table.Td fw={500}>{layout.name}</Table.Td>
                     <Table.Td>{layout.content.component_instances.length}</Table.Td>
                     <Table.Td>{new Date(layout.updated_at).toLocaleDateString()}</Table.Td>
