@@ -423,6 +423,14 @@ describe.skipIf(!onPglite)('backups of the embedded data folder', () => {
       ],
       ['an empty file', (file) => writeFile(file, ''), /is not a Letterset backup \(it is empty\)/],
       [
+        'a backup cut short',
+        async (file) => {
+          const whole = await readFile(archive);
+          await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
+        },
+        /could not be read to the end \(zlib: unexpected end of file\): it is damaged or incomplete/,
+      ],
+      [
         'an archive of something else',
         (file) => archiveOf(file, { 'notes/todo.txt': 'hello' }),
         /is not a Letterset backup \(its first entry is notes\//,

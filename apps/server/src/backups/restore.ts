@@ -69,8 +69,8 @@ export async function restoreDataFolder(
     await checkDatabase(staging.databaseDir, manifest);
   } catch (error) {
     await Promise.all(locks.map((lock) => lock.release()));
-    await rm(staging.dataDir, { recursive: true, force: true });
-    if (!filesInsideData) await rm(staging.filesDir, { recursive: true, force: true });
+    await discard(staging.dataDir);
+    if (!filesInsideData) await discard(staging.filesDir);
     throw error;
   }
 
@@ -104,31 +104,40 @@ async function unpack(file: string, manifest: BackupManifest, staging: EmbeddedD
   for (const part of ['pglite', 'files'] as const) {
     const unpacked: FolderContents = { files: 0, bytes: 0 };
     let unexpected: string | undefined;
-    await extract({
-      file,
-      cwd: part === 'pglite' ? staging.databaseDir : staging.filesDir,
-      strip: 1,
-      strict: true,
-      preserveOwner: false,
-      // PostgreSQL's WAL segments are 16 MB of mostly zeros, which gzip shrinks far beyond tar's
-      // default guard against decompression bombs; this file is the operator's own backup.
-      maxDecompressionRatio: Number.POSITIVE_INFINITY,
-      filter(entryPath: string, entry: ReadEntry | Stats) {
-        const { type, size } = entry as ReadEntry;
-        if (entryPath === manifestEntryName) return false;
-        const [top] = entryPath.split('/');
-        if ((top !== 'pglite' && top !== 'files') || (type !== 'File' && type !== 'Directory')) {
-          unexpected ??= entryPath;
-          return false;
-        }
-        if (top !== part) return false;
-        if (type === 'File') {
-          unpacked.files += 1;
-          unpacked.bytes += size ?? 0;
-        }
-        return true;
-      },
-    });
+    try {
+      await extract({
+        file,
+        cwd: part === 'pglite' ? staging.databaseDir : staging.filesDir,
+        strip: 1,
+        strict: true,
+        preserveOwner: false,
+        // PostgreSQL's WAL segments are 16 MB of mostly zeros, which gzip shrinks far beyond tar's
+        // default guard against decompression bombs; this file is the operator's own backup.
+        maxDecompressionRatio: Number.POSITIVE_INFINITY,
+        filter(entryPath: string, entry: ReadEntry | Stats) {
+          const { type, size } = entry as ReadEntry;
+          if (entryPath === manifestEntryName) return false;
+          const [top] = entryPath.split('/');
+          if ((top !== 'pglite' && top !== 'files') || (type !== 'File' && type !== 'Directory')) {
+            unexpected ??= entryPath;
+            return false;
+          }
+          if (top !== part) return false;
+          if (type === 'File') {
+            unpacked.files += 1;
+            unpacked.bytes += size ?? 0;
+          }
+          return true;
+        },
+      });
+    } catch (error) {
+      throw isArchiveDamage(error)
+        ? new BackupError(
+            `${file} could not be read to the end (${(error as Error).message}): it is damaged or incomplete. ` +
+              'Nothing was restored.',
+          )
+        : error;
+    }
     if (unexpected !== undefined) {
       throw new BackupError(
         `${file} holds ${unexpected}, which no Letterset backup has: it was not restored.`,
@@ -188,6 +197,20 @@ async function swapIn(fresh: string, target: string, stamp: string): Promise<str
     );
   }
   return previous;
+}
+
+/** tar's own codes (TAR_ABORT, TAR_BAD_ARCHIVE...) and zlib's (Z_BUF_ERROR...): the file, not the disk. */
+function isArchiveDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('TAR_') || code.startsWith('Z_'));
+}
+
+/**
+ * Removes a half-restored folder. tar may still be finishing a write when it reports an error, so
+ * removal is retried; the error that stopped the restore is the one worth reporting either way.
+ */
+async function discard(folder: string): Promise<void> {
+  await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }).catch(() => undefined);
 }
 
 async function isDirectory(folder: string): Promise<boolean> {
