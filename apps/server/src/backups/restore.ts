@@ -190,10 +190,18 @@ async function swapIn(fresh: string, target: string, stamp: string): Promise<str
   try {
     await rename(fresh, target);
   } catch (error) {
-    if (previous) await rename(previous, target).catch(() => undefined);
+    const movedBack =
+      previous !== null &&
+      (await rename(previous, target)
+        .then(() => true)
+        .catch(() => false));
     throw new BackupError(
-      `The restored folder ${fresh} could not be moved to ${target} (${(error as Error).message}).` +
-        (previous ? ` The previous folder is back in place.` : ''),
+      `The restored folder ${fresh} could not be moved to ${target} (${(error as Error).message}). ` +
+        (movedBack
+          ? 'The previous folder is back in place.'
+          : previous
+            ? `The previous folder is ${previous}.`
+            : ''),
     );
   }
   return previous;
