@@ -32,9 +32,10 @@ describe('loadConfig', () => {
   });
 
   it('resolves a relative DATA_DIR against the folder the command was typed in', () => {
-    expect(loadConfig({ INIT_CWD: '/srv/letterset', DATA_DIR: 'state' }).dataDir).toBe(
-      '/srv/letterset/state',
-    );
+    const config = loadConfig({ INIT_CWD: '/srv/letterset', DATA_DIR: 'state' });
+    expect(config.dataDir).toBe('/srv/letterset/state');
+    // Command-line arguments (the backup file) resolve from there too.
+    expect(config.invocationDir).toBe('/srv/letterset');
   });
 
   it('follows PORT in the default public URL, and keeps only the origin of PUBLIC_API_URL', () => {

@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   /** Folder for the embedded database, the pid lock and local files. */
   dataDir: string;
+  /** Where the command was typed (npm's INIT_CWD): a path given on the command line is relative to it. */
+  invocationDir: string;
   /** A PostgreSQL URL switches from the embedded PGlite database to a real server. */
   databaseUrl: string | undefined;
   /** Absolute origin the API is reached at; the OpenAPI document's server URL. */
@@ -119,6 +121,7 @@ export function loadConfig(env: Environment = process.env): Config {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
+    invocationDir,
     databaseUrl,
     publicApiUrl,
     corsOrigins,

@@ -18,6 +18,8 @@ export interface TestDatabase {
   driver: 'pglite' | 'postgres';
   /** Opens it; a `persistent` database can be closed and opened again (a server restart). */
   open(): Promise<DatabaseHandle>;
+  /** The data folder of a `persistent` PGlite database, as a server's `DATA_DIR`. */
+  dataDir?: string;
 }
 
 export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
@@ -46,7 +48,7 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
   const dataDir = await mkdtemp(path.join(template.scratchDir, 'data-'));
   const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: dump });
   await seeded.close();
-  return { driver: 'pglite', open: () => openDatabase({ dataDir }) };
+  return { driver: 'pglite', dataDir, open: () => openDatabase({ dataDir }) };
 }
 
 /** The config of a test app: quiet, no workers, files and mail in a fresh temporary folder. */
