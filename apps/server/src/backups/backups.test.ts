@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { starterImageFiles } from '@letterset/core';
 import { create as createArchive } from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
@@ -347,8 +348,8 @@ describe.skipIf(!onPglite)('backups of the embedded data folder', () => {
       },
     });
     expect(Date.now() - Date.parse(manifest.createdAt)).toBeLessThan(10 * 60_000);
-    // Each image is stored with its thumbnail.
-    expect(manifest.contents.files.files).toBe(6);
+    // Each image is stored with its thumbnail, beside the starter design system's pictures.
+    expect(manifest.contents.files.files).toBe(6 + starterImageFiles.length);
     expect(manifest.contents.pglite.files).toBeGreaterThan(100);
   });
 
