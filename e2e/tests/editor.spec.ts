@@ -404,6 +404,51 @@ test('the editor takes the whole window, keeps the email at its full width on la
   expect(problems).toEqual([]);
 });
 
+test('an email saved as a layout starts a new email with its content, chosen by its preview', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const email = await createStarterEmail(page, {
+    team: `Layouts ${unique}`,
+    badgeColor: 'orange',
+    project: `Layouts ${unique}`,
+    email: `Layout source ${unique}`,
+  });
+  const layoutName = `Newsletter layout ${unique}`;
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page
+    .getByRole('region', { name: 'Empty email' })
+    .getByRole('button', { name: 'Start with Hero' })
+    .click();
+  await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Headline from the layout');
+  await page.getByRole('button', { name: 'Save as layout' }).click();
+  const saveDialog = page.getByRole('dialog', { name: 'Save as layout' });
+  await saveDialog.getByRole('textbox', { name: 'Layout name' }).fill(layoutName);
+  await expect(saveDialog.getByRole('checkbox', { name: 'Keep the field values' })).toBeChecked();
+  await saveDialog.getByRole('button', { name: 'Save layout' }).click();
+  await expect(page.getByText(`Layout ${layoutName} saved`)).toBeVisible();
+
+  // A new email in the same project starts from it, picked from the choice with its preview.
+  const { project_id: projectId } = await (
+    await page.request.get(`${workspaceApi}/emails/${email.id}`)
+  ).json();
+  await page.goto(`/workspaces/${workspaceId}/projects/${projectId}`);
+  await page.getByRole('button', { name: 'New email' }).click();
+  const newEmail = page.getByRole('dialog', { name: 'New email' });
+  await newEmail.getByRole('textbox', { name: 'Name' }).fill(`From layout ${unique}`);
+  await chooseOption(page, 'Design system', 'Letterset Starter');
+  await newEmail.getByRole('combobox', { name: 'Start from layout' }).click();
+  const option = page.getByRole('option').filter({ hasText: layoutName });
+  await expect(option.locator(`iframe[title="Preview of ${layoutName}"]`)).toBeVisible();
+  await option.click();
+  await expect(newEmail.locator(`iframe[title="Preview of ${layoutName}"]`)).toBeVisible();
+  await newEmail.getByRole('button', { name: 'Create email' }).click();
+  await expect(page).toHaveURL(/\/emails\/\d+\/edit$/);
+  await expectPreviewToShow(page, 'Headline from the layout');
+  expect(problems).toEqual([]);
+});
+
 test('a conditional is attached in the editor and each branch gets its own text', async ({ page }) => {
   test.setTimeout(60_000);
   const problems = collectPageProblems(page);

@@ -16,6 +16,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
 import { startingPoint } from './autosave.ts';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
@@ -94,6 +95,7 @@ export function EmailEditor({
   const [focusRequest, setFocusRequest] = useState<FieldFocusRequest | null>(null);
   const [panel, setPanel] = useState<Panel>('settings');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
+  const [savingAsLayout, setSavingAsLayout] = useState(false);
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
   const narrow = useMediaQuery('(max-width: 85em)') === true;
@@ -277,6 +279,11 @@ export function EmailEditor({
             value={locale}
             onChange={(value) => value && setLocale(value)}
           />
+          {can('create_layouts') && (
+            <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
+              Save as layout
+            </Button>
+          )}
           <SegmentedControl
             size="xs"
             aria-label="Preview width"
@@ -424,6 +431,16 @@ export function EmailEditor({
           </Box>
         </StructureDragAndDrop>
       </Box>
+      {savingAsLayout && (
+        <SaveAsLayoutModal
+          workspaceId={workspaceId}
+          designSystemId={email.email_design_system_id}
+          brandProfileId={brandProfileId}
+          document={document}
+          emailName={email.name}
+          onClose={() => setSavingAsLayout(false)}
+        />
+      )}
       {autosave && saveStatus.kind === 'conflict' && (
         <ConflictDialog
           mine={document}

@@ -1,0 +1,83 @@
+import type { EditorDocument } from '@letterset/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.ts';
+import { unwrap } from '../../shared/api-error.ts';
+import { showApiErrors } from '../../shared/form-errors.ts';
+import { layoutContentFrom } from './layout-content.ts';
+
+/** Saves what the editor shows as a new layout of the email's design system, for new emails to start from. */
+export function SaveAsLayoutModal({
+  workspaceId,
+  designSystemId,
+  brandProfileId,
+  document,
+  emailName,
+  onClose,
+}: {
+  workspaceId: number;
+  designSystemId: number;
+  brandProfileId: number | null;
+  document: EditorDocument;
+  emailName: string;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useForm({
+    initialValues: { name: emailName, keepValues: true },
+    validate: { name: (value) => (value.trim() ? null : 'Enter a name') },
+  });
+  const save = form.onSubmit(async ({ name, keepValues }) => {
+    setProblems([]);
+    try {
+      const layout = await unwrap(
+        api.POST('/api/v1/workspaces/{workspace_id}/layouts', {
+          params: { path: { workspace_id: workspaceId } },
+          body: {
+            name: name.trim(),
+            email_design_system_id: designSystemId,
+            brand_profile_id: brandProfileId,
+            locales: document.locales as never,
+            content: layoutContentFrom(document, { keepValues }) as never,
+          },
+        }),
+      );
+      await queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'layouts'] });
+      notifications.show({ message: `Layout ${layout.name} saved: new emails can start from it` });
+      onClose();
+    } catch (error) {
+      setProblems(showApiErrors(form, error, ['name']));
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title="Save as layout">
+      <form onSubmit={save} noValidate>
+        <Stack>
+          {problems.length > 0 && (
+            <Alert color="red" role="alert">
+              {problems.join(' ')}
+            </Alert>
+          )}
+          <TextInput label="Layout name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Checkbox
+            label="Keep the field values"
+            description="Unticked, the layout keeps the components and their order, with every field at its default."
+            {...form.getInputProps('keepValues', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              Save layout
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
