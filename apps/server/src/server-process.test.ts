@@ -47,9 +47,11 @@ async function start(environment: Record<string, string>): Promise<ChildServer> 
   children.push(child);
   return child;
 }
-afterAll(() => {
+async function stopAll(): Promise<void> {
   for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
-});
+  await Promise.all(children.map((child) => child.exited));
+}
+afterAll(stopAll);
 
 describe('a server process shutting down on SIGTERM', () => {
   let testDatabase: TestDatabase;
@@ -132,7 +134,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on one P
     workers.push(worker);
   }, 180_000);
   afterAll(async () => {
-    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
+    await stopAll();
     await database?.close();
   });
 

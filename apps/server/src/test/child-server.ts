@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -27,6 +27,7 @@ export async function startChildServer(
   environment: Record<string, string>,
   options: { startTimeoutMs?: number } = {},
 ): Promise<ChildServer> {
+  const scratchDir = mkdtempSync(path.join(tmpdir(), 'letterset-child-'));
   const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -36,7 +37,7 @@ export async function startChildServer(
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
       DOCS_DIST_DIR: '/nonexistent',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'letterset-child-')),
+      DATA_DIR: scratchDir,
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +45,10 @@ export async function startChildServer(
   const output: string[] = [];
   const waiters = new Set<{ test: (line: Record<string, unknown>) => boolean; resolve: () => void }>();
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('exit', (code, signal) => {
+      rmSync(scratchDir, { recursive: true, force: true });
+      resolve({ code, signal });
+    });
   });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
