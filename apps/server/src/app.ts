@@ -75,6 +75,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
       'jobs',
       await JobQueue.start(database, dependencies.jobKinds ?? jobKinds, {
         runWorkers: config.runJobWorkers,
+        heartbeatSeconds: config.jobHeartbeatSeconds,
         log: app.log,
       }),
     );

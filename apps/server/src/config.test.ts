@@ -12,7 +12,10 @@ describe('loadConfig', () => {
       publicApiUrl: 'http://localhost:3000',
       corsOrigins: [],
       logLevel: 'info',
+      serveApi: true,
       runJobWorkers: true,
+      jobHeartbeatSeconds: 30,
+      shutdownTimeoutMs: 25_000,
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
     });
@@ -54,6 +57,34 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/letterset');
     expect(config.corsOrigins).toEqual(['http://localhost:5173', 'https://app.example.com']);
     expect(config.runJobWorkers).toBe(false);
+  });
+
+  it('reads the process role: a worker-only process needs PostgreSQL, and a process must do something', () => {
+    const databaseUrl = 'postgres://postgres@127.0.0.1:5432/letterset';
+    expect(loadConfig({ DATABASE_URL: databaseUrl, SERVE_API: 'false' })).toMatchObject({
+      serveApi: false,
+      runJobWorkers: true,
+    });
+    expect(() => loadConfig({ SERVE_API: 'false' })).toThrow(
+      'SERVE_API=false needs DATABASE_URL: the embedded database belongs to one process, which serves the API',
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: databaseUrl, SERVE_API: 'false', RUN_JOB_WORKERS: 'false' }),
+    ).toThrow('SERVE_API=false and RUN_JOB_WORKERS=false leave the process nothing to do');
+    expect(() => loadConfig({ RUN_JOB_WORKERS: 'no' })).toThrow('RUN_JOB_WORKERS must be true or false');
+  });
+
+  it('reads the job heartbeat and the shutdown bound, within their limits', () => {
+    expect(loadConfig({ JOB_HEARTBEAT_SECONDS: '10', SHUTDOWN_TIMEOUT_MS: '5000' })).toMatchObject({
+      jobHeartbeatSeconds: 10,
+      shutdownTimeoutMs: 5_000,
+    });
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '5' })).toThrow(
+      'JOB_HEARTBEAT_SECONDS must be a whole number of at least 10',
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '2.5s' })).toThrow(
+      'SHUTDOWN_TIMEOUT_MS must be a whole number of at least 1000',
+    );
   });
 
   it('reports every problem at once', () => {

@@ -25,8 +25,29 @@ export interface Config {
   docsDistDir: string;
   docsPort: number;
   logLevel: LogLevel;
-  /** Background job workers; off only for processes that just enqueue (and for tests). */
+  /**
+   * What this process does. Several processes may share one PostgreSQL database (`DATABASE_URL`)
+   * and one S3 bucket, each in one of three roles:
+   * - API and job workers (the default, and the only role on the embedded PGlite database, which
+   *   belongs to one process);
+   * - API only (`RUN_JOB_WORKERS=false`): answers HTTP and sends jobs, but runs none;
+   * - job worker only (`SERVE_API=false`): runs jobs, and listens on `PORT` only for the health
+   *   checks `/healthz` and `/readyz`.
+   */
+  serveApi: boolean;
+  /** Background job workers; off for processes that only serve the API and send jobs (and for tests). */
   runJobWorkers: boolean;
+  /**
+   * A job whose worker sends no heartbeat for this long (its process died) runs again elsewhere;
+   * every process checks for such jobs every half of it. pg-boss allows 10 or more.
+   */
+  jobHeartbeatSeconds: number;
+  /**
+   * How long a SIGTERM or SIGINT may take: stop accepting connections, finish the requests under
+   * way, hand running jobs back to the queue, close the database. Past it the process exits
+   * anyway, with code 1. Keep it below the orchestrator's grace period (30 s in Kubernetes).
+   */
+  shutdownTimeoutMs: number;
   /** Where people open the web app: links in emails (invitations) point here. */
   appUrl: string;
   /** `smtp://user:pass@host:port` (or smtps://); unset writes mail to the outbox folder instead. */
@@ -116,6 +137,21 @@ export function loadConfig(env: Environment = process.env): Config {
   if (allowPrivateNetworkFetch !== 'true' && allowPrivateNetworkFetch !== 'false')
     problems.push('ALLOW_PRIVATE_NETWORK_FETCH must be true or false');
 
+  const serveApi = parseBoolean('SERVE_API', env.SERVE_API, true, problems);
+  const runJobWorkers = parseBoolean('RUN_JOB_WORKERS', env.RUN_JOB_WORKERS, true, problems);
+  if (!serveApi && !runJobWorkers)
+    problems.push('SERVE_API=false and RUN_JOB_WORKERS=false leave the process nothing to do');
+  if (!serveApi && databaseUrl === undefined)
+    problems.push(
+      'SERVE_API=false needs DATABASE_URL: the embedded database belongs to one process, which serves the API',
+    );
+  const jobHeartbeatSeconds = parseInteger('JOB_HEARTBEAT_SECONDS', env.JOB_HEARTBEAT_SECONDS, 30, problems, {
+    minimum: 10,
+  });
+  const shutdownTimeoutMs = parseInteger('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000, problems, {
+    minimum: 1_000,
+  });
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -132,7 +168,10 @@ export function loadConfig(env: Environment = process.env): Config {
     ),
     docsPort: parsePort(env.DOCS_PORT, problems, 3001, 'DOCS_PORT'),
     logLevel,
-    runJobWorkers: env.RUN_JOB_WORKERS !== 'false',
+    serveApi,
+    runJobWorkers,
+    jobHeartbeatSeconds,
+    shutdownTimeoutMs,
     appUrl,
     smtpUrl,
     mailFrom: env.MAIL_FROM ?? 'Letterset <no-reply@letterset.localhost>',
@@ -198,6 +237,33 @@ function parsePort(value: string | undefined, problems: string[], fallback: numb
     return fallback;
   }
   return port;
+}
+
+function parseBoolean(
+  name: string,
+  value: string | undefined,
+  fallback: boolean,
+  problems: string[],
+): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value !== 'true' && value !== 'false') problems.push(`${name} must be true or false`);
+  return value === 'true';
+}
+
+function parseInteger(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  problems: string[],
+  limits: { minimum: number },
+): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < limits.minimum) {
+    problems.push(`${name} must be a whole number of at least ${limits.minimum}`);
+    return fallback;
+  }
+  return number;
 }
 
 function parseOrigin(name: string, value: string, problems: string[]): string {

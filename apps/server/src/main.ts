@@ -1,45 +1,39 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { buildDocsSiteServer } from './http/docs-site.ts';
+import { type ServerProcess, startServerProcess, stopOnSignals } from './server-process.ts';
 
-/** Reads the config, builds the app, listens, and shuts down cleanly on a signal. Nothing else. */
+/** Reads the config, starts the process in its role, says where it listens, and stops on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
-  const docs = await buildDocsSiteServer(config.docsDistDir, config.logLevel);
+  const server = await startServerProcess(config);
+  stopOnSignals(server);
+  process.stdout.write(startupBanner(config, server));
+}
 
-  let closing = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), docs?.close()]);
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-
-  await app.listen({ port: config.port, host: config.host });
-  if (docs) await docs.listen({ port: config.docsPort, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const local = `http://localhost:${port}`;
+function startupBanner(config: Config, server: ServerProcess): string {
+  const local = `http://localhost:${server.port}`;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  process.stdout.write(
-    [
-      '',
-      `Letterset is running on ${database}`,
-      `  Web app:   ${local}/`,
-      `  API:       ${local}/api/v1`,
-      `  OpenAPI:   ${local}/openapi.yml`,
-      `  Health:    ${local}/healthz  ·  ${local}/readyz`,
-      docs
-        ? `  Docs:      http://localhost:${config.docsPort}/`
-        : '  Docs:      not built (npm run build -w @letterset/docs)',
-      '',
-    ].join('\n'),
-  );
+  const health = `  Health:    ${local}/healthz  ·  ${local}/readyz`;
+  if (server.role === 'worker') {
+    return ['', `Letterset job worker is running on ${database} (no API: SERVE_API=false)`, health, ''].join(
+      '\n',
+    );
+  }
+  return [
+    '',
+    `Letterset is running on ${database}`,
+    `  Web app:   ${local}/`,
+    `  API:       ${local}/api/v1`,
+    `  OpenAPI:   ${local}/openapi.yml`,
+    health,
+    server.docsPort !== null
+      ? `  Docs:      http://localhost:${server.docsPort}/`
+      : '  Docs:      not built (npm run build -w @letterset/docs)',
+    ...(server.role === 'api'
+      ? ['  Jobs:      sent to the queue; run by other processes (RUN_JOB_WORKERS=false)']
+      : []),
+    '',
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -73,12 +73,29 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
 }
 
-/** Applies the checked-in SQL migrations that the database has not seen yet. */
+/** A constant of Letterset's own: the advisory lock that lets one process at a time migrate. */
+const migrationLock = 7_312_014_551;
+
+/**
+ * Applies the checked-in SQL migrations that the database has not seen yet. On PostgreSQL under
+ * an advisory lock: processes started together (a deployment) would otherwise run the same DDL at
+ * once and all but one fail; with it, the first migrates and the others find nothing to do.
+ */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
     await migratePglite(drizzlePglite({ client: handle.pglite, schema }), { migrationsFolder });
-  } else {
-    await migrateNodePostgres(drizzleNodePostgres({ client: handle.pool, schema }), { migrationsFolder });
+    return;
+  }
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLock]);
+    try {
+      await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLock]);
+    }
+  } finally {
+    client.release();
   }
 }
 

@@ -1,9 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../app.ts';
+import { databaseUrl } from '../test/database-template.ts';
 import { buildTestApp } from '../test/harness.ts';
-import { migrationsFolder, pendingMigrations } from './client.ts';
+import {
+  type Database,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+  pendingMigrations,
+} from './client.ts';
 import { organizations } from './schema.ts';
 
 describe('migrations', () => {
@@ -41,5 +50,29 @@ describe('migrations', () => {
       status: 'ready',
       database: { driver: app.database.driver, reachable: true, pending_migrations: 0 },
     });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
+  it('apply once when several processes start together on an empty database', async () => {
+    const template = inject('databaseTemplate');
+    if (template.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const name = `${template.namePrefix}_empty_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: template.serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}"`);
+    } finally {
+      await admin.end();
+    }
+    const connectionString = databaseUrl(template.serverUrl, name);
+    const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ connectionString })));
+    try {
+      const results = await Promise.allSettled(handles.map((handle) => migrateDatabase(handle)));
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await pendingMigrations(handles[0]?.db as Database)).toEqual([]);
+    } finally {
+      for (const handle of handles) await handle.close();
+    }
   });
 });

@@ -194,6 +194,27 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
+/**
+ * Failed attempts (wrong passwords) per limiter and key, in the database so that every server
+ * process counts the same failures. Keys are stored as SHA-256 digests: the table says how often
+ * something failed, not which email or address it was. Rows older than the window are deleted as
+ * new failures come in.
+ */
+export const failedAttempts = pgTable(
+  'failed_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Which limiter counted it, e.g. `sign_in_email` or `sign_in_address`. */
+    limiter: text('limiter').notNull(),
+    keyDigest: text('key_digest').notNull(),
+    failedAt: timestampColumn('failed_at').notNull(),
+  },
+  (table) => [
+    index('failed_attempts_key_idx').on(table.limiter, table.keyDigest, table.failedAt),
+    index('failed_attempts_age_idx').on(table.limiter, table.failedAt),
+  ],
+);
+
 /** A secret for the API, acting as its creator. Shown once; only its SHA-256 is stored. */
 export const apiKeys = pgTable(
   'api_keys',

@@ -7,7 +7,7 @@ import { apiKeys, roles, sessions, users, workspaceMemberships, workspaces } fro
 import { tokenDigest } from '../security/tokens.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import { sessionCookieName } from './openapi.ts';
-import { changesAccess, PrincipalCache } from './principal-cache.ts';
+import { AccessChanges, changesAccess, PrincipalCache } from './principal-cache.ts';
 
 /**
  * Who may call a route: `public` (anyone), `signed_in` (any user of the organization), or a
@@ -86,6 +86,9 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
 
   const principals = new PrincipalCache();
+  const accessChanges = new AccessChanges({ cache: principals, database: app.database, log: app.log });
+  app.addHook('onReady', () => accessChanges.listen());
+  app.addHook('onClose', () => accessChanges.close());
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (permission === undefined) return;
@@ -105,14 +108,21 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     }
     if (permission !== 'signed_in') requirePermission(principal, permission);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Before the answer leaves, so that no process acts on the old access once the caller knows of the change.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (
       unsafeMethods.has(request.method) &&
       reply.statusCode < 400 &&
       changesAccess(request.routeOptions.url ?? '')
     ) {
-      principals.clear();
+      try {
+        await accessChanges.publish(request.principal?.organizationId ?? null);
+      } catch (error) {
+        // The change is made and this process forgot; the others fall back to the cache's time-to-live.
+        request.log.error({ err: error }, 'could not tell the other processes that access changed');
+      }
     }
+    return payload;
   });
 }
 
@@ -145,18 +155,20 @@ async function authenticate(db: Database, principals: PrincipalCache, request: F
     const key = `key:${tokenDigest(token)}`;
     const remembered = principals.get(key);
     if (remembered) return remembered;
+    const lookupStarted = principals.lookupStarted();
     // A key that does not work is an error, never a silent fall-back to the cookie.
     const principal = await principalFromApiKey(db, token);
     if (!principal) throw new UnauthorizedError('This API key is not valid: it may have been revoked');
-    return principals.remember(key, principal);
+    return principals.remember(key, principal, lookupStarted);
   }
   const sessionToken = request.cookies[sessionCookieName];
   if (!sessionToken) return null;
   const key = `session:${tokenDigest(sessionToken)}`;
   const remembered = principals.get(key);
   if (remembered) return remembered;
+  const lookupStarted = principals.lookupStarted();
   const principal = await principalFromSession(db, sessionToken);
-  return principal ? principals.remember(key, principal) : null;
+  return principal ? principals.remember(key, principal, lookupStarted) : null;
 }
 
 const principalColumns = {

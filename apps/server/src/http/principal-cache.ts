@@ -1,3 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ChannelSubscription, listenOnChannel } from '../db/channel-listener.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import type { Principal } from './access.ts';
 
 interface Entry {
@@ -10,14 +14,17 @@ interface Entry {
 /**
  * Who a session or API-key token stands for, remembered for a few seconds so that a request costs
  * one query for its data instead of three. Any write that changes who may do what (roles, users,
- * memberships, keys, sessions) clears it in this process at once; `ttlMs` bounds how long another
- * server process sharing the database may act on what it saw before such a write.
+ * memberships, keys, sessions) makes every server process forget the organization's entries at
+ * once (see `AccessChanges`); `ttlMs` only bounds how long a process may act on what it saw while
+ * it could not hear about such writes (its listener connection was down).
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  /** Counts forgets: a principal read before one may be stale and is not remembered. */
+  private forgets = 0;
 
   constructor(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
     this.ttlMs = options.ttlMs ?? 5_000;
@@ -34,20 +41,95 @@ export class PrincipalCache {
     return entry;
   }
 
-  remember(tokenKey: string, principal: Principal): Entry {
+  /** Call before reading a principal from the database, and hand the answer to `remember`. */
+  lookupStarted(): number {
+    return this.forgets;
+  }
+
+  /**
+   * Keeps the principal read since `lookupStarted()`, unless entries were forgotten meanwhile: the
+   * read may then predate the change that caused it. The entry is returned either way.
+   */
+  remember(tokenKey: string, principal: Principal, lookupStarted: number): Entry {
+    const entry = { principal, workspaces: new Map(), expiresAt: this.now() + this.ttlMs };
+    if (lookupStarted !== this.forgets) return entry;
     // Insertion order is age order: dropping the first entry drops the oldest.
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const entry = { principal, workspaces: new Map(), expiresAt: this.now() + this.ttlMs };
     this.entries.set(tokenKey, entry);
     return entry;
   }
 
-  clear(): void {
-    this.entries.clear();
+  /** Forgets the principals of one organization, or of all (null). */
+  forget(organizationId: number | null): void {
+    this.forgets += 1;
+    if (organizationId === null) {
+      this.entries.clear();
+      return;
+    }
+    for (const [tokenKey, entry] of this.entries) {
+      if (entry.principal.organizationId === organizationId) this.entries.delete(tokenKey);
+    }
   }
+}
+
+/** The one PostgreSQL channel on which processes tell each other that access changed. */
+export const accessChangesChannel = 'letterset_access_changes';
+const everyOrganization = '*';
+
+/**
+ * Tells every server process sharing the database that who may do what changed in an
+ * organization, through PostgreSQL NOTIFY, so that each forgets the principals it remembers for
+ * that organization. The process making the change forgets them before it answers, and the others
+ * are sent the NOTIFY before the answer leaves. With PGlite there is one process, and the same
+ * path runs in-process.
+ */
+export class AccessChanges {
+  private readonly cache: PrincipalCache;
+  private readonly database: DatabaseHandle;
+  private readonly log: FastifyBaseLogger;
+  private subscription: ChannelSubscription | null = null;
+
+  constructor(options: { cache: PrincipalCache; database: DatabaseHandle; log: FastifyBaseLogger }) {
+    this.cache = options.cache;
+    this.database = options.database;
+    this.log = options.log;
+  }
+
+  /** Whether changes made by other processes are heard now; the cache's time-to-live covers the rest. */
+  get listening(): boolean {
+    return this.subscription?.listening ?? false;
+  }
+
+  async listen(): Promise<void> {
+    this.subscription = await listenOnChannel(this.database, {
+      channel: accessChangesChannel,
+      log: this.log,
+      onNotification: (payload) => this.cache.forget(parseOrganization(payload)),
+      // Changes announced while the connection was down were missed: forget everything.
+      onListening: () => this.cache.forget(null),
+    });
+  }
+
+  /** Forgets here at once, then tells every process (this one included, which costs nothing). */
+  async publish(organizationId: number | null): Promise<void> {
+    this.cache.forget(organizationId);
+    const payload = organizationId === null ? everyOrganization : String(organizationId);
+    await this.database.db.execute(sql`select pg_notify(${accessChangesChannel}, ${payload})`);
+  }
+
+  async close(): Promise<void> {
+    await this.subscription?.close();
+    this.subscription = null;
+  }
+}
+
+function parseOrganization(payload: string): number | null {
+  const id = Number(payload);
+  // Anything but an organization id (a stray NOTIFY on the channel) forgets everything: the safe side.
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /**

@@ -27,7 +27,22 @@ const hopeless = defineJobKind({
   },
 });
 
-const kinds: JobKind[] = [greet as JobKind, flaky as JobKind, hopeless as JobKind];
+/** Runs until aborted on its first attempt, and completes at once on later ones. */
+const startedAttempts: number[] = [];
+const patient = defineJobKind({
+  name: 'test-patient',
+  // No retries at all: a job handed back at shutdown must not use one up.
+  retryLimit: 0,
+  run: async (_payload: object, context) => {
+    startedAttempts.push(Date.now());
+    if (startedAttempts.length > 1) return { attempt: startedAttempts.length };
+    await new Promise((_resolve, reject) => {
+      context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true });
+    });
+  },
+});
+
+const kinds: JobKind[] = [greet as JobKind, flaky as JobKind, hopeless as JobKind, patient as JobKind];
 
 async function waitForState(app: App, kind: JobKind<never>, id: string, status: JobState['status']) {
   const deadline = Date.now() + 20_000;
@@ -56,6 +71,28 @@ describe('the job queue', () => {
     apps.push(after);
     const state = await waitForState(after, greet, id, 'completed');
     expect(state).toMatchObject({ id, status: 'completed', output: { greeting: 'Hello, Ada' } });
+  });
+
+  it('hands a running job back when the server stops, for the next server to run at once without using a retry', async () => {
+    const database = await createTestDatabase({ persistent: true });
+    startedAttempts.length = 0;
+    const before = await buildTestApp({ database, jobKinds: kinds, config: { runJobWorkers: true } });
+    const id = await before.jobs.send(patient, {});
+    const deadline = Date.now() + 20_000;
+    while (startedAttempts.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(startedAttempts).toHaveLength(1);
+
+    await before.jobs.stopWorking();
+    expect(await before.jobs.state(patient, id)).toMatchObject({ status: 'in_progress', attempts: 1 });
+    await before.close();
+
+    const restartedAt = Date.now();
+    const after = await buildTestApp({ database, jobKinds: kinds, config: { runJobWorkers: true } });
+    apps.push(after);
+    const state = await waitForState(after, patient, id, 'completed');
+    expect(state).toMatchObject({ status: 'completed', output: { attempt: 2 }, attempts: 2 });
+    // Taken at once, not after a heartbeat timeout (30 s) or a retry delay (5 s).
+    expect((startedAttempts[1] ?? Number.POSITIVE_INFINITY) - restartedAt).toBeLessThan(4_000);
   });
 
   it('retries a failed attempt after its delay', async () => {

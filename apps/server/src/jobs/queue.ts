@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, type Job, PgBoss } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 
 /** What a job handler may use besides its payload. */
@@ -7,7 +7,11 @@ export interface JobContext {
   db: Database;
   log: FastifyBaseLogger;
   jobId: string;
-  /** Aborted when the job expires or the server shuts down. */
+  /**
+   * Aborted when the job expires or the process shuts down. A handler that stops on it (throws)
+   * during a shutdown has its job handed back to the queue, to run again from the start on a live
+   * worker, without using up a retry: handlers must be safe to run again.
+   */
   signal: AbortSignal;
 }
 
@@ -40,38 +44,65 @@ export interface JobState {
   attempts: number;
 }
 
-/**
- * A worker that stops sending heartbeats (its process crashed) loses its job after this
- * many seconds; the job then runs again on a live worker, so nothing stays "in progress".
- */
-const heartbeatSeconds = 30;
+export interface JobQueueOptions {
+  /** Whether this process runs jobs, or only sends them and reads their state. */
+  runWorkers: boolean;
+  log: FastifyBaseLogger;
+  /**
+   * A worker that stops sending heartbeats (its process crashed) loses its job after this many
+   * seconds (pg-boss allows 10 or more); the job then runs again on a live worker, so nothing
+   * stays "in progress". Every process checks for such jobs every half of it.
+   */
+  heartbeatSeconds?: number;
+}
+
+/** pg-boss's own schema and the SQL expression of its NOTIFY channel (pg-boss 12.35, pinned). */
+const bossSchema = 'pgboss';
+const bossNotifyChannel = `('pgboss_' || left(encode(sha224('${bossSchema}'::bytea), 'hex'), 24))`;
 
 /** Durable jobs in the application's own database, through pg-boss. */
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly kinds: ReadonlyMap<string, JobKind>;
+  private readonly log: FastifyBaseLogger;
+  /** Aborted when the process starts shutting down: handlers stop, their jobs go back. */
+  private readonly shutdown = new AbortController();
+  /** Settles when each running handler does. */
+  private readonly running = new Set<Promise<unknown>>();
+  /** The job table of each queue, for handing jobs back. */
+  private readonly tables = new Map<string, string>();
+  private stoppingWork: Promise<void> | null = null;
 
-  private constructor(boss: PgBoss, kinds: ReadonlyMap<string, JobKind>) {
+  private constructor(boss: PgBoss, kinds: ReadonlyMap<string, JobKind>, log: FastifyBaseLogger) {
     this.boss = boss;
     this.kinds = kinds;
+    this.log = log;
   }
 
   static async start(
     database: DatabaseHandle,
     kinds: readonly JobKind[],
-    options: { runWorkers: boolean; log: FastifyBaseLogger },
+    options: JobQueueOptions,
   ): Promise<JobQueue> {
+    const heartbeatSeconds = options.heartbeatSeconds ?? 30;
     const connection =
       database.driver === 'pglite'
         ? { db: fromPglite(database.pglite), backend: 'pglite' as const }
         : { connectionString: database.connectionString, max: 4 };
-    const boss = new PgBoss({ ...connection, useListenNotify: true, schedule: false });
+    const checkSeconds = Math.max(1, Math.floor(heartbeatSeconds / 2));
+    const boss = new PgBoss({
+      ...connection,
+      useListenNotify: true,
+      schedule: false,
+      superviseIntervalSeconds: checkSeconds,
+      monitorIntervalSeconds: checkSeconds,
+    });
     boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     await boss.start();
 
-    const queue = new JobQueue(boss, new Map(kinds.map((kind) => [kind.name, kind])));
+    const queue = new JobQueue(boss, new Map(kinds.map((kind) => [kind.name, kind])), options.log);
     for (const kind of kinds) {
-      await boss.createQueue(kind.name, {
+      const settings = {
         notify: true,
         retryLimit: kind.retryLimit ?? 3,
         // pg-boss leaves a job stuck in `retry` with a delay of 0: at least one second.
@@ -79,22 +110,18 @@ export class JobQueue {
         retryBackoff: true,
         expireInSeconds: kind.expireInSeconds ?? 15 * 60,
         heartbeatSeconds,
-      });
+      };
+      // createQueue leaves an existing queue as it was: the update brings it to this release's settings.
+      await boss.createQueue(kind.name, settings);
+      await boss.updateQueue(kind.name, settings);
+      const table = (await boss.getQueue(kind.name))?.table;
+      if (!table) throw new Error(`The job queue ${kind.name} was not created`);
+      queue.tables.set(kind.name, table);
       if (options.runWorkers) {
         // New jobs wake the worker through NOTIFY; retries do not, so poll as a backstop.
         const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
         await boss.work<object>(kind.name, { batchSize: 1, ...polling }, async ([job]) => {
-          if (!job) return;
-          const log = options.log.child({ job: kind.name, jobId: job.id });
-          log.info({ attempt: job.retryCount + 1 }, 'job started');
-          const result = await kind.run(job.data, {
-            db: database.db,
-            log,
-            jobId: job.id,
-            signal: job.signal,
-          });
-          log.info('job completed');
-          return result;
+          if (job) return queue.runJob(kind, job, database.db);
         });
       }
     }
@@ -126,9 +153,88 @@ export class JobQueue {
     };
   }
 
-  /** Lets running jobs finish (up to `timeoutMs`), then stops polling. The database stays open. */
+  /**
+   * The first step of a shutdown: takes no new jobs, aborts the running handlers and hands their
+   * jobs back to the queue as they stop, so another worker (or this one, restarted) takes them at
+   * once instead of after a heartbeat timeout. Waits up to `timeoutMs` for the handlers; a job
+   * whose handler ignores its signal is left to `stop()`. Sending jobs still works afterwards.
+   */
+  stopWorking(timeoutMs = 10_000): Promise<void> {
+    this.stoppingWork ??= (async () => {
+      await Promise.all([...this.kinds.keys()].map((name) => this.boss.offWork(name, { wait: false })));
+      this.shutdown.abort(new Error('the server is shutting down'));
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([Promise.allSettled([...this.running]), deadline]);
+      clearTimeout(timer);
+    })();
+    return this.stoppingWork;
+  }
+
+  /**
+   * Stops working (see `stopWorking`), then closes the queue. A handler still running by then has
+   * its job failed by pg-boss, to be retried after its delay. The database stays open.
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    await this.stopWorking(timeoutMs);
+    await this.boss.stop({ graceful: true, timeout: 1_000, close: true });
+  }
+
+  private async runJob(kind: JobKind, job: Job<object>, db: Database): Promise<unknown> {
+    const log = this.log.child({ job: kind.name, jobId: job.id });
+    // Fetched while the process began to shut down: not started, so straight back.
+    if (this.shutdown.signal.aborted) {
+      await this.handBack(kind.name, job, log);
+      return undefined;
+    }
+    log.info({ attempt: job.retryCount + 1 }, 'job started');
+    const run = kind.run(job.data, {
+      db,
+      log,
+      jobId: job.id,
+      signal: AbortSignal.any([job.signal, this.shutdown.signal]),
+    });
+    const settled = run.catch(() => undefined);
+    this.running.add(settled);
+    try {
+      const result = await run;
+      log.info('job completed');
+      return result;
+    } catch (error) {
+      if (!this.shutdown.signal.aborted) throw error;
+      log.info({ err: error }, 'job stopped by the shutdown');
+      // pg-boss then completes the job fenced to this attempt, which no longer matches: a no-op.
+      await this.handBack(kind.name, job, log);
+      return undefined;
+    } finally {
+      this.running.delete(settled);
+    }
+  }
+
+  /**
+   * Puts a job this worker holds back in the queue, runnable now, and wakes the workers. pg-boss
+   * has no call for this (`restore` is unfenced, and `fail` uses up a retry and waits its delay),
+   * so it is one statement on pg-boss's table, fenced like pg-boss's own to the attempt this
+   * worker holds. The next claim counts a new attempt (a stale completion of this one can then
+   * never land on it) and the limit grows by one with it, so a shutdown costs no retry.
+   */
+  private async handBack(name: string, job: Job<object>, log: FastifyBaseLogger): Promise<void> {
+    const table = this.tables.get(name);
+    const { rows } = await this.boss.getDb().executeSql(
+      `with handed_back as (
+         update ${bossSchema}.${table}
+            set state = 'retry', start_after = ${bossSchema}.job_now(), heartbeat_on = null,
+                retry_limit = retry_limit + 1
+          where name = $1 and id = $2 and state = 'active' and retry_count = $3
+          returning name
+       )
+       select pg_notify(${bossNotifyChannel}, name) from handed_back`,
+      [name, job.id, job.retryCount],
+    );
+    if (rows.length > 0) log.info('job handed back to the queue');
+    else log.warn('job was no longer held by this worker; nothing to hand back');
   }
 
   private assertRegistered(kind: JobKind<never>): void {

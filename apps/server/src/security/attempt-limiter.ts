@@ -1,41 +1,76 @@
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { failedAttempts } from '../db/schema.ts';
+import { tokenDigest } from './tokens.ts';
+
 /**
  * Counts failures per key (an email, an IP address) in a sliding window and blocks a key that
  * failed too often. Successes do not count, so a person who types their password right is never
- * locked out by someone else's guesses against another key. In memory: per server process.
+ * locked out by someone else's guesses against another key. The failures live in the database,
+ * so every server process sharing it counts the same ones.
  */
 export class AttemptLimiter {
-  private readonly failures = new Map<string, number[]>();
+  private readonly db: Database;
+  private readonly name: string;
   private readonly maxFailures: number;
   private readonly windowMs: number;
   private readonly now: () => number;
 
-  constructor(options: { maxFailures: number; windowMs: number; now?: () => number }) {
+  constructor(options: {
+    db: Database;
+    /** Tells this limiter's rows apart from other limiters' in the shared table. */
+    name: string;
+    maxFailures: number;
+    windowMs: number;
+    now?: () => number;
+  }) {
+    this.db = options.db;
+    this.name = options.name;
     this.maxFailures = options.maxFailures;
     this.windowMs = options.windowMs;
     this.now = options.now ?? Date.now;
   }
 
   /** Seconds until the key may try again; 0 when it may try now. */
-  retryAfterSeconds(key: string): number {
-    const recent = this.recentFailures(key);
-    if (recent.length < this.maxFailures) return 0;
-    const oldest = recent[recent.length - this.maxFailures] ?? this.now();
-    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
+  async retryAfterSeconds(key: string): Promise<number> {
+    const now = this.now();
+    // The key is blocked while its maxFailures-th most recent failure is inside the window.
+    const [blocking] = await this.db
+      .select({ failedAt: failedAttempts.failedAt })
+      .from(failedAttempts)
+      .where(
+        and(
+          eq(failedAttempts.limiter, this.name),
+          eq(failedAttempts.keyDigest, tokenDigest(key)),
+          gt(failedAttempts.failedAt, new Date(now - this.windowMs)),
+        ),
+      )
+      .orderBy(desc(failedAttempts.failedAt))
+      .offset(this.maxFailures - 1)
+      .limit(1);
+    if (!blocking) return 0;
+    return Math.max(1, Math.ceil((blocking.failedAt.getTime() + this.windowMs - now) / 1000));
   }
 
-  recordFailure(key: string): void {
-    this.failures.set(key, [...this.recentFailures(key), this.now()]);
+  async recordFailure(key: string): Promise<void> {
+    const now = this.now();
+    await this.db
+      .insert(failedAttempts)
+      .values({ limiter: this.name, keyDigest: tokenDigest(key), failedAt: new Date(now) });
+    // Failures that left the window never count again: each is deleted by a later failure.
+    await this.db
+      .delete(failedAttempts)
+      .where(
+        and(
+          eq(failedAttempts.limiter, this.name),
+          lte(failedAttempts.failedAt, new Date(now - this.windowMs)),
+        ),
+      );
   }
 
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private recentFailures(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
-    const recent = (this.failures.get(key) ?? []).filter((time) => time > cutoff);
-    if (recent.length === 0) this.failures.delete(key);
-    else this.failures.set(key, recent);
-    return recent;
+  async reset(key: string): Promise<void> {
+    await this.db
+      .delete(failedAttempts)
+      .where(and(eq(failedAttempts.limiter, this.name), eq(failedAttempts.keyDigest, tokenDigest(key))));
   }
 }

@@ -38,7 +38,10 @@ function sharedTestPasswordHash(): Promise<string> {
   return testPasswordHash;
 }
 
-export async function createTestOrganization(app: App, name = `Org ${unique()}`): Promise<TestOrganization> {
+export async function createTestOrganization(
+  app: Pick<App, 'database'>,
+  name = `Org ${unique()}`,
+): Promise<TestOrganization> {
   const email = `admin-${unique()}@example.com`;
   const created = await createOrganization(app.database.db, app.storage, {
     name,
@@ -55,7 +58,7 @@ export async function createTestOrganization(app: App, name = `Org ${unique()}`)
 
 /** A user who has accepted their invitation, with a password, member of the given workspaces. */
 export async function createTestUser(
-  app: App,
+  app: Pick<App, 'database'>,
   organization: TestOrganization,
   options: { role?: BuiltInRoleName; roleId?: number; workspaceIds?: number[]; firstName?: string } = {},
 ): Promise<TestUser> {

@@ -20,6 +20,11 @@ export interface TestDatabase {
   open(): Promise<DatabaseHandle>;
   /** The data folder of a `persistent` PGlite database, as a server's `DATA_DIR`. */
   dataDir?: string;
+  /**
+   * What a server process started on it needs in its environment: PostgreSQL, or a persistent
+   * PGlite data folder (an in-memory PGlite copy cannot be shared with another process).
+   */
+  processEnvironment?: { DATABASE_URL: string } | { DATA_DIR: string };
 }
 
 export async function createTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
@@ -34,7 +39,11 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
       await admin.end();
     }
     const connectionString = databaseUrl(template.serverUrl, name);
-    return { driver: 'postgres', open: () => openDatabase({ connectionString }) };
+    return {
+      driver: 'postgres',
+      open: () => openDatabase({ connectionString }),
+      processEnvironment: { DATABASE_URL: connectionString },
+    };
   }
 
   const dump = new Blob([await readFile(template.dumpPath)]);
@@ -48,7 +57,12 @@ export async function createTestDatabase(options: { persistent?: boolean } = {})
   const dataDir = await mkdtemp(path.join(template.scratchDir, 'data-'));
   const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: dump });
   await seeded.close();
-  return { driver: 'pglite', dataDir, open: () => openDatabase({ dataDir }) };
+  return {
+    driver: 'pglite',
+    dataDir,
+    open: () => openDatabase({ dataDir }),
+    processEnvironment: { DATA_DIR: dataDir },
+  };
 }
 
 /** The config of a test app: quiet, no workers, files and mail in a fresh temporary folder. */

@@ -9,7 +9,7 @@ import { createSignInLimiters, endSession, signIn, startSession } from './sessio
 import { authenticateAs } from './sign-in-principal.ts';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiters = createSignInLimiters();
+  const limiters = createSignInLimiters(app.database.db);
 
   app.post(
     '/api/v1/session',

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { type Principal, sessionLifetimeMs } from '../../http/access.ts';
 import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
@@ -26,12 +27,27 @@ export class SignInRefusedError extends HttpError {
   }
 }
 
-/** Ten wrong tries per account, or fifty per address, in fifteen minutes: then wait. */
+/**
+ * Ten wrong tries per account, or fifty per address, in fifteen minutes: then wait. Counted in the
+ * database, so the limits hold across every server process.
+ */
 const signInWindowMs = 15 * 60 * 1000;
-export function createSignInLimiters(now?: () => number) {
+export function createSignInLimiters(db: Database, now?: () => number) {
   return {
-    byEmail: new AttemptLimiter({ maxFailures: 10, windowMs: signInWindowMs, now }),
-    byAddress: new AttemptLimiter({ maxFailures: 50, windowMs: signInWindowMs, now }),
+    byEmail: new AttemptLimiter({
+      db,
+      name: 'sign_in_email',
+      maxFailures: 10,
+      windowMs: signInWindowMs,
+      now,
+    }),
+    byAddress: new AttemptLimiter({
+      db,
+      name: 'sign_in_address',
+      maxFailures: 50,
+      windowMs: signInWindowMs,
+      now,
+    }),
   };
 }
 export type SignInLimiters = ReturnType<typeof createSignInLimiters>;
@@ -43,17 +59,17 @@ export async function signIn(
 ): Promise<number> {
   const emailKey = input.email.toLowerCase();
   const retryAfter = Math.max(
-    limiters.byEmail.retryAfterSeconds(emailKey),
-    limiters.byAddress.retryAfterSeconds(input.address),
+    await limiters.byEmail.retryAfterSeconds(emailKey),
+    await limiters.byAddress.retryAfterSeconds(input.address),
   );
   if (retryAfter > 0)
     throw new TooManyRequestsError(
       `Too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} minutes`,
     );
 
-  const fail = (error: SignInRefusedError): never => {
-    limiters.byEmail.recordFailure(emailKey);
-    limiters.byAddress.recordFailure(input.address);
+  const fail = async (error: SignInRefusedError): Promise<never> => {
+    await limiters.byEmail.recordFailure(emailKey);
+    await limiters.byAddress.recordFailure(input.address);
     throw error;
   };
   const [user] = await app.database.db
@@ -70,7 +86,7 @@ export async function signIn(
       return fail(new SignInRefusedError('That code is not right; check your authenticator app', true));
     }
   }
-  limiters.byEmail.reset(emailKey);
+  await limiters.byEmail.reset(emailKey);
   return user.id;
 }
 
