@@ -2,9 +2,10 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client.ts';
 import { sessionCookieName } from './http/openapi.ts';
+import { createFileStorage } from './storage/index.ts';
 import { type ChildServer, startChildServer } from './test/child-server.ts';
 import { createTestOrganization, createTestUser, type TestOrganization } from './test/factories.ts';
-import { createTestDatabase, type TestDatabase } from './test/harness.ts';
+import { createTestDatabase, type TestDatabase, testConfig } from './test/harness.ts';
 
 /** One HTTP request on its own agent, so a test decides which connections are reused. */
 function request(
@@ -123,7 +124,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on one P
         id serial primary key, job_id uuid not null, label text not null, pid integer not null,
         started_at timestamptz not null default clock_timestamp(), finished_at timestamptz);
       create table test_job_gates (label text primary key);`);
-    organization = await createTestOrganization({ database });
+    organization = await createTestOrganization({
+      database,
+      storage: createFileStorage(testConfig().storage),
+    });
     const [a, b, worker] = await Promise.all([
       start({ ...environment, RUN_JOB_WORKERS: 'false' }),
       start({ ...environment, RUN_JOB_WORKERS: 'false' }),

@@ -39,7 +39,7 @@ function sharedTestPasswordHash(): Promise<string> {
 }
 
 export async function createTestOrganization(
-  app: Pick<App, 'database'>,
+  app: Pick<App, 'database' | 'storage'>,
   name = `Org ${unique()}`,
 ): Promise<TestOrganization> {
   const email = `admin-${unique()}@example.com`;
