@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
-import { registerErrorHandling, routeNotFound } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling, routeNotFound } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { registerUploads } from './http/uploads.ts';
@@ -60,6 +60,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
       return typeof fromClient === 'string' && /^[\w-]{1,64}$/.test(fromClient) ? fromClient : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     schemaController: { compilersFactory: { buildValidator: buildValidatorFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1857,6 +1857,10 @@ export interface components {
                 };
             };
             container_component_instance: {
+                /**
+                 * Format: uuid
+                 * @description The instance’s own id, unique in its email
+                 */
                 id: string;
                 name?: string;
                 component_id: number;
@@ -1879,6 +1883,10 @@ export interface components {
                 };
             };
             component_instances: {
+                /**
+                 * Format: uuid
+                 * @description The instance’s own id, unique in its email
+                 */
                 id: string;
                 name?: string;
                 component_id: number;
@@ -1912,6 +1920,10 @@ export interface components {
             brand_profile_id: number | null;
             content: {
                 container_component_instance: {
+                    /**
+                     * Format: uuid
+                     * @description The instance’s own id, unique in its email
+                     */
                     id: string;
                     name?: string;
                     component_id: number;
@@ -1934,6 +1946,10 @@ export interface components {
                     };
                 };
                 component_instances: {
+                    /**
+                     * Format: uuid
+                     * @description The instance’s own id, unique in its email
+                     */
                     id: string;
                     name?: string;
                     component_id: number;
@@ -6180,7 +6196,7 @@ export interface operations {
                 page?: number;
                 email_design_system_id?: number;
                 /** @description A brand profile id, or null for layouts without one */
-                brand_profile_id?: string;
+                brand_profile_id?: number | "null";
                 sort?: "name_asc" | "name_desc" | "created_at_asc" | "created_at_desc" | "updated_at_asc" | "updated_at_desc";
             };
             header?: never;
@@ -6258,6 +6274,10 @@ export interface operations {
                     brand_profile_id?: number | null;
                     content: {
                         container_component_instance: {
+                            /**
+                             * Format: uuid
+                             * @description The instance’s own id, unique in its email
+                             */
                             id: string;
                             name?: string;
                             component_id: number;
@@ -6280,6 +6300,10 @@ export interface operations {
                             };
                         };
                         component_instances: {
+                            /**
+                             * Format: uuid
+                             * @description The instance’s own id, unique in its email
+                             */
                             id: string;
                             name?: string;
                             component_id: number;
@@ -6487,6 +6511,10 @@ export interface operations {
                     brand_profile_id?: number | null;
                     content?: {
                         container_component_instance: {
+                            /**
+                             * Format: uuid
+                             * @description The instance’s own id, unique in its email
+                             */
                             id: string;
                             name?: string;
                             component_id: number;
@@ -6509,6 +6537,10 @@ export interface operations {
                             };
                         };
                         component_instances: {
+                            /**
+                             * Format: uuid
+                             * @description The instance’s own id, unique in its email
+                             */
                             id: string;
                             name?: string;
                             component_id: number;
@@ -7832,6 +7864,10 @@ export interface operations {
                             };
                         };
                         container_component_instance: {
+                            /**
+                             * Format: uuid
+                             * @description The instance’s own id, unique in its email
+                             */
                             id: string;
                             name?: string;
                             component_id: number;
@@ -7854,6 +7890,10 @@ export interface operations {
                             };
                         };
                         component_instances: {
+                            /**
+                             * Format: uuid
+                             * @description The instance’s own id, unique in its email
+                             */
                             id: string;
                             name?: string;
                             component_id: number;
@@ -7876,7 +7916,10 @@ export interface operations {
                             };
                         }[];
                     };
-                    /** @description Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization tags as its values (null: default syntaxes and default values). Without it, one branch and default values. */
+                    /**
+                     * Format: uuid
+                     * @description Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization tags as its values (null: default syntaxes and default values). Without it, one branch and default values.
+                     */
                     dynamic_content_profile_id?: string | null;
                     /** @description Apply this link tracking profile to the links */
                     link_tracking_profile_id?: number;
@@ -8086,6 +8129,7 @@ export interface operations {
             header?: never;
             path: {
                 workspace_id: number;
+                /** @example img_k3v9x2m4q8w7r5t1 */
                 id: string;
             };
             cookie?: never;
@@ -8148,6 +8192,7 @@ export interface operations {
             header?: never;
             path: {
                 workspace_id: number;
+                /** @example img_k3v9x2m4q8w7r5t1 */
                 id: string;
             };
             cookie?: never;
@@ -8205,6 +8250,7 @@ export interface operations {
             header?: never;
             path: {
                 workspace_id: number;
+                /** @example img_k3v9x2m4q8w7r5t1 */
                 id: string;
             };
             cookie?: never;

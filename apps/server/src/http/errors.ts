@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { type FieldErrors, fieldErrorsFromAjv } from './validation-messages.ts';
 
 /**
@@ -105,7 +106,17 @@ const frameworkErrorMessages: Record<string, { status: ErrorStatus; message: str
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send application/json' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The path is not valid: it has a broken percent-encoding' },
 };
+
+/** Validation keywords a path id fails when it is out of the range of ids: it names no record. */
+const beyondIdRange = new Set(['minimum', 'maximum', 'maxLength', 'finite']);
+
+function namesNoRecord(context: string | undefined, errors: FastifySchemaValidationError[]): boolean {
+  return (
+    context === 'params' && errors.length > 0 && errors.every((error) => beyondIdRange.has(error.keyword))
+  );
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -113,6 +124,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(error.toBody());
     }
     if (error.validation) {
+      // An id outside 1…2,147,483,647 (or longer than any id) is no record's: 404, as a missing one.
+      if (namesNoRecord(error.validationContext, error.validation)) {
+        return reply.code(404).send(new NotFoundError().toBody());
+      }
       const errors = fieldErrorsFromAjv(error.validation, error.validationContext);
       return reply.code(422).send({ message: 'Failed to save', errors });
     }
@@ -128,6 +143,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong on our side; it has been logged' });
   });
+}
+
+/**
+ * Errors Fastify meets while routing, before any hook runs (the `frameworkErrors` option): a path
+ * that cannot be decoded is a 400, and a path segment longer than any id names no record.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send(new NotFoundError().toBody());
+  const known = error.code ? frameworkErrorMessages[error.code] : undefined;
+  if (known) return reply.code(known.status).send({ message: known.message });
+  return reply.code(400).send({ message: 'The request could not be read' });
 }
 
 /** Unknown routes: a 404 that names what was asked for. */
