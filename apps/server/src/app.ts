@@ -8,6 +8,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.
 import { registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling, routeNotFound } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestLimits } from './http/request-limits.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { registerUploads } from './http/uploads.ts';
 import { buildValidatorFactory } from './http/validation.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   await app.register(cookie);
   await registerUploads(app, { maxFileBytes: config.maxImageBytes });
   registerAccessControl(app, config);
+  registerRequestLimits(app, { maxUploadFileBytes: config.maxImageBytes });
   registerAuditTrail(app);
   await app.register(cors, {
     // The OpenAPI document is public and fetched by the docs site from any host; the API

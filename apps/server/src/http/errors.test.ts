@@ -116,7 +116,7 @@ describe('the error catalogue', () => {
       payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024), count: 1 }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large' });
+    expect(response.json()).toEqual({ message: 'The request body is too large: at most 2 MB' });
   });
 
   it('maps every schema problem of a body to its field path in one 422', async () => {

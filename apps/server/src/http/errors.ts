@@ -91,6 +91,20 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** A body over the route's limit, refused before it is read. */
+export class PayloadTooLargeError extends HttpError {
+  constructor(limitBytes: number) {
+    super(413, `The request body is too large: at most ${megabytes(limitBytes)}`);
+  }
+}
+
+/** A body in a content type the route does not take. */
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(accepted: readonly string[]) {
+    super(415, `Unsupported content type; send ${accepted.join(' or ')}`);
+  }
+}
+
 export class TooManyRequestsError extends HttpError {
   constructor(message = 'Too many requests; try again shortly') {
     super(429, message);
@@ -105,7 +119,6 @@ const frameworkErrorMessages: Record<string, { status: ErrorStatus; message: str
     message: 'The request body is empty but the content type is application/json',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send application/json' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   FST_ERR_BAD_URL: { status: 400, message: 'The path is not valid: it has a broken percent-encoding' },
 };
 
@@ -116,6 +129,10 @@ function namesNoRecord(context: string | undefined, errors: FastifySchemaValidat
   return (
     context === 'params' && errors.length > 0 && errors.every((error) => beyondIdRange.has(error.keyword))
   );
+}
+
+function megabytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -130,6 +147,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const errors = fieldErrorsFromAjv(error.validation, error.validationContext);
       return reply.code(422).send({ message: 'Failed to save', errors });
+    }
+    // Fastify's own limit, met by a body streamed without a Content-Length.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
+      return reply.code(413).send(new PayloadTooLargeError(limit).toBody());
     }
     const known = error.code ? frameworkErrorMessages[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });
