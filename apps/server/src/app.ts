@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
-import { registerErrorHandling, routeNotFound } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling, routeNotFound } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestLimits } from './http/request-limits.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { registerUploads } from './http/uploads.ts';
 import { buildValidatorFactory } from './http/validation.ts';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
       return typeof fromClient === 'string' && /^[\w-]{1,64}$/.test(fromClient) ? fromClient : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     schemaController: { compilersFactory: { buildValidator: buildValidatorFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   await app.register(cookie);
   await registerUploads(app, { maxFileBytes: config.maxImageBytes });
   registerAccessControl(app, config);
+  registerRequestLimits(app, { maxUploadFileBytes: config.maxImageBytes });
   registerAuditTrail(app);
   await app.register(cors, {
     // The OpenAPI document is public and fetched by the docs site from any host; the API

@@ -8,6 +8,7 @@ import { tokenDigest } from '../security/tokens.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import { sessionCookieName } from './openapi.ts';
 import { AccessChanges, changesAccess, PrincipalCache } from './principal-cache.ts';
+import { limits } from './schemas.ts';
 
 /**
  * Who may call a route: `public` (anyone), `signed_in` (any user of the organization), or a
@@ -244,8 +245,8 @@ function assertSameOrigin(request: FastifyRequest, config: Config): void {
 
 async function accessibleWorkspace(db: Database, principal: Principal, rawId: string) {
   const id = Number(rawId);
-  // A malformed id is left for schema validation to answer with a 422.
-  if (!Number.isSafeInteger(id) || id < 1) return null;
+  // A malformed id is left for schema validation to answer (422; 404 when out of the id range).
+  if (!Number.isSafeInteger(id) || id < 1 || id > limits.largestId) return null;
   const [workspace] = await db
     .select({
       id: workspaces.id,

@@ -41,12 +41,12 @@ describe('the error catalogue', () => {
             schema: {
               body: RequestBody({
                 name: Type.String({ minLength: 1, maxLength: 20 }),
-                count: Type.Integer({ minimum: 0 }),
+                count: Type.Integer({ minimum: 0, maximum: 1000 }),
                 tags: Type.Optional(Type.Array(Type.String({ maxLength: 5 }))),
                 owner: Type.Optional(
                   RequestBody({
-                    email: Type.String({ format: 'email' }),
-                    note: Type.Union([Type.String(), Type.Null()]),
+                    email: Type.String({ format: 'email', maxLength: 254 }),
+                    note: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
                   }),
                 ),
               }),
@@ -116,7 +116,7 @@ describe('the error catalogue', () => {
       payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024), count: 1 }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large' });
+    expect(response.json()).toEqual({ message: 'The request body is too large: at most 2 MB' });
   });
 
   it('maps every schema problem of a body to its field path in one 422', async () => {

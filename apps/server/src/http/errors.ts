@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { type FieldErrors, fieldErrorsFromAjv } from './validation-messages.ts';
 
 /**
@@ -90,6 +91,20 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** A body over the route's limit, refused before it is read. */
+export class PayloadTooLargeError extends HttpError {
+  constructor(limitBytes: number) {
+    super(413, `The request body is too large: at most ${megabytes(limitBytes)}`);
+  }
+}
+
+/** A body in a content type the route does not take. */
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(accepted: readonly string[]) {
+    super(415, `Unsupported content type; send ${accepted.join(' or ')}`);
+  }
+}
+
 export class TooManyRequestsError extends HttpError {
   constructor(message = 'Too many requests; try again shortly') {
     super(429, message);
@@ -104,8 +119,21 @@ const frameworkErrorMessages: Record<string, { status: ErrorStatus; message: str
     message: 'The request body is empty but the content type is application/json',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send application/json' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The path is not valid: it has a broken percent-encoding' },
 };
+
+/** Validation keywords a path id fails when it is out of the range of ids: it names no record. */
+const beyondIdRange = new Set(['minimum', 'maximum', 'maxLength', 'finite']);
+
+function namesNoRecord(context: string | undefined, errors: FastifySchemaValidationError[]): boolean {
+  return (
+    context === 'params' && errors.length > 0 && errors.every((error) => beyondIdRange.has(error.keyword))
+  );
+}
+
+function megabytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -113,8 +141,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(error.toBody());
     }
     if (error.validation) {
+      // An id outside 1…2,147,483,647 (or longer than any id) is no record's: 404, as a missing one.
+      if (namesNoRecord(error.validationContext, error.validation)) {
+        return reply.code(404).send(new NotFoundError().toBody());
+      }
       const errors = fieldErrorsFromAjv(error.validation, error.validationContext);
       return reply.code(422).send({ message: 'Failed to save', errors });
+    }
+    // Fastify's own limit, met by a body streamed without a Content-Length.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
+      return reply.code(413).send(new PayloadTooLargeError(limit).toBody());
     }
     const known = error.code ? frameworkErrorMessages[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });
@@ -128,6 +165,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong on our side; it has been logged' });
   });
+}
+
+/**
+ * Errors Fastify meets while routing, before any hook runs (the `frameworkErrors` option): a path
+ * that cannot be decoded is a 400, and a path segment longer than any id names no record.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send(new NotFoundError().toBody());
+  const known = error.code ? frameworkErrorMessages[error.code] : undefined;
+  if (known) return reply.code(known.status).send({ message: known.message });
+  return reply.code(400).send({ message: 'The request could not be read' });
 }
 
 /** Unknown routes: a 404 that names what was asked for. */

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { PaginationSchema, ref } from './schemas.ts';
+import { limits, PaginationSchema, ref } from './schemas.ts';
 
 export const maxPerPage = 100;
 export const defaultPerPage = 10;
@@ -14,7 +14,9 @@ export const PaginationQuery = Type.Object({
       description: 'Records per page (at most 100)',
     }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: limits.largestId, default: 1, description: 'Page number, from 1' }),
+  ),
 });
 export type PaginationQuery = Static<typeof PaginationQuery>;
 

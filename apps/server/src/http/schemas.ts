@@ -1,5 +1,6 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TNumberOptions, type TSchema, type TStringOptions, Type } from 'typebox';
 import { type ErrorStatus, errorCatalogue } from './errors.ts';
+import { singleLinePattern } from './validation-messages.ts';
 
 /**
  * Schemas shared by many routes. Each has an `$id`: it is registered once with `addSchema`, so
@@ -76,4 +77,69 @@ export function RequestBody<T extends Parameters<typeof Type.Object>[0]>(
   return Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 }
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/**
+ * The bounds of request input, declared once: every string a request carries has a maximum length
+ * and every integer a maximum, so nothing reaches the database that it cannot hold (and the
+ * OpenAPI document shows each as `maxLength` / `maximum`). The docs' Limits page lists them.
+ */
+export const limits = {
+  /** Record ids are PostgreSQL `serial` (integer): 1 to 2,147,483,647. */
+  largestId: 2_147_483_647,
+  /** Names of records: workspaces, design systems, emails, … */
+  name: 200,
+  /** A person's first or last name. */
+  personName: 100,
+  /** What the editor shows for a field, a branch, a style. */
+  label: 200,
+  description: 2_000,
+  /** Short free text: syntax snippets, default values, subject lines, header values. */
+  text: 2_000,
+  /** Names that code reads: liquid variables, branch keys, parameter names. */
+  identifier: 100,
+  url: 2_000,
+  search: 200,
+  /** A component's Liquid and HTML. */
+  template: 200_000,
+  /** One value of one field of an email (rich text included). */
+  contentValue: 100_000,
+  prompt: 10_000,
+  /** Secrets in paths (invitation links) and codes. */
+  token: 100,
+  password: 200,
+  /** How deep a request's JSON may nest: well beyond any shape the API declares. */
+  nestingDepth: 32,
+} as const;
+
+/** A record id: an integer the database can hold. */
+export const Id = (options: TNumberOptions = {}) =>
+  Type.Integer({ minimum: 1, maximum: limits.largestId, ...options });
+export const Name = (options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength: limits.name, pattern: singleLinePattern, ...options });
+export const PersonName = (options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength: limits.personName, pattern: singleLinePattern, ...options });
+export const Label = (options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength: limits.label, pattern: singleLinePattern, ...options });
+export const Description = (options: TStringOptions = {}) =>
+  Type.String({ maxLength: limits.description, ...options });
+export const Text = (options: TStringOptions = {}) => Type.String({ maxLength: limits.text, ...options });
+export const Identifier = (options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength: limits.identifier, ...options });
+export const Url = (options: TStringOptions = {}) => Type.String({ maxLength: limits.url, ...options });
+export const SearchText = (options: TStringOptions = {}) =>
+  Type.String({ maxLength: limits.search, ...options });
+export const Template = (options: TStringOptions = {}) =>
+  Type.String({ maxLength: limits.template, ...options });
+export const ContentValue = (options: TStringOptions = {}) =>
+  Type.String({ maxLength: limits.contentValue, ...options });
+export const Prompt = (options: TStringOptions = {}) => Type.String({ maxLength: limits.prompt, ...options });
+export const Token = (options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength: limits.token, ...options });
+export const Uuid = (options: TStringOptions = {}) =>
+  Type.String({ format: 'uuid', maxLength: 36, ...options });
+/** A point in time in a query, e.g. 2026-11-21T10:30:00.000Z. */
+export const DateTimeText = (options: TStringOptions = {}) =>
+  Type.String({ format: 'date-time', maxLength: 40, ...options });
+
+export const IdParams = Type.Object({ id: Id() });
+/** The `{workspace_id}` of workspace-scoped routes. */
+export const WorkspaceIdParams = Type.Object({ workspace_id: Id() });

@@ -1,5 +1,12 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 
+/**
+ * Names and labels are one line of text: no control characters (C0, DEL, C1), so no line breaks,
+ * tabs or terminal escapes. (Every string is also refused when it holds NUL or an unpaired
+ * surrogate: see `validation.ts`.) Written without `\p{…}` so every regex dialect reads it.
+ */
+export const singleLinePattern = '^[^\\x00-\\x1F\\x7F-\\x9F]*$';
+
 /** 422 body's `errors`: field path (dots, array indexes as numbers) → messages. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -87,7 +94,9 @@ function messageFor(keyword: string, params: Record<string, unknown>, fallback: 
     case 'format':
       return `must be a valid ${params.format}`;
     case 'pattern':
-      return 'has an invalid format';
+      return params.pattern === singleLinePattern
+        ? 'must be one line, without control characters'
+        : 'has an invalid format';
     default:
       return fallback ?? 'is invalid';
   }

@@ -4,7 +4,7 @@ import { type TObject, type TSchema, Type } from 'typebox';
 import type { App } from '../app.ts';
 import { type Principal, principalOf, workspaceOf } from './access.ts';
 import { ListResponse, type listBody, type PageRequest, PaginationQuery, pageRequest } from './pagination.ts';
-import { errorResponses, ref } from './schemas.ts';
+import { errorResponses, ref, WorkspaceIdParams } from './schemas.ts';
 
 /**
  * The five routes of a plain workspace resource (list, create, get, update, delete), for
@@ -28,7 +28,7 @@ export interface WorkspaceCrudSpec<Id extends number | string> {
   };
 }
 
-export const WorkspaceParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
+export const WorkspaceParams = WorkspaceIdParams;
 
 export function workspaceCrudRoutes<Id extends number | string>(
   spec: WorkspaceCrudSpec<Id>,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import { IdParams, Name, RequestBody, ref, Timestamp } from '../../http/schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
 export const ApiKey = Type.Object(
@@ -28,6 +28,6 @@ export const CreatedApiKey = Type.Object(
 );
 
 export const CreateApiKeyBody = RequestBody({
-  name: Type.String({ minLength: 1, maxLength: 100, examples: ['CI exports'] }),
+  name: Name({ examples: ['CI exports'] }),
 });
-export const ApiKeyParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ApiKeyParams = IdParams;

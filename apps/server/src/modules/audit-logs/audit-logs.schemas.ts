@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { ref, Timestamp } from '../../http/schemas.ts';
+import { DateTimeText, Id, Identifier, ref, Timestamp } from '../../http/schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
 export const AuditLogEntry = Type.Object(
@@ -28,8 +28,8 @@ export const AuditLogEntry = Type.Object(
 
 export const ListAuditLogsQuery = Type.Object({
   ...PaginationQuery.properties,
-  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  resource_type: Type.Optional(Type.String({ maxLength: 100 })),
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or after this time' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries before this time' })),
+  user_id: Type.Optional(Id()),
+  resource_type: Type.Optional(Identifier({ minLength: 0 })),
+  from: Type.Optional(DateTimeText({ description: 'Entries at or after this time' })),
+  to: Type.Optional(DateTimeText({ description: 'Entries before this time' })),
 });

@@ -1,21 +1,21 @@
 import { Type } from 'typebox';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { ContentValue, Id, Identifier, Label, Name, RequestBody, Timestamp } from '../../http/schemas.ts';
 import { CustomStyle } from '../email-design-systems/email-design-systems.schemas.ts';
 
 const FieldOverride = Type.Object(
   {
-    liquid_variable: Type.String({ minLength: 1, maxLength: 100, description: 'The field to override' }),
-    default_value: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+    liquid_variable: Identifier({ description: 'The field to override' }),
+    default_value: Type.Optional(Type.Union([ContentValue(), Type.Number(), Type.Boolean()])),
     hidden_in_editor: Type.Optional(Type.Boolean()),
     hidden_from_ai: Type.Optional(Type.Boolean()),
-    label: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    label: Type.Optional(Label()),
   },
   { additionalProperties: false },
 );
 
 const ComponentOverride = Type.Object(
   {
-    component_id: Type.Integer({ minimum: 1 }),
+    component_id: Id(),
     hidden: Type.Boolean({
       description: 'Hide the component for this brand: not offered, and skipped when rendering',
     }),
@@ -28,7 +28,6 @@ const Overrides = Type.Array(ComponentOverride, { maxItems: 500 });
 const Tokens = Type.Record(Type.String(), Type.Unknown(), {
   description: 'Deep-merged over the design system’s tokens',
 });
-const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 export const BrandProfile = Type.Object(
   {
@@ -47,25 +46,18 @@ export const BrandProfile = Type.Object(
 );
 
 export const CreateBrandProfileBody = RequestBody({
-  name: Name,
+  name: Name(),
   component_overrides: Overrides,
   design_tokens: Type.Optional(Tokens),
   custom_styles: Type.Optional(Type.Array(CustomStyle, { maxItems: 100 })),
 });
 
 export const UpdateBrandProfileBody = RequestBody({
-  name: Type.Optional(Name),
+  name: Type.Optional(Name()),
   component_overrides: Type.Optional(Overrides),
   design_tokens: Type.Optional(Tokens),
   custom_styles: Type.Optional(Type.Array(CustomStyle, { maxItems: 100 })),
 });
 
-export const BrandProfilesParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  email_design_system_id: Type.Integer({ minimum: 1 }),
-});
-export const BrandProfileParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  email_design_system_id: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
-});
+export const BrandProfilesParams = Type.Object({ workspace_id: Id(), email_design_system_id: Id() });
+export const BrandProfileParams = Type.Object({ ...BrandProfilesParams.properties, id: Id() });

@@ -1,23 +1,36 @@
 import { fieldTypes, richTextMarkNames } from '@letterset/core';
 import { Type } from 'typebox';
-import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import {
+  ContentValue,
+  Description,
+  Id,
+  Identifier,
+  Label,
+  RequestBody,
+  ref,
+  Template,
+  Text,
+  Timestamp,
+  Url,
+} from '../../http/schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
+/** Custom style names are used in class names: es-custom-style-{name}. */
+const CustomStyleName = Type.String({ maxLength: 64 });
+
 const Mark = Type.Object(
-  { enabled: Type.Boolean(), custom_style_name: Type.Optional(Type.Union([Type.String(), Type.Null()])) },
+  { enabled: Type.Boolean(), custom_style_name: Type.Optional(Type.Union([CustomStyleName, Type.Null()])) },
   { additionalProperties: false },
 );
 
 export const FieldDefinition = Type.Object(
   {
     type: Type.Enum([...fieldTypes]),
-    label: Type.String({ minLength: 1, maxLength: 200, description: 'Shown in the editor' }),
-    liquid_variable: Type.String({
-      minLength: 1,
-      maxLength: 100,
+    label: Label({ description: 'Shown in the editor' }),
+    liquid_variable: Identifier({
       description: 'The name the template reads; renaming it loses values saved in emails',
     }),
-    default_value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+    default_value: Type.Union([ContentValue(), Type.Number(), Type.Boolean()]),
     group: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
     visible_if: Type.Optional(
       Type.Union([Type.String({ maxLength: 500 }), Type.Null()], {
@@ -30,23 +43,23 @@ export const FieldDefinition = Type.Object(
     ),
     hidden_in_editor: Type.Optional(Type.Boolean()),
     hidden_from_ai: Type.Optional(Type.Boolean()),
-    feed_field_name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    feed_field_name: Type.Optional(Type.Union([Identifier(), Type.Null()])),
     options: Type.Optional(
       Type.Union([
         Type.Array(
           Type.Object(
             {
-              label: Type.String(),
-              value: Type.String(),
-              icon_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+              label: Label(),
+              value: Text(),
+              icon_url: Type.Optional(Type.Union([Url(), Type.Null()])),
             },
             { additionalProperties: false },
           ),
         ),
-        Type.Array(Type.String()),
+        Type.Array(Text()),
       ]),
     ),
-    alignments: Type.Optional(Type.Array(Type.String())),
+    alignments: Type.Optional(Type.Array(Type.String({ maxLength: 20 }))),
     skip_link_tracking: Type.Optional(Type.Boolean()),
     marks: Type.Optional(
       Type.Union([
@@ -56,7 +69,7 @@ export const FieldDefinition = Type.Object(
         Type.Null(),
       ]),
     ),
-    custom_styles_names: Type.Optional(Type.Array(Type.String())),
+    custom_styles_names: Type.Optional(Type.Array(CustomStyleName)),
   },
   { $id: 'FieldDefinition', additionalProperties: false, description: 'An editable field of a component' },
 );
@@ -103,16 +116,16 @@ const ComponentName = Type.String({
   description: 'A stable identifier (hero_banner); renaming it breaks existing emails',
 });
 
-const ComponentFeedId = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+const ComponentFeedId = Type.Union([Id(), Type.Null()], {
   description:
     'A feed of the workspace: a run of it fills the fields that name one of its fields in feed_field_name. Null for none',
 });
 
 export const CreateComponentBody = RequestBody({
   name: ComponentName,
-  label: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-  template: Type.String({ maxLength: 200_000, description: 'Liquid and HTML' }),
+  label: Label(),
+  description: Type.Optional(Type.Union([Description(), Type.Null()])),
+  template: Template({ description: 'Liquid and HTML' }),
   field_definitions: Type.Array(ref(FieldDefinition), { maxItems: 200 }),
   container: Type.Optional(
     Type.Boolean({ description: 'The one component that wraps every email: must contain {{children}}' }),
@@ -123,33 +136,25 @@ export const CreateComponentBody = RequestBody({
 
 export const UpdateComponentBody = RequestBody({
   name: Type.Optional(ComponentName),
-  label: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-  template: Type.Optional(Type.String({ maxLength: 200_000 })),
+  label: Type.Optional(Label()),
+  description: Type.Optional(Type.Union([Description(), Type.Null()])),
+  template: Type.Optional(Template()),
   field_definitions: Type.Optional(Type.Array(ref(FieldDefinition), { maxItems: 200 })),
   deprecated: Type.Optional(Type.Boolean()),
   feed_id: Type.Optional(ComponentFeedId),
 });
 
 export const ReorderComponentsBody = RequestBody({
-  component_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+  component_ids: Type.Array(Id(), {
     uniqueItems: true,
+    maxItems: 1000,
     description: 'Every component of the system except the container, in the new order',
   }),
 });
 
 export const ListComponentsQuery = Type.Object({
-  brand_profile_id: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'Show the components as this brand sees them' }),
-  ),
+  brand_profile_id: Type.Optional(Id({ description: 'Show the components as this brand sees them' })),
 });
 
-export const SystemParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  email_design_system_id: Type.Integer({ minimum: 1 }),
-});
-export const ComponentParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  email_design_system_id: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
-});
+export const SystemParams = Type.Object({ workspace_id: Id(), email_design_system_id: Id() });
+export const ComponentParams = Type.Object({ ...SystemParams.properties, id: Id() });

@@ -1,24 +1,19 @@
 import { conditionJoiners, conditionValueTypes } from '@letterset/core';
 import { Type } from 'typebox';
-import { IdParams, RequestBody, Timestamp } from '../../http/schemas.ts';
+import { Id, Identifier, IdParams, Label, RequestBody, Text, Timestamp } from '../../http/schemas.ts';
 
-const BranchKey = Type.String({
-  minLength: 1,
-  maxLength: 100,
+const BranchKey = Identifier({
   pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
   description: 'The branch’s identifier within the conditional; content is stored under it',
   examples: ['gold_membership'],
 });
 
-const Branch = Type.Object(
-  { key: BranchKey, label: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
-);
+const Branch = Type.Object({ key: BranchKey, label: Label() }, { additionalProperties: false });
 
 export const ConditionalSyntax = Type.Object(
   {
-    closing: Type.String({ maxLength: 2000, description: 'Emitted after the last branch, e.g. {% endif %}' }),
-    branch_values: Type.Record(Type.String(), Type.String({ maxLength: 2000 }), {
+    closing: Text({ description: 'Emitted after the last branch, e.g. {% endif %}' }),
+    branch_values: Type.Record(Type.String(), Text(), {
       description:
         'Branch key → the opening syntax of that branch (one per branch key), e.g. {% elsif tier == "silver" %}',
     }),
@@ -28,16 +23,10 @@ export const ConditionalSyntax = Type.Object(
 
 const PickerCondition = Type.Object(
   {
-    attribute: Type.String({
-      minLength: 1,
-      maxLength: 200,
-      description: 'The recipient attribute, e.g. tier',
-    }),
+    attribute: Label({ description: 'The recipient attribute, e.g. tier' }),
     type: Type.Enum([...conditionValueTypes]),
-    operator: Type.String({ description: 'An operator key of the preset schema, e.g. equals' }),
-    value: Type.Optional(
-      Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]),
-    ),
+    operator: Identifier({ description: 'An operator key of the preset schema, e.g. equals' }),
+    value: Type.Optional(Type.Union([Text(), Type.Number(), Type.Boolean(), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -100,11 +89,10 @@ export const Conditional = Type.Object(
   { $id: 'Conditional' },
 );
 
-const Label = Type.String({ minLength: 1, maxLength: 200 });
 const Branches = Type.Array(Branch, { minItems: 1, maxItems: 50 });
 
 export const CreateConditionalBody = RequestBody({
-  label: Label,
+  label: Label(),
   branches: Branches,
   default_value: ConditionalSyntax,
   dynamic_content_profile_values: Type.Optional(ProfileValues),
@@ -112,14 +100,11 @@ export const CreateConditionalBody = RequestBody({
 });
 
 export const UpdateConditionalBody = RequestBody({
-  label: Type.Optional(Label),
+  label: Type.Optional(Label()),
   branches: Type.Optional(Branches),
   default_value: Type.Optional(ConditionalSyntax),
   dynamic_content_profile_values: Type.Optional(ProfileValues),
   can_be_used_in_subject_and_preheader: Type.Optional(Type.Boolean()),
 });
 
-export const ConditionalParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  ...IdParams.properties,
-});
+export const ConditionalParams = Type.Object({ workspace_id: Id(), ...IdParams.properties });

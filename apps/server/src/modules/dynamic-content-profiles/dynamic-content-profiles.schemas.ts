@@ -1,6 +1,6 @@
 import { conditionJoiners, templateEnginePresets } from '@letterset/core';
 import { Type } from 'typebox';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { Id, Name, RequestBody, Timestamp, Uuid } from '../../http/schemas.ts';
 
 const Operator = Type.Object({ key: Type.String(), requires_value: Type.Boolean() });
 
@@ -36,19 +36,17 @@ export const DynamicContentProfile = Type.Object(
   { $id: 'DynamicContentProfile' },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-
 export const CreateDynamicContentProfileBody = RequestBody({
-  name: Name,
+  name: Name(),
   template_engine_preset: Type.Optional(Preset),
 });
 
 export const UpdateDynamicContentProfileBody = RequestBody({
-  name: Type.Optional(Name),
+  name: Type.Optional(Name()),
   template_engine_preset: Type.Optional(Preset),
 });
 
 export const DynamicContentProfileParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  id: Type.String({ format: 'uuid' }),
+  workspace_id: Id(),
+  id: Uuid(),
 });

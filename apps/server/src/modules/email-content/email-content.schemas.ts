@@ -1,5 +1,6 @@
 import { localeCodes } from '@letterset/core';
 import { Type } from 'typebox';
+import { ContentValue, Id, Name, Text, Uuid } from '../../http/schemas.ts';
 
 /** One of the 53 locale codes an email can be written in. */
 export const Locale = Type.Enum([...localeCodes], {
@@ -8,10 +9,13 @@ export const Locale = Type.Enum([...localeCodes], {
   examples: ['en-US'],
 });
 
+/** A link tracking parameter's value, as typed in the editor. */
+const LinkTrackingValue = Text();
+
 const FieldValue = Type.Object(
   {
-    value: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
-    link_tracking_parameters: Type.Optional(Type.Record(Type.String(), Type.String())),
+    value: Type.Union([ContentValue(), Type.Number(), Type.Boolean(), Type.Null()]),
+    link_tracking_parameters: Type.Optional(Type.Record(Type.String(), LinkTrackingValue)),
   },
   { additionalProperties: false },
 );
@@ -25,10 +29,10 @@ const BranchedFieldValues = Type.Record(
 /** A component instance: its component, and its values by branch, locale and field. */
 export const BranchedInstance = Type.Object(
   {
-    id: Type.String({ maxLength: 64 }),
-    name: Type.Optional(Type.String({ maxLength: 200 })),
-    component_id: Type.Integer({ minimum: 1 }),
-    conditional_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    id: Uuid({ description: 'The instance’s own id, unique in its email' }),
+    name: Type.Optional(Name({ minLength: 0 })),
+    component_id: Id(),
+    conditional_id: Type.Optional(Type.Union([Id(), Type.Null()])),
     field_values: BranchedFieldValues,
     hidden_from_locales: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
   },
@@ -37,8 +41,8 @@ export const BranchedInstance = Type.Object(
 /** Subject or preheader: branch → locale → text. */
 export const BranchedText = Type.Object(
   {
-    conditional_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-    branch_content: Type.Record(Type.String(), Type.Record(Type.String(), Type.String())),
+    conditional_id: Type.Optional(Type.Union([Id(), Type.Null()])),
+    branch_content: Type.Record(Type.String(), Type.Record(Type.String(), Text())),
   },
   { additionalProperties: false },
 );
@@ -60,7 +64,7 @@ export const EmailContent = Type.Object(
     container_component_instance: BranchedInstance,
     component_instances: Type.Array(BranchedInstance, { maxItems: 500 }),
     global_link_tracking_parameters: Type.Optional(
-      Type.Record(Type.String(), Type.String(), {
+      Type.Record(Type.String(), LinkTrackingValue, {
         description: 'Values of the link tracking profile’s editor_global_field_value parameters',
       }),
     ),

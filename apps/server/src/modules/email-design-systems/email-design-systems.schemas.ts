@@ -1,7 +1,19 @@
 import { Type } from 'typebox';
 import { accessScopes } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import {
+  Description,
+  Id,
+  Label,
+  Name,
+  RequestBody,
+  ref,
+  SearchText,
+  Template,
+  Text,
+  Timestamp,
+  WorkspaceIdParams,
+} from '../../http/schemas.ts';
 import { FieldDefinition } from '../components/components.schemas.ts';
 
 export const CustomStyle = Type.Object(
@@ -11,8 +23,8 @@ export const CustomStyle = Type.Object(
       maxLength: 64,
       description: 'Used in class names (es-custom-style-{name}) and in fields’ custom_styles_names',
     }),
-    label: Type.String({ minLength: 1, maxLength: 100, description: 'Shown in the rich-text toolbar' }),
-    style: Type.String({ maxLength: 2000, examples: ['color: #0066CC; font-weight: bold;'] }),
+    label: Label({ description: 'Shown in the rich-text toolbar' }),
+    style: Text({ examples: ['color: #0066CC; font-weight: bold;'] }),
   },
   { additionalProperties: false },
 );
@@ -56,13 +68,12 @@ export const EmailDesignSystem = Type.Object(
   { $id: 'EmailDesignSystem' },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+const NullableDescription = Type.Union([Description(), Type.Null()]);
 const CustomStyles = Type.Array(CustomStyle, { maxItems: 100 });
 
 export const CreateEmailDesignSystemBody = RequestBody({
-  name: Name,
-  description: Type.Optional(Description),
+  name: Name(),
+  description: Type.Optional(NullableDescription),
   access_scope: AccessScope,
   require_brand_profile_for_use: Type.Optional(Type.Boolean()),
   design_tokens: Type.Optional(DesignTokens),
@@ -70,8 +81,8 @@ export const CreateEmailDesignSystemBody = RequestBody({
 });
 
 export const UpdateEmailDesignSystemBody = RequestBody({
-  name: Type.Optional(Name),
-  description: Type.Optional(Description),
+  name: Type.Optional(Name()),
+  description: Type.Optional(NullableDescription),
   access_scope: Type.Optional(AccessScope),
   require_brand_profile_for_use: Type.Optional(Type.Boolean()),
   design_tokens: Type.Optional(DesignTokens),
@@ -97,21 +108,18 @@ export const ListEmailDesignSystemsQuery = Type.Object({
     Type.Boolean({ default: true, description: 'Include systems shared from other workspaces' }),
   ),
   sort: Type.Optional(Type.Enum([...designSystemSorts], { default: 'name_asc' })),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(SearchText()),
 });
 
-export const WorkspaceParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
-export const EmailDesignSystemParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
-});
+export const WorkspaceParams = WorkspaceIdParams;
+export const EmailDesignSystemParams = Type.Object({ workspace_id: Id(), id: Id() });
 
 const ImportedComponent = Type.Object(
   {
     name: Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 }),
-    label: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-    template: Type.String({ maxLength: 200_000 }),
+    label: Label(),
+    description: Type.Optional(NullableDescription),
+    template: Template(),
     field_definitions: Type.Array(ref(FieldDefinition), { maxItems: 200 }),
     deprecated: Type.Optional(Type.Boolean()),
   },
@@ -123,8 +131,8 @@ export const DesignSystemJson = Type.Object(
   {
     email_design_system: Type.Object(
       {
-        name: Name,
-        description: Type.Optional(Description),
+        name: Name(),
+        description: Type.Optional(NullableDescription),
         access_scope: Type.Optional(AccessScope),
         design_tokens: Type.Optional(DesignTokens),
         custom_styles: Type.Optional(CustomStyles),
@@ -137,4 +145,4 @@ export const DesignSystemJson = Type.Object(
   { $id: 'EmailDesignSystemJson', additionalProperties: false },
 );
 
-export const CloneEmailDesignSystemBody = RequestBody({ name: Type.Optional(Name) });
+export const CloneEmailDesignSystemBody = RequestBody({ name: Type.Optional(Name()) });

@@ -1,7 +1,18 @@
 import { Type } from 'typebox';
 import { emailStatuses } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import {
+  Id,
+  Identifier,
+  limits,
+  Name,
+  Prompt,
+  RequestBody,
+  ref,
+  SearchText,
+  Timestamp,
+  WorkspaceIdParams,
+} from '../../http/schemas.ts';
 import { EmailContent, Locale } from '../email-content/email-content.schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
@@ -52,30 +63,26 @@ export const EmailConflict = Type.Object(
   },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const OptionalId = Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]));
+const OptionalId = Type.Optional(Type.Union([Id(), Type.Null()]));
 const Locales = Type.Array(ref(Locale), { minItems: 1, maxItems: 53, uniqueItems: true });
 
 export const CreateEmailBody = RequestBody({
-  name: Name,
-  email_design_system_id: Type.Integer({ minimum: 1 }),
-  project_id: Type.Integer({ minimum: 1 }),
+  name: Name(),
+  email_design_system_id: Id(),
+  project_id: Id(),
   default_locale: Type.Optional(ref(Locale)),
   locales: Type.Optional(Locales),
   brand_profile_id: OptionalId,
   layout_id: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      description: 'Start from a copy of this layout’s content (same design system)',
-    }),
+    Id({ description: 'Start from a copy of this layout’s content (same design system)' }),
   ),
   link_tracking_profile_id: OptionalId,
   ai_agent_id: OptionalId,
 });
 
 export const UpdateEmailBody = RequestBody({
-  name: Type.Optional(Name),
-  project_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Move the email to another project' })),
+  name: Type.Optional(Name()),
+  project_id: Type.Optional(Id({ description: 'Move the email to another project' })),
   email_content: Type.Optional(ref(EmailContent)),
   default_locale: Type.Optional(ref(Locale)),
   locales: Type.Optional(Locales),
@@ -85,6 +92,7 @@ export const UpdateEmailBody = RequestBody({
   lock_version: Type.Optional(
     Type.Integer({
       minimum: 1,
+      maximum: limits.largestId,
       description:
         'The lock_version you loaded. When it is no longer current the answer is 409 and nothing is saved',
     }),
@@ -93,9 +101,9 @@ export const UpdateEmailBody = RequestBody({
 
 export const ListEmailsQuery = Type.Object({
   ...PaginationQuery.properties,
-  project_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  project_id: Type.Optional(Id()),
   status: Type.Optional(EmailStatus),
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, any case' })),
+  search: Type.Optional(SearchText({ description: 'Part of the name, any case' })),
 });
 
 export const EmailVersion = Type.Object(
@@ -126,13 +134,13 @@ export const PublishBody = RequestBody({
 });
 
 export const CloneEmailBody = RequestBody({
-  name: Name,
+  name: Name(),
   clone_with_ai: Type.Optional(Type.Boolean({ default: false })),
-  prompt: Type.Optional(Type.String({ maxLength: 10000 })),
+  prompt: Type.Optional(Prompt()),
   ai_agent_id: OptionalId,
 });
 
-const BranchSelection = Type.Record(Type.String(), Type.String(), {
+const BranchSelection = Type.Record(Type.String(), Identifier(), {
   description: 'Conditional id → the branch key to show; others show their first branch',
 });
 
@@ -168,11 +176,8 @@ export const TestSendResult = Type.Object(
   { $id: 'TestSendResult' },
 );
 
-export const EmailsParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
-export const EmailParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
-});
+export const EmailsParams = WorkspaceIdParams;
+export const EmailParams = Type.Object({ workspace_id: Id(), id: Id() });
 export const EmailVersionParams = Type.Object({
   ...EmailParams.properties,
   version_id: Type.String({ minLength: 1, maxLength: 64 }),

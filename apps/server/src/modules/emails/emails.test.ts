@@ -119,24 +119,25 @@ describe('emails', () => {
     });
 
     it('starts from a copy of a layout, with fresh instance ids', async () => {
+      const layoutHeroId = randomUUID();
       const layout = (
         await call('POST', `${base}/layouts`, admin, {
           name: 'Hero only',
           email_design_system_id: starter.id,
           content: {
             container_component_instance: {
-              id: 'c',
+              id: randomUUID(),
               component_id: starter.components.container,
               field_values: {},
             },
-            component_instances: [hero('From the layout', 'h')],
+            component_instances: [hero('From the layout', layoutHeroId)],
           },
         })
       ).json();
       const email = await createEmail({ layout_id: layout.id, locales: ['de-DE', 'en-US'] });
       expect(email.default_locale).toBe('de-DE');
       const [instance] = email.email_content.component_instances;
-      expect(instance.id).not.toBe('h');
+      expect(instance.id).not.toBe(layoutHeroId);
       expect(instance.field_values.null_branch['en-US'].headline.value).toBe('From the layout');
     });
 
@@ -375,7 +376,6 @@ describe('emails', () => {
           component_instances: [
             good,
             { ...hero('Duplicate'), id: good.id },
-            { ...hero('Bad id'), id: 'not-a-uuid' },
             { id: randomUUID(), component_id: 999999, field_values: {} },
             { id: randomUUID(), component_id: deprecated.id, field_values: {} },
             {
@@ -398,16 +398,26 @@ describe('emails', () => {
       expect(Object.keys(errors).sort()).toEqual(
         [
           `${at}.1.id`,
-          `${at}.2.id`,
+          `${at}.2.component_id`,
           `${at}.3.component_id`,
-          `${at}.4.component_id`,
-          `${at}.5.field_values.null_branch.fr-FR`,
-          `${at}.5.field_values.null_branch.en-US.colour`,
-          `${at}.5.field_values.gold`,
+          `${at}.4.field_values.null_branch.fr-FR`,
+          `${at}.4.field_values.null_branch.en-US.colour`,
+          `${at}.4.field_values.gold`,
         ].sort(),
       );
-      expect(errors[`${at}.4.component_id`][0]).toContain('deprecated');
+      expect(errors[`${at}.3.component_id`][0]).toContain('deprecated');
       expect((await call('GET', `${base}/emails/${email.id}`)).json().lock_version).toBe(1);
+    });
+
+    it('refuses an instance id that is not a UUID', async () => {
+      const email = await createEmail();
+      const response = await call('PATCH', `${base}/emails/${email.id}`, admin, {
+        email_content: { ...email.email_content, component_instances: [{ ...hero('Bad id'), id: 'h1' }] },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        'email_content.component_instances.0.id': ['must be a valid uuid'],
+      });
     });
 
     it('requires the key for each kind of change, naming it in the 403', async () => {

@@ -1,10 +1,20 @@
 import { Type } from 'typebox';
-import { IdParams, RequestBody, Timestamp } from '../../http/schemas.ts';
+import {
+  Id,
+  Identifier,
+  IdParams,
+  Label,
+  Name,
+  RequestBody,
+  Text,
+  Timestamp,
+  Url,
+} from '../../http/schemas.ts';
 
-const Identifier = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
+const VariableName = Identifier({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
 
 const FeedParameter = Type.Object(
-  { label: Type.String({ minLength: 1, maxLength: 200 }), name: Identifier },
+  { label: Label(), name: VariableName },
   {
     additionalProperties: false,
     description: 'A value the editor user types; the URL reads it as `parameters.NAME`',
@@ -14,14 +24,14 @@ const FeedParameter = Type.Object(
 const FeedHeader = Type.Object(
   {
     key: Type.String({ minLength: 1, maxLength: 200, pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }),
-    value: Type.String({ maxLength: 4000 }),
+    value: Text({ maxLength: 4000 }),
   },
   { additionalProperties: false },
 );
 
 const FeedField = Type.Object(
   {
-    key: Identifier,
+    key: VariableName,
     value: Type.String({
       minLength: 1,
       maxLength: 500,
@@ -34,9 +44,8 @@ const FeedField = Type.Object(
 
 const RequestMethod = Type.Enum(['GET', 'POST']);
 
-const Url = Type.String({
+const FeedUrl = Url({
   minLength: 1,
-  maxLength: 2000,
   description:
     'Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id | url_encode }}',
 });
@@ -62,7 +71,6 @@ export const Feed = Type.Object(
   { $id: 'Feed' },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Parameters = Type.Array(FeedParameter, { maxItems: 50 });
 const Headers = Type.Array(FeedHeader, {
   maxItems: 50,
@@ -71,8 +79,8 @@ const Headers = Type.Array(FeedHeader, {
 const Fields = Type.Array(FeedField, { maxItems: 100 });
 
 export const CreateFeedBody = RequestBody({
-  name: Name,
-  url: Url,
+  name: Name(),
+  url: FeedUrl,
   request_method: RequestMethod,
   parameters: Parameters,
   headers: Headers,
@@ -80,8 +88,8 @@ export const CreateFeedBody = RequestBody({
 });
 
 export const UpdateFeedBody = RequestBody({
-  name: Type.Optional(Name),
-  url: Type.Optional(Url),
+  name: Type.Optional(Name()),
+  url: Type.Optional(FeedUrl),
   request_method: Type.Optional(RequestMethod),
   parameters: Type.Optional(Parameters),
   headers: Type.Optional(Headers),
@@ -89,9 +97,7 @@ export const UpdateFeedBody = RequestBody({
 });
 
 export const RunFeedBody = RequestBody({
-  parameters: Type.Optional(
-    Type.Record(Type.String(), Type.String({ maxLength: 2000 }), { description: 'Parameter name → value' }),
-  ),
+  parameters: Type.Optional(Type.Record(Type.String(), Text(), { description: 'Parameter name → value' })),
 });
 
 export const FeedRunResult = Type.Object(
@@ -107,7 +113,4 @@ export const FeedRunResult = Type.Object(
   { $id: 'FeedRunResult' },
 );
 
-export const FeedParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  ...IdParams.properties,
-});
+export const FeedParams = Type.Object({ workspace_id: Id(), ...IdParams.properties });

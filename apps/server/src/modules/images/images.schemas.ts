@@ -1,6 +1,14 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import {
+  Description,
+  Id,
+  Name,
+  RequestBody,
+  SearchText,
+  Timestamp,
+  WorkspaceIdParams,
+} from '../../http/schemas.ts';
 import { FileField } from '../../http/uploads.ts';
 
 export const Image = Type.Object(
@@ -24,8 +32,8 @@ export const Image = Type.Object(
   { $id: 'Image' },
 );
 
-const ImageName = Type.String({ minLength: 1, maxLength: 200 });
-const ImageDescription = Type.String({ maxLength: 1000 });
+const ImageName = Name();
+const ImageDescription = Description({ maxLength: 1000 });
 
 export const UploadImageBody = Type.Object(
   {
@@ -43,13 +51,13 @@ export const UpdateImageBody = RequestBody({
 
 export const ListImagesQuery = Type.Object({
   ...PaginationQuery.properties,
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'Matches the name or the description' })),
+  search: Type.Optional(SearchText({ description: 'Matches the name or the description' })),
 });
 
-export const ImagesParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
+export const ImagesParams = WorkspaceIdParams;
 export const ImageParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  id: Type.String({ maxLength: 64 }),
+  workspace_id: Id(),
+  id: Type.String({ maxLength: 64, examples: ['img_k3v9x2m4q8w7r5t1'] }),
 });
 
 export const DeleteImageQuery = Type.Object({

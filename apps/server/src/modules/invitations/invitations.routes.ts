@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, RequestBody, ref } from '../../http/schemas.ts';
+import { errorResponses, RequestBody, ref, Token } from '../../http/schemas.ts';
 import { Me, Password } from '../me/me.schemas.ts';
 import { describeMe } from '../me/me.service.ts';
 import { startSession } from '../sessions/sessions.service.ts';
 import { authenticateAs } from '../sessions/sign-in-principal.ts';
 import { acceptInvitation, findInvitation } from './invitations.service.ts';
 
-const InvitationParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+const InvitationParams = Type.Object({ token: Token() });
 const Invitation = Type.Object({
   email: Type.String(),
   first_name: Type.String(),

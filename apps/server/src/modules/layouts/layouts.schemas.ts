@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import { Id, Name, RequestBody, ref, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
 import { InstancesContent, Locale } from '../email-content/email-content.schemas.ts';
 
 export const Layout = Type.Object(
@@ -17,19 +17,17 @@ export const Layout = Type.Object(
   { $id: 'Layout' },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-
 export const CreateLayoutBody = RequestBody({
-  name: Name,
-  email_design_system_id: Type.Integer({ minimum: 1 }),
-  brand_profile_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  name: Name(),
+  email_design_system_id: Id(),
+  brand_profile_id: Type.Optional(Type.Union([Id(), Type.Null()])),
   content: InstancesContent,
   locales: Type.Optional(Type.Array(ref(Locale), { uniqueItems: true, maxItems: 60 })),
 });
 
 export const UpdateLayoutBody = RequestBody({
-  name: Type.Optional(Name),
-  brand_profile_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  name: Type.Optional(Name()),
+  brand_profile_id: Type.Optional(Type.Union([Id(), Type.Null()])),
   content: Type.Optional(InstancesContent),
   locales: Type.Optional(Type.Array(ref(Locale), { uniqueItems: true, maxItems: 60 })),
 });
@@ -45,18 +43,14 @@ export const layoutSorts = [
 
 export const ListLayoutsQuery = Type.Object({
   ...PaginationQuery.properties,
-  email_design_system_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  email_design_system_id: Type.Optional(Id()),
   brand_profile_id: Type.Optional(
-    Type.String({
-      pattern: '^([1-9][0-9]*|null)$',
+    Type.Union([Id(), Type.Literal('null')], {
       description: 'A brand profile id, or null for layouts without one',
     }),
   ),
   sort: Type.Optional(Type.Enum([...layoutSorts], { default: 'created_at_desc' })),
 });
 
-export const LayoutsParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
-export const LayoutParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
-});
+export const LayoutsParams = WorkspaceIdParams;
+export const LayoutParams = Type.Object({ workspace_id: Id(), id: Id() });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
@@ -10,8 +11,8 @@ describe('layouts', () => {
   let starter: { id: number; container: number; hero: number };
   let brandId: number;
 
-  const instance = (id: string, componentId: number, text?: string) => ({
-    id,
+  const instance = (componentId: number, text?: string) => ({
+    id: randomUUID(),
     component_id: componentId,
     field_values: text ? { null_branch: { 'en-US': { headline: { value: text } } } } : {},
   });
@@ -51,8 +52,8 @@ describe('layouts', () => {
     email_design_system_id: starter.id,
     locales: ['en-US', 'de-DE'],
     content: {
-      container_component_instance: instance('c1', starter.container),
-      component_instances: [instance('h1', starter.hero, 'Welcome')],
+      container_component_instance: instance(starter.container),
+      component_instances: [instance(starter.hero, 'Welcome')],
     },
     ...extra,
   });
@@ -109,8 +110,8 @@ describe('layouts', () => {
       layoutBody('Wrong', {
         brand_profile_id: 999_999,
         content: {
-          container_component_instance: instance('c1', starter.hero),
-          component_instances: [instance('x', 999_999)],
+          container_component_instance: instance(starter.hero),
+          component_instances: [instance(999_999)],
         },
       }),
     );

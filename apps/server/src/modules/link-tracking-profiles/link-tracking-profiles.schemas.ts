@@ -1,16 +1,14 @@
 import { Type } from 'typebox';
-import { IdParams, RequestBody, Timestamp } from '../../http/schemas.ts';
+import { Id, Identifier, IdParams, Name, RequestBody, Text, Timestamp } from '../../http/schemas.ts';
 
-const ParameterName = Type.String({
-  minLength: 1,
-  maxLength: 100,
+const ParameterName = Identifier({
   pattern: '^[^\\s&=#?]+$',
   description: 'The query parameter name, e.g. utm_source',
 });
 
 export const LinkTrackingParameter = Type.Union([
   Type.Object(
-    { type: Type.Literal('fixed_value'), parameter: ParameterName, value: Type.String({ maxLength: 500 }) },
+    { type: Type.Literal('fixed_value'), parameter: ParameterName, value: Text({ maxLength: 500 }) },
     { additionalProperties: false, description: 'The same value on every link' },
   ),
   Type.Object(
@@ -29,7 +27,7 @@ export const LinkTrackingParameter = Type.Union([
   ),
 ]);
 
-const CustomTemplate = Type.Union([Type.String({ maxLength: 5000 }), Type.Null()], {
+const CustomTemplate = Type.Union([Text({ maxLength: 5000 }), Type.Null()], {
   description:
     'Liquid that outputs the final URL, over url (the link), parameters (name → value), query (the encoded query string) and tracked_url (the link with the parameters)',
   examples: ['https://click.example.com/r?to={{ url | url_encode }}&{{ query }}'],
@@ -48,22 +46,18 @@ export const LinkTrackingProfile = Type.Object(
   { $id: 'LinkTrackingProfile' },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Parameters = Type.Array(LinkTrackingParameter, { maxItems: 50 });
 
 export const CreateLinkTrackingProfileBody = RequestBody({
-  name: Name,
+  name: Name(),
   parameters: Parameters,
   custom_template: Type.Optional(CustomTemplate),
 });
 
 export const UpdateLinkTrackingProfileBody = RequestBody({
-  name: Type.Optional(Name),
+  name: Type.Optional(Name()),
   parameters: Type.Optional(Parameters),
   custom_template: Type.Optional(CustomTemplate),
 });
 
-export const LinkTrackingProfileParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  ...IdParams.properties,
-});
+export const LinkTrackingProfileParams = Type.Object({ workspace_id: Id(), ...IdParams.properties });

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { notificationKinds } from '../../db/schema.ts';
-import { RequestBody, ref } from '../../http/schemas.ts';
+import { limits, PersonName, RequestBody, ref, Token } from '../../http/schemas.ts';
 import { minimumPasswordLength } from '../../security/passwords.ts';
 import { PermissionKeySchema, Role } from '../roles/roles.schemas.ts';
 import { User } from '../users/users.schemas.ts';
 import { Workspace } from '../workspaces/workspaces.schemas.ts';
 
-export const Password = Type.String({ minLength: minimumPasswordLength, maxLength: 200 });
+export const Password = Type.String({ minLength: minimumPasswordLength, maxLength: limits.password });
 
 export const Me = Type.Object(
   {
@@ -21,14 +21,14 @@ export const Me = Type.Object(
 
 export const UpdateMeBody = RequestBody(
   {
-    first_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    last_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    first_name: Type.Optional(PersonName()),
+    last_name: Type.Optional(PersonName()),
     wants_marketing_emails: Type.Optional(Type.Boolean()),
     disabled_email_notifications: Type.Optional(
       Type.Array(Type.Enum([...notificationKinds]), { uniqueItems: true }),
     ),
     current_password: Type.Optional(
-      Type.String({ maxLength: 200, description: 'Required with new_password' }),
+      Type.String({ maxLength: limits.password, description: 'Required with new_password' }),
     ),
     new_password: Type.Optional(Password),
   },
@@ -41,5 +41,5 @@ export const TwoFactorEnrolment = Type.Object({
 });
 
 export const TwoFactorCodeBody = RequestBody({
-  code: Type.String({ minLength: 6, maxLength: 8, description: 'The current 6-digit code' }),
+  code: Token({ minLength: 6, maxLength: 8, description: 'The current 6-digit code' }),
 });

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { IdParams, RequestBody, Timestamp } from '../../http/schemas.ts';
+import { Id, IdParams, Label, RequestBody, Text, Timestamp } from '../../http/schemas.ts';
 
-const ProfileValues = Type.Record(Type.String(), Type.String({ maxLength: 2000 }), {
+const ProfileValues = Type.Record(Type.String(), Text(), {
   description: 'Dynamic content profile id → what an export with that profile emits, e.g. {{firstName}}',
   examples: [{ '4f7c1b9e-2a3d-4c5e-8f90-1a2b3c4d5e6f': '%%=v(@firstName)=%%' }],
 });
@@ -26,24 +26,18 @@ export const PersonalizationTag = Type.Object(
   { $id: 'PersonalizationTag' },
 );
 
-const Label = Type.String({ minLength: 1, maxLength: 200 });
-const Text = Type.String({ maxLength: 2000 });
-
 export const CreatePersonalizationTagBody = RequestBody({
-  label: Label,
-  default_value: Text,
-  example_value: Text,
+  label: Label(),
+  default_value: Text(),
+  example_value: Text(),
   dynamic_content_profile_values: Type.Optional(ProfileValues),
 });
 
 export const UpdatePersonalizationTagBody = RequestBody({
-  label: Type.Optional(Label),
-  default_value: Type.Optional(Text),
-  example_value: Type.Optional(Text),
+  label: Type.Optional(Label()),
+  default_value: Type.Optional(Text()),
+  example_value: Type.Optional(Text()),
   dynamic_content_profile_values: Type.Optional(ProfileValues),
 });
 
-export const PersonalizationTagParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  ...IdParams.properties,
-});
+export const PersonalizationTagParams = Type.Object({ workspace_id: Id(), ...IdParams.properties });

@@ -1,6 +1,15 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, ref, Timestamp } from '../../http/schemas.ts';
+import {
+  Description,
+  Id,
+  Name,
+  RequestBody,
+  ref,
+  SearchText,
+  Timestamp,
+  WorkspaceIdParams,
+} from '../../http/schemas.ts';
 import { Team } from '../teams/teams.schemas.ts';
 
 export const Project = Type.Object(
@@ -17,25 +26,24 @@ export const Project = Type.Object(
   { $id: 'Project' },
 );
 
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+const NullableDescription = Type.Union([Description(), Type.Null()]);
 
 export const CreateProjectBody = RequestBody({
-  name: Name,
-  description: Type.Optional(Description),
-  team_id: Type.Integer({ minimum: 1, description: 'The owning team, in this workspace' }),
+  name: Name(),
+  description: Type.Optional(NullableDescription),
+  team_id: Id({ description: 'The owning team, in this workspace' }),
 });
 
 export const UpdateProjectBody = RequestBody({
-  name: Type.Optional(Name),
-  description: Type.Optional(Description),
-  team_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Hand the project to another team' })),
+  name: Type.Optional(Name()),
+  description: Type.Optional(NullableDescription),
+  team_id: Type.Optional(Id({ description: 'Hand the project to another team' })),
 });
 
 export const ListProjectsQuery = Type.Object({
   ...PaginationQuery.properties,
-  team_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Only this team’s projects' })),
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, any case' })),
+  team_id: Type.Optional(Id({ description: 'Only this team’s projects' })),
+  search: Type.Optional(SearchText({ description: 'Part of the name, any case' })),
 });
 
 export const DeleteProjectQuery = Type.Object({
@@ -47,8 +55,5 @@ export const DeleteProjectQuery = Type.Object({
   ),
 });
 
-export const ProjectsParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
-export const ProjectParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  id: Type.Integer({ minimum: 1 }),
-});
+export const ProjectsParams = WorkspaceIdParams;
+export const ProjectParams = Type.Object({ workspace_id: Id(), id: Id() });

@@ -1,24 +1,32 @@
 import { Type } from 'typebox';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import {
+  ContentValue,
+  Id,
+  RequestBody,
+  Text,
+  Timestamp,
+  Uuid,
+  WorkspaceIdParams,
+} from '../../http/schemas.ts';
 import { BranchedInstance, BranchedText } from '../email-content/email-content.schemas.ts';
 
 const FlatFieldValues = Type.Record(
   Type.String(),
-  Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  Type.Union([ContentValue(), Type.Number(), Type.Boolean(), Type.Null()]),
   {
     description: 'liquid_variable → value; fields left out use their defaults',
   },
 );
 
 const SimpleInstance = Type.Object(
-  { component_id: Type.Integer({ minimum: 1 }), field_values: Type.Optional(FlatFieldValues) },
+  { component_id: Id(), field_values: Type.Optional(FlatFieldValues) },
   { additionalProperties: false },
 );
 
 const SimpleContent = Type.Object(
   {
-    subject: Type.Optional(Type.String({ maxLength: 1000 })),
-    preheader: Type.Optional(Type.String({ maxLength: 1000 })),
+    subject: Type.Optional(Text()),
+    preheader: Type.Optional(Text()),
     container_component_instance: SimpleInstance,
     component_instances: Type.Array(SimpleInstance, { maxItems: 500 }),
   },
@@ -37,24 +45,22 @@ const EmailContent = Type.Object(
 
 export const RenderRequest = RequestBody(
   {
-    email_design_system_id: Type.Integer({ minimum: 1 }),
-    brand_profile_id: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'Render as this brand of the design system' }),
-    ),
+    email_design_system_id: Id(),
+    brand_profile_id: Type.Optional(Id({ description: 'Render as this brand of the design system' })),
     locale: Type.Optional(
-      Type.String({ pattern: '^[a-z]{2}-[A-Z]{2}$', default: 'en-US', examples: ['en-US'] }),
+      Type.String({ pattern: '^[a-z]{2}-[A-Z]{2}$', maxLength: 5, default: 'en-US', examples: ['en-US'] }),
     ),
     content: Type.Optional(SimpleContent),
     email_content: Type.Optional(EmailContent),
     dynamic_content_profile_id: Type.Optional(
-      Type.Union([Type.String(), Type.Null()], {
+      Type.Union([Uuid(), Type.Null()], {
         description:
           'Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization ' +
           'tags as its values (null: default syntaxes and default values). Without it, one branch and default values.',
       }),
     ),
     link_tracking_profile_id: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'Apply this link tracking profile to the links' }),
+      Id({ description: 'Apply this link tracking profile to the links' }),
     ),
     inline_css: Type.Optional(
       Type.Boolean({ description: 'Inline the <style> rules into style attributes (media queries kept)' }),
@@ -74,4 +80,4 @@ export const RenderOutput = Type.Object(
   { $id: 'RenderOutput' },
 );
 
-export const RenderParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
+export const RenderParams = WorkspaceIdParams;

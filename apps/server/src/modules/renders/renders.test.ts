@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
@@ -104,10 +105,10 @@ describe('the render API', () => {
       email_content: {
         subject: { branch_content: { null_branch: { 'de-DE': 'Ihre Bestellung', 'en-US': 'Your order' } } },
         preheader: { branch_content: { null_branch: { 'de-DE': '' } } },
-        container_component_instance: { id: 'c', component_id: ids.container, field_values: {} },
+        container_component_instance: { id: randomUUID(), component_id: ids.container, field_values: {} },
         component_instances: [
           {
-            id: 'h',
+            id: randomUUID(),
             component_id: ids.heading,
             field_values: {
               null_branch: { 'de-DE': { text: { value: 'Danke' } }, 'en-US': { text: { value: 'Thanks' } } },
@@ -155,10 +156,10 @@ describe('the render API', () => {
     const emailContent = {
       subject: { branch_content: { null_branch: { 'en-US': `Hi ${tag.token}` } } },
       preheader: { branch_content: { null_branch: { 'en-US': '' } } },
-      container_component_instance: { id: 'c', component_id: ids.container, field_values: {} },
+      container_component_instance: { id: randomUUID(), component_id: ids.container, field_values: {} },
       component_instances: [
         {
-          id: 'h',
+          id: randomUUID(),
           component_id: ids.heading,
           conditional_id: conditional.id,
           field_values: { vip: text(`Welcome back, ${tag.token}`), other: text('Welcome') },
@@ -184,7 +185,7 @@ describe('the render API', () => {
     const unknown = await renderRequest({
       email_design_system_id: systemId,
       email_content: emailContent,
-      dynamic_content_profile_id: 'nope',
+      dynamic_content_profile_id: '00000000-0000-4000-8000-000000000000',
       link_tracking_profile_id: 999_999,
     });
     expect(unknown.statusCode).toBe(422);

@@ -1,6 +1,6 @@
 import { permissionKeys } from '@letterset/core';
 import { Type } from 'typebox';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { IdParams, Name, RequestBody, Timestamp } from '../../http/schemas.ts';
 
 export const PermissionKeySchema = Type.Enum([...permissionKeys], { description: 'A permission key' });
 
@@ -18,12 +18,12 @@ export const Role = Type.Object(
   { $id: 'Role' },
 );
 
-const RoleName = Type.String({ minLength: 1, maxLength: 100 });
-const RolePermissions = Type.Array(PermissionKeySchema, { uniqueItems: true });
+const RoleName = Name();
+const RolePermissions = Type.Array(PermissionKeySchema, { uniqueItems: true, maxItems: 200 });
 
 export const CreateRoleBody = RequestBody({ name: RoleName, role_permissions: RolePermissions });
 export const UpdateRoleBody = RequestBody({
   name: Type.Optional(RoleName),
   role_permissions: Type.Optional(RolePermissions),
 });
-export const RoleParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const RoleParams = IdParams;

@@ -1,12 +1,16 @@
 import { Type } from 'typebox';
-import { RequestBody } from '../../http/schemas.ts';
+import { limits, RequestBody, Token } from '../../http/schemas.ts';
 import { Email } from '../users/users.schemas.ts';
 
 export const SignInBody = RequestBody({
   email: Email,
-  password: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ minLength: 1, maxLength: limits.password }),
   two_factor_code: Type.Optional(
-    Type.String({ maxLength: 8, description: 'Required when the account has two-factor authentication on' }),
+    Token({
+      minLength: 0,
+      maxLength: 8,
+      description: 'Required when the account has two-factor authentication on',
+    }),
   ),
 });
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { RequestBody } from '../../http/schemas.ts';
+import { Name, PersonName, RequestBody } from '../../http/schemas.ts';
 import { Password } from '../me/me.schemas.ts';
 import { Email } from '../users/users.schemas.ts';
 
@@ -9,10 +9,10 @@ export const SetupStatus = Type.Object({
 
 export const SetupBody = RequestBody(
   {
-    organization_name: Type.String({ minLength: 1, maxLength: 100 }),
-    workspace_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, default: 'Main workspace' })),
-    first_name: Type.String({ minLength: 1, maxLength: 100 }),
-    last_name: Type.String({ minLength: 1, maxLength: 100 }),
+    organization_name: Name(),
+    workspace_name: Type.Optional(Name({ default: 'Main workspace' })),
+    first_name: PersonName(),
+    last_name: PersonName(),
     email: Email,
     password: Password,
   },

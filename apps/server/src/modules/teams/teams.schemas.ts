@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { badgeColors } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { Id, IdParams, Name, RequestBody, Timestamp } from '../../http/schemas.ts';
 import { User } from '../users/users.schemas.ts';
 
 export const BadgeColor = Type.Enum([...badgeColors], { description: 'The colour of the team badge' });
@@ -30,24 +30,21 @@ export const TeamMember = Type.Object(
   { $id: 'TeamMember' },
 );
 
-const TeamName = Type.String({ minLength: 1, maxLength: 100 });
+const TeamName = Name();
 
 export const ListTeamsQuery = Type.Object({
   ...PaginationQuery.properties,
-  workspace_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Only the teams of this workspace' })),
+  workspace_id: Type.Optional(Id({ description: 'Only the teams of this workspace' })),
 });
 export const CreateTeamBody = RequestBody({
   name: TeamName,
-  workspace_id: Type.Integer({ minimum: 1 }),
+  workspace_id: Id(),
   badge_color: BadgeColor,
 });
 export const UpdateTeamBody = RequestBody({
   name: Type.Optional(TeamName),
   badge_color: Type.Optional(BadgeColor),
 });
-export const TeamParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const TeamMemberParams = Type.Object({ team_id: Type.Integer({ minimum: 1 }) });
-export const TeamMemberItemParams = Type.Object({
-  team_id: Type.Integer({ minimum: 1 }),
-  user_id: Type.Integer({ minimum: 1 }),
-});
+export const TeamParams = IdParams;
+export const TeamMemberParams = Type.Object({ team_id: Id() });
+export const TeamMemberItemParams = Type.Object({ team_id: Id(), user_id: Id() });

@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import { notificationKinds } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { Id, IdParams, PersonName, RequestBody, SearchText, Timestamp } from '../../http/schemas.ts';
 
-const Name = Type.String({ minLength: 1, maxLength: 100 });
 export const Email = Type.String({ format: 'email', maxLength: 254, examples: ['ada@example.com'] });
 
 export const UserReference = Type.Object(
@@ -41,22 +40,18 @@ export const User = Type.Object(
 
 export const ListUsersQuery = Type.Object({
   ...PaginationQuery.properties,
-  search: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Matches first name, last name or email' }),
-  ),
+  search: Type.Optional(SearchText({ description: 'Matches first name, last name or email' })),
 });
 
 export const CreateUserBody = RequestBody(
   {
-    first_name: Name,
-    last_name: Name,
+    first_name: PersonName(),
+    last_name: PersonName(),
     email: Email,
-    role_id: Type.Integer({ minimum: 1 }),
-    workspace_ids: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1 }), { uniqueItems: true, maxItems: 100 }),
-    ),
+    role_id: Id(),
+    workspace_ids: Type.Optional(Type.Array(Id(), { uniqueItems: true, maxItems: 100 })),
     team_ids: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1 }), {
+      Type.Array(Id(), {
         uniqueItems: true,
         maxItems: 100,
         description: 'Teams must belong to the selected workspaces',
@@ -66,9 +61,6 @@ export const CreateUserBody = RequestBody(
   'Invites a person: they receive an email with a link to set their password',
 );
 
-export const UpdateUserBody = RequestBody(
-  { role_id: Type.Integer({ minimum: 1 }) },
-  'Only the role can be changed',
-);
+export const UpdateUserBody = RequestBody({ role_id: Id() }, 'Only the role can be changed');
 
-export const UserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const UserParams = IdParams;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { RequestBody, Timestamp } from '../../http/schemas.ts';
+import { Id, IdParams, Name, RequestBody, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
 
 export const Workspace = Type.Object(
   {
@@ -14,17 +14,14 @@ export const Workspace = Type.Object(
   { $id: 'Workspace' },
 );
 
-const WorkspaceName = Type.String({ minLength: 1, maxLength: 100 });
+const WorkspaceName = Name();
 
 export const CreateWorkspaceBody = RequestBody({ name: WorkspaceName, auto_join: Type.Boolean() });
 export const UpdateWorkspaceBody = RequestBody({
   name: Type.Optional(WorkspaceName),
   auto_join: Type.Optional(Type.Boolean()),
 });
-export const WorkspaceParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const WorkspaceMemberParams = Type.Object({ workspace_id: Type.Integer({ minimum: 1 }) });
-export const WorkspaceMemberItemParams = Type.Object({
-  workspace_id: Type.Integer({ minimum: 1 }),
-  user_id: Type.Integer({ minimum: 1 }),
-});
-export const AddMemberBody = RequestBody({ user_id: Type.Integer({ minimum: 1 }) });
+export const WorkspaceParams = IdParams;
+export const WorkspaceMemberParams = WorkspaceIdParams;
+export const WorkspaceMemberItemParams = Type.Object({ workspace_id: Id(), user_id: Id() });
+export const AddMemberBody = RequestBody({ user_id: Id() });

@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { LightMyRequestResponse } from 'fastify';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { App } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import * as tables from '../db/schema.ts';
+import {
+  type BadRequest,
+  badRequestsFor,
+  minimumVariantsPerOperation,
+  type VariantContext,
+} from '../test/bad-input-variants.ts';
+import { apiKeyHeadersFor, createTestOrganization } from '../test/factories.ts';
+import { buildTestApp } from '../test/harness.ts';
+import {
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+  schemaResolver,
+} from '../test/openapi-operations.ts';
+import { createRecordFixture, fillPath, type RecordFixture } from '../test/record-fixture.ts';
+import { errorCatalogue } from './errors.ts';
+import { committedOpenApiPath } from './openapi-document.ts';
+import { uploadFieldsAllowance } from './request-limits.ts';
+import { ErrorSchema, limits, ValidationErrorSchema } from './schemas.ts';
+
+/** Fixed, so a failure replays; BAD_INPUT_SEED=<n> explores other variants. */
+const seed = Number(process.env.BAD_INPUT_SEED ?? 20_261_125);
+
+/** Columns that record use rather than data: reading with an API key stamps when it was last used. */
+const usageColumns: Record<string, string[]> = { api_keys: ['lastUsedAt'] };
+
+/** Every row of every table, as sorted JSON lines per table. */
+async function snapshotRows(db: Database): Promise<Record<string, string[]>> {
+  const snapshot: Record<string, string[]> = {};
+  for (const table of Object.values(tables)) {
+    if (!is(table, PgTable)) continue;
+    const name = getTableName(table);
+    const rows = await db.select().from(table);
+    snapshot[name] = rows
+      .map((row) => {
+        const kept = { ...(row as Record<string, unknown>) };
+        for (const column of usageColumns[name] ?? []) delete kept[column];
+        return JSON.stringify(kept);
+      })
+      .sort();
+  }
+  return snapshot;
+}
+
+/** What is wrong with an answer to bad input, or null when it is as documented. */
+function problemWith(operation: Operation, response: LightMyRequestResponse): string | null {
+  const status = response.statusCode;
+  if (status >= 500) return `answered ${status}`;
+  if (status < 400) return operation.readOnly ? null : `accepted bad input with ${status}`;
+  if (!(status in errorCatalogue)) return `answered ${status}, which the error catalogue does not have`;
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    return `answered ${status} with a body that is not JSON`;
+  }
+  if (status === 422) {
+    const keys = Object.keys(body as object).sort();
+    const errors = (body as { errors?: object }).errors ?? {};
+    if (!Value.Check(ValidationErrorSchema, body) || keys.join() !== 'errors,message')
+      return `answered 422 with ${response.body.slice(0, 200)}, not {message, errors}`;
+    if (Object.keys(errors).length === 0) return 'answered 422 naming no field';
+    return null;
+  }
+  if (!Value.Check(ErrorSchema, body) || (body as { message: string }).message === '')
+    return `answered ${status} with ${response.body.slice(0, 200)}, not {message}`;
+  return null;
+}
+
+function describeRequest(request: BadRequest): string {
+  const payload =
+    request.payload === undefined
+      ? ''
+      : ` payload (${request.payload.length} ${typeof request.payload === 'string' ? 'chars' : 'bytes'}): ${JSON.stringify(String(request.payload).slice(0, 160))}`;
+  return `${request.method} ${request.url.slice(0, 300)} ${JSON.stringify(request.headers)}${payload}`;
+}
+
+describe('bad input, generated for every operation of the OpenAPI document', () => {
+  let app: App;
+  let fixture: RecordFixture;
+  let admin: Record<string, string>;
+  let operations: Operation[];
+  let context: VariantContext;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const organization = await createTestOrganization(app);
+    fixture = await createRecordFixture(app, organization);
+    admin = await apiKeyHeadersFor(app, organization, organization.admin);
+    const document: OpenApiDocument = parse(await readFile(committedOpenApiPath, 'utf8'));
+    operations = operationsOf(document);
+    const ids: Record<string, number | string> = {
+      workspace_id: fixture.organization.workspaceId,
+      team_id: fixture.teamId,
+      role_id: fixture.roleId,
+      user_id: fixture.userId,
+      project_id: fixture.projectId,
+      email_design_system_id: fixture.designSystemId,
+      brand_profile_id: fixture.brandProfileId,
+      layout_id: fixture.layoutId,
+      component_id: fixture.componentId,
+      feed_id: fixture.feedId,
+      link_tracking_profile_id: fixture.linkTrackingProfileId,
+      conditional_id: fixture.conditionalId,
+      dynamic_content_profile_id: fixture.dynamicContentProfileId,
+    };
+    context = {
+      resolve: schemaResolver(document),
+      path(operation: Operation, replace?: { name: string; text: string }) {
+        const marker = 'bad-input-marker';
+        const template = operation.path
+          .split('/')
+          .map((segment) => (replace && segment === `:${replace.name}` ? marker : segment))
+          .join('/');
+        return fillPath(template, fixture).replace(marker, replace?.text ?? '');
+      },
+      recordId: (field: string) => ids[field],
+      jsonBodyLimit: app.initialConfig.bodyLimit ?? 0,
+      uploadBodyLimit: app.config.maxImageBytes + uploadFieldsAllowance,
+      maxNestingDepth: limits.nestingDepth,
+    };
+  });
+  afterAll(() => app.close());
+
+  it('starts from requests about real records: every read, sent unchanged, answers 2xx', async () => {
+    const reads = operations.filter((operation) => operation.readOnly);
+    expect(reads.length).toBeGreaterThan(40);
+    for (const operation of reads) {
+      // Invitation links exist only in the invitation email; the fixture's token names none.
+      if (operation.pathParameters.some((parameter) => parameter.name === 'token')) continue;
+      const response = await app.inject({ method: 'GET', url: context.path(operation), headers: admin });
+      expect(response.statusCode, `${operation.id}: ${response.body.slice(0, 200)}`).toBeLessThan(300);
+    }
+  });
+
+  it('is answered 4xx with a documented body, never 5xx, and changes nothing', async () => {
+    // One read first: it stamps the key's last use, which is not what this test watches.
+    await app.inject({ method: 'GET', url: '/api/v1/me', headers: admin });
+    const before = await snapshotRows(app.database.db);
+    const started = performance.now();
+    const problems: string[] = [];
+    let requests = 0;
+    let serverErrors = 0;
+    const failingOperations = new Set<string>();
+    for (const operation of operations) {
+      const variants = badRequestsFor(operation, context, seed);
+      expect(variants.length, operation.id).toBeGreaterThanOrEqual(minimumVariantsPerOperation);
+      for (const request of variants) {
+        const response = await app.inject({
+          method: request.method,
+          url: request.url,
+          headers: { ...admin, ...request.headers },
+          ...(request.payload === undefined ? {} : { payload: request.payload }),
+        });
+        requests += 1;
+        if (response.statusCode >= 500) serverErrors += 1;
+        const problem = problemWith(operation, response);
+        if (problem) {
+          failingOperations.add(operation.id);
+          problems.push(`${operation.id} (${request.kind}) ${problem}: ${describeRequest(request)}`);
+        }
+      }
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+
+    const readiness = await app.inject({ method: 'GET', url: '/readyz' });
+    const after = await snapshotRows(app.database.db);
+    const changedTables = Object.keys(before).filter(
+      (table) => JSON.stringify(before[table]) !== JSON.stringify(after[table]),
+    );
+
+    console.log(
+      `bad-input suite: ${requests.toLocaleString('en-US')} requests over ${operations.length} operations, ` +
+        `${serverErrors} answered 5xx (${failingOperations.size} operations with problems; seed ${seed}; ${seconds} s)`,
+    );
+    if (problems.length > 0) console.log(problems.join('\n'));
+    if (changedTables.length > 0) console.log(`tables changed: ${changedTables.join(', ')}`);
+
+    expect(problems).toEqual([]);
+    expect(readiness.statusCode).toBe(200);
+    expect(changedTables).toEqual([]);
+  }, 600_000);
+});
