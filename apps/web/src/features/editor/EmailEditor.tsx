@@ -29,7 +29,6 @@ import {
   useEditorState,
 } from './EditorContext.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { EmptyEmail } from './EmptyEmail.tsx';
 import type {
   Conditional,
   Email,
@@ -41,7 +40,7 @@ import { emailQuery } from './editor-data.ts';
 import { Inspector } from './Inspector.tsx';
 import { renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
-import { outlineOf, Structure, StructureDragAndDrop } from './Structure.tsx';
+import { outlineOf, Structure } from './Structure.tsx';
 import { type SaveStatus, useAutosave } from './use-autosave.ts';
 import { type ContentProblem, ValidatePanel } from './ValidatePanel.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
@@ -96,6 +95,7 @@ export function EmailEditor({
   const [panel, setPanel] = useState<Panel>('settings');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [savingAsLayout, setSavingAsLayout] = useState(false);
+  const [emptyEmailSlot, setEmptyEmailSlot] = useState<HTMLDivElement | null>(null);
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
   const narrow = useMediaQuery('(max-width: 85em)') === true;
@@ -311,125 +311,116 @@ export function EmailEditor({
             </Group>
           </Alert>
         )}
-        <StructureDragAndDrop outline={outline}>
-          <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
-            {!narrow && (
-              <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
-                <Structure outline={outline} />
-              </ScrollArea>
-            )}
-            <Box style={{ flex: 1, minWidth: 0, display: 'flex', position: 'relative' }}>
-              <Canvas
-                editor={editor}
-                designSystem={resources.designSystem}
-                components={resources.components}
-                brandProfile={brandProfile}
-                locale={locale}
-                branchSelection={branchSelection}
-                personalizationTags={resources.personalizationTags}
-                linkTrackingProfile={linkTrackingProfile}
-                conditionals={resources.conditionals}
-                emailName={email.name}
-                width={width}
-                selectedId={selectedId}
-                onPick={pickInPreview}
-              />
-              {outline.instances.length === 0 && !readOnly && editor.can('insertComponent') && (
-                <Box
-                  pos="absolute"
-                  top={48}
-                  left={0}
-                  right={0}
-                  style={{ display: 'flex', justifyContent: 'center' }}
-                >
-                  <EmptyEmail />
-                </Box>
-              )}
-            </Box>
+        <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
+          {!narrow && (
+            <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
+              <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
+            </ScrollArea>
+          )}
+          <Box style={{ flex: 1, minWidth: 0, display: 'flex', position: 'relative' }}>
+            <Canvas
+              editor={editor}
+              designSystem={resources.designSystem}
+              components={resources.components}
+              brandProfile={brandProfile}
+              locale={locale}
+              branchSelection={branchSelection}
+              personalizationTags={resources.personalizationTags}
+              linkTrackingProfile={linkTrackingProfile}
+              conditionals={resources.conditionals}
+              emailName={email.name}
+              width={width}
+              selectedId={selectedId}
+              onPick={pickInPreview}
+            />
             <Box
-              w={narrow ? 320 : 360}
-              style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
-            >
-              <Tabs
-                value={panel}
-                onChange={(value) => setPanel(value as Panel)}
-                keepMounted={false}
-                style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-              >
-                <Tabs.List grow>
-                  {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
-                  <Tabs.Tab value="inspector">Component</Tabs.Tab>
-                  <Tabs.Tab value="settings">Email</Tabs.Tab>
-                  <Tabs.Tab value="validate">Validate</Tabs.Tab>
-                  <Tabs.Tab value="history">History</Tabs.Tab>
-                </Tabs.List>
-                <ScrollArea style={{ flex: 1 }} p="xs">
-                  {narrow && (
-                    <Tabs.Panel value="outline">
-                      <Structure outline={outline} />
-                    </Tabs.Panel>
-                  )}
-                  <Tabs.Panel value="inspector">
-                    {selected ? (
-                      <Inspector
-                        key={selected.id}
-                        instance={selected}
-                        defaultLocale={document.defaultLocale}
-                      />
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Select a component in the preview or the outline to edit its fields.
-                      </Text>
-                    )}
-                  </Tabs.Panel>
-                  <Tabs.Panel value="settings">
-                    <SettingsPanel
-                      document={document}
-                      brandProfileId={brandProfileId}
-                      brandProfiles={resources.brandProfiles}
-                      onBrandProfileChange={(id) => {
-                        setBrandProfileId(id);
-                        autosave?.saveSettings({ brand_profile_id: id });
-                      }}
-                      linkTrackingProfileId={linkTrackingProfileId}
-                      linkTrackingProfiles={resources.linkTrackingProfiles}
-                      onLinkTrackingProfileChange={(id) => {
-                        setLinkTrackingProfileId(id);
-                        autosave?.saveSettings({ link_tracking_profile_id: id });
-                      }}
-                    />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="validate">
-                    <ValidatePanel
-                      workspaceId={workspaceId}
-                      emailId={email.id}
-                      hasUnsavedChanges={saveStatus.kind !== 'saved'}
-                      describeOwner={(owner) => {
-                        if (owner === 'subject') return 'Subject';
-                        if (owner === 'preheader') return 'Preheader';
-                        const instance = instances.find((candidate) => candidate.id === owner);
-                        return instance ? labelOf(instance) : 'A removed component';
-                      }}
-                      onOpenProblem={openProblem}
-                    />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="history">
-                    <VersionsPanel
-                      workspaceId={workspaceId}
-                      emailId={email.id}
-                      readOnly={readOnly}
-                      renderVersion={renderVersion}
-                      onRestored={(restored) => {
-                        autosave?.discardChanges();
-                        onReplaceEmail(restored);
-                      }}
-                    />
-                  </Tabs.Panel>
-                </ScrollArea>
-              </Tabs>
-            </Box>
+              ref={setEmptyEmailSlot}
+              pos="absolute"
+              top={48}
+              left={0}
+              right={0}
+              style={{ display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}
+            />
           </Box>
-        </StructureDragAndDrop>
+          <Box
+            w={narrow ? 320 : 360}
+            style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+          >
+            <Tabs
+              value={panel}
+              onChange={(value) => setPanel(value as Panel)}
+              keepMounted={false}
+              style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+            >
+              <Tabs.List grow>
+                {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
+                <Tabs.Tab value="inspector">Component</Tabs.Tab>
+                <Tabs.Tab value="settings">Email</Tabs.Tab>
+                <Tabs.Tab value="validate">Validate</Tabs.Tab>
+                <Tabs.Tab value="history">History</Tabs.Tab>
+              </Tabs.List>
+              <ScrollArea style={{ flex: 1 }} p="xs">
+                {narrow && (
+                  <Tabs.Panel value="outline">
+                    <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
+                  </Tabs.Panel>
+                )}
+                <Tabs.Panel value="inspector">
+                  {selected ? (
+                    <Inspector key={selected.id} instance={selected} defaultLocale={document.defaultLocale} />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      Select a component in the preview or the outline to edit its fields.
+                    </Text>
+                  )}
+                </Tabs.Panel>
+                <Tabs.Panel value="settings">
+                  <SettingsPanel
+                    document={document}
+                    brandProfileId={brandProfileId}
+                    brandProfiles={resources.brandProfiles}
+                    onBrandProfileChange={(id) => {
+                      setBrandProfileId(id);
+                      autosave?.saveSettings({ brand_profile_id: id });
+                    }}
+                    linkTrackingProfileId={linkTrackingProfileId}
+                    linkTrackingProfiles={resources.linkTrackingProfiles}
+                    onLinkTrackingProfileChange={(id) => {
+                      setLinkTrackingProfileId(id);
+                      autosave?.saveSettings({ link_tracking_profile_id: id });
+                    }}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="validate">
+                  <ValidatePanel
+                    workspaceId={workspaceId}
+                    emailId={email.id}
+                    hasUnsavedChanges={saveStatus.kind !== 'saved'}
+                    describeOwner={(owner) => {
+                      if (owner === 'subject') return 'Subject';
+                      if (owner === 'preheader') return 'Preheader';
+                      const instance = instances.find((candidate) => candidate.id === owner);
+                      return instance ? labelOf(instance) : 'A removed component';
+                    }}
+                    onOpenProblem={openProblem}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="history">
+                  <VersionsPanel
+                    workspaceId={workspaceId}
+                    emailId={email.id}
+                    readOnly={readOnly}
+                    renderVersion={renderVersion}
+                    onRestored={(restored) => {
+                      autosave?.discardChanges();
+                      onReplaceEmail(restored);
+                    }}
+                  />
+                </Tabs.Panel>
+              </ScrollArea>
+            </Tabs>
+          </Box>
+        </Box>
       </Box>
       {savingAsLayout && (
         <SaveAsLayoutModal

@@ -25,6 +25,7 @@ import {
 } from '@letterset/core';
 import {
   ActionIcon,
+  Button,
   Group,
   Paper,
   ScrollArea,
@@ -42,7 +43,8 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { type KeyboardEvent, memo, type ReactNode, useMemo } from 'react';
+import { type KeyboardEvent, memo, useMemo } from 'react';
+import { createPortal } from 'react-dom';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
 
 /** What the outline shows of an instance; value edits leave it unchanged, so the outline does not re-render while typing. */
@@ -96,14 +98,24 @@ export function useInsertComponent(): (componentId: number, index: number) => vo
 }
 
 /**
- * One drag-and-drop context for the palette, the outline and an empty email's preview: a component
- * dragged from the palette is inserted where it is dropped, an instance dragged in the outline
- * moves there. Buttons and Alt+Arrow keys do the same without a pointer.
+ * The palette and the outline of the email, sharing one drag-and-drop context with the drop target an
+ * empty email shows over the preview (rendered into `emptyEmailSlot` through a portal, so it is inside
+ * this context while the context stays in this memoised component: typing does not re-render it). A
+ * component dragged from the palette is inserted where it is dropped, an instance dragged in the
+ * outline moves there. Buttons and Alt+Arrow keys do the same without a pointer.
  */
-export function StructureDragAndDrop({ outline, children }: { outline: OutlineState; children: ReactNode }) {
-  const { editor } = useEditorSession();
+export const Structure = memo(function Structure({
+  outline,
+  emptyEmailSlot,
+}: {
+  outline: OutlineState;
+  /** Where an empty email's drop target goes: a box over the preview. */
+  emptyEmailSlot: HTMLElement | null;
+}) {
+  const { editor, readOnly, selectedId } = useEditorSession();
   const insertAt = useInsertComponent();
   const instances = outline.instances;
+  const canChangeStructure = !readOnly && editor.can('insertComponent');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -124,32 +136,74 @@ export function StructureDragAndDrop({ outline, children }: { outline: OutlineSt
     }
   }
 
-  return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-      {children}
-    </DndContext>
-  );
-}
-
-/** The palette and the outline of the email, inside the editor's `StructureDragAndDrop`. */
-export const Structure = memo(function Structure({ outline }: { outline: OutlineState }) {
-  const { editor, readOnly, selectedId } = useEditorSession();
-  const insertAt = useInsertComponent();
-  const instances = outline.instances;
-  const canChangeStructure = !readOnly && editor.can('insertComponent');
-
   function addAfterSelection(componentId: number) {
     const selectedIndex = instances.findIndex((instance) => instance.id === selectedId);
     insertAt(componentId, selectedIndex === -1 ? instances.length : selectedIndex + 1);
   }
 
   return (
-    <Stack gap="md" h="100%">
-      {canChangeStructure && <Palette onAdd={addAfterSelection} />}
-      <Outline outline={outline} canChangeStructure={canChangeStructure} />
-    </Stack>
+    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <Stack gap="md" h="100%">
+        {canChangeStructure && <Palette onAdd={addAfterSelection} />}
+        <Outline outline={outline} canChangeStructure={canChangeStructure} />
+      </Stack>
+      {canChangeStructure &&
+        instances.length === 0 &&
+        emptyEmailSlot &&
+        createPortal(<EmptyEmail />, emptyEmailSlot)}
+    </DndContext>
   );
 });
+
+/** How many of the design system's components an empty email offers one click away. */
+const suggestedCount = 4;
+
+/**
+ * What an email without components shows over its preview: where to drop the first component, and
+ * the design system's first components (in the order its authors gave them) one click away.
+ */
+function EmptyEmail() {
+  const { componentsById } = useEditorSession();
+  const insertAt = useInsertComponent();
+  const suggested = useMemo(
+    () => offeredComponents(componentsById).slice(0, suggestedCount),
+    [componentsById],
+  );
+  const { setNodeRef, isOver } = useDroppable({ id: emptyEmailDropId });
+  return (
+    <Paper
+      ref={setNodeRef}
+      role="region"
+      aria-label="Empty email"
+      withBorder
+      p="lg"
+      maw={520}
+      bg={isOver ? 'blue.0' : 'white'}
+      style={{ borderStyle: 'dashed', borderWidth: 2, pointerEvents: 'auto' }}
+    >
+      <Stack align="center" gap="xs">
+        <Text fw={600}>This email has no components yet</Text>
+        <Text size="sm" c="dimmed" ta="center">
+          Drag a component here from the Components list, or start with one of these:
+        </Text>
+        <Group justify="center" gap="xs">
+          {suggested.map((component) => (
+            <Button
+              key={component.id}
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              aria-label={`Start with ${component.label}`}
+              onClick={() => insertAt(component.id, 0)}
+            >
+              {component.label}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
 
 function Palette({ onAdd }: { onAdd: (componentId: number) => void }) {
   const { componentsById } = useEditorSession();
