@@ -1973,6 +1973,8 @@ export interface components {
                 }[];
             };
             locales: components["schemas"]["Locale"][];
+            /** @description The version this layout is at. Send it back with a PATCH: a stale one is answered 409 */
+            lock_version: number;
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -1983,6 +1985,13 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             updated_at: string;
+        };
+        /** @description Someone saved this layout since you loaded it. Nothing was written; here is what is current */
+        LayoutConflict: {
+            message: string;
+            /** @description The current version; the write named an older one */
+            lock_version: number;
+            layout: components["schemas"]["Layout"];
         };
         Project: {
             id: number;
@@ -7068,6 +7077,8 @@ export interface operations {
                         }[];
                     };
                     locales?: components["schemas"]["Locale"][];
+                    /** @description The lock_version you loaded. When it is no longer current the answer is 409 and nothing is saved; without it the last write wins */
+                    lock_version?: number;
                 };
             };
         };
@@ -7106,6 +7117,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Someone saved this layout since you loaded it. Nothing was written; here is what is current */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayoutConflict"];
                 };
             };
             /** @description Payload too large */

@@ -435,6 +435,8 @@ export const layouts = pgTable(
     name: text('name').notNull(),
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     locales: jsonb('locales').$type<string[]>().notNull().default([]),
+    /** Goes up with every write; a write naming an older one is refused (409), as for emails. */
+    lockVersion: integer('lock_version').notNull().default(1),
     ...timestamps,
   },
   (table) => [index('layouts_workspace_idx').on(table.workspaceId)],

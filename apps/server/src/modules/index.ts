@@ -31,7 +31,7 @@ import { imagesRoutes } from './images/images.routes.ts';
 import { Image } from './images/images.schemas.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { layoutsRoutes } from './layouts/layouts.routes.ts';
-import { Layout } from './layouts/layouts.schemas.ts';
+import { Layout, LayoutConflict } from './layouts/layouts.schemas.ts';
 import { linkTrackingProfilesRoutes } from './link-tracking-profiles/link-tracking-profiles.routes.ts';
 import { LinkTrackingProfile } from './link-tracking-profiles/link-tracking-profiles.schemas.ts';
 import { meRoutes } from './me/me.routes.ts';
@@ -76,7 +76,7 @@ export const modules: Module[] = [
   { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
   { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem, DesignSystemJson] },
   { routes: brandProfilesRoutes, schemas: [BrandProfile] },
-  { routes: layoutsRoutes, schemas: [Locale, EmailContent, Layout] },
+  { routes: layoutsRoutes, schemas: [Locale, EmailContent, Layout, LayoutConflict] },
   { routes: projectsRoutes, schemas: [Project] },
   {
     routes: emailsRoutes,

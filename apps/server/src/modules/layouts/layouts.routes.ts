@@ -6,6 +6,7 @@ import { errorResponses, ref } from '../../http/schemas.ts';
 import {
   CreateLayoutBody,
   Layout,
+  LayoutConflict,
   LayoutParams,
   LayoutsParams,
   ListLayoutsQuery,
@@ -79,7 +80,7 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change a layout',
         params: LayoutParams,
         body: UpdateLayoutBody,
-        response: { 200: ref(Layout), ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ref(Layout), 409: ref(LayoutConflict), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => updateLayout(app, workspaceOf(request).id, request.params.id, request.body),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { Id, Name, RequestBody, ref, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
+import { Id, limits, Name, RequestBody, ref, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
 import { InstancesContent, Locale } from '../email-content/email-content.schemas.ts';
 
 export const Layout = Type.Object(
@@ -11,10 +11,26 @@ export const Layout = Type.Object(
     brand_profile_id: Type.Union([Type.Integer(), Type.Null()]),
     content: InstancesContent,
     locales: Type.Array(ref(Locale)),
+    lock_version: Type.Integer({
+      description: 'The version this layout is at. Send it back with a PATCH: a stale one is answered 409',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
   { $id: 'Layout' },
+);
+
+export const LayoutConflict = Type.Object(
+  {
+    message: Type.String(),
+    lock_version: Type.Integer({ description: 'The current version; the write named an older one' }),
+    layout: ref(Layout),
+  },
+  {
+    $id: 'LayoutConflict',
+    description:
+      'Someone saved this layout since you loaded it. Nothing was written; here is what is current',
+  },
 );
 
 export const CreateLayoutBody = RequestBody({
@@ -30,6 +46,14 @@ export const UpdateLayoutBody = RequestBody({
   brand_profile_id: Type.Optional(Type.Union([Id(), Type.Null()])),
   content: Type.Optional(InstancesContent),
   locales: Type.Optional(Type.Array(ref(Locale), { uniqueItems: true, maxItems: 60 })),
+  lock_version: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: limits.largestId,
+      description:
+        'The lock_version you loaded. When it is no longer current the answer is 409 and nothing is saved; without it the last write wins',
+    }),
+  ),
 });
 
 export const layoutSorts = [

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { components, layouts } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
@@ -20,6 +20,7 @@ function toLayoutResponse(row: LayoutRow): Static<typeof Layout> {
     brand_profile_id: row.brandProfileId,
     content: row.content as Static<typeof Layout>['content'],
     locales: row.locales,
+    lock_version: row.lockVersion,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -142,6 +143,8 @@ export async function updateLayout(
   input: Static<typeof UpdateLayoutBody>,
 ) {
   const layout = await findLayout(app, workspaceId, id);
+  const basedOn = input.lock_version;
+  if (basedOn !== undefined && basedOn !== layout.lockVersion) throw conflictWith(layout);
   await layoutProblems(app, layout.emailDesignSystemId, {
     brandProfileId: input.brand_profile_id,
     content: input.content,
@@ -153,11 +156,22 @@ export async function updateLayout(
       ...(input.brand_profile_id !== undefined ? { brandProfileId: input.brand_profile_id } : {}),
       ...(input.content !== undefined ? { content: input.content } : {}),
       ...(input.locales !== undefined ? { locales: input.locales } : {}),
+      lockVersion: sql`${layouts.lockVersion} + 1`,
     })
-    .where(eq(layouts.id, id))
+    // Only a writer who names the version it loaded is protected; without one the last write wins.
+    .where(and(eq(layouts.id, id), basedOn !== undefined ? eq(layouts.lockVersion, basedOn) : undefined))
     .returning();
-  if (!row) throw new NotFoundError();
+  // Someone else's write landed between our read and our write.
+  if (!row) throw conflictWith(await findLayout(app, workspaceId, id));
   return toLayoutResponse(row);
+}
+
+function conflictWith(current: LayoutRow): ConflictError {
+  const layout = toLayoutResponse(current);
+  return new ConflictError(
+    'This layout was changed since you loaded it; nothing was saved. Reload it, or send the current lock_version to overwrite',
+    { lock_version: layout.lock_version, layout },
+  );
 }
 
 export async function deleteLayout(app: App, workspaceId: number, id: number) {

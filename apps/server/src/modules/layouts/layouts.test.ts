@@ -128,4 +128,31 @@ describe('layouts', () => {
       email_design_system_id: ['is not a design system this workspace can use'],
     });
   });
+
+  it('refuses a write based on a stale lock_version with 409 and what is current, and saves nothing', async () => {
+    const created = (await create(layoutBody('Versioned'))).json();
+    expect(created.lock_version).toBe(1);
+    const patch = (payload: object) =>
+      app.inject({ method: 'PATCH', url: `${base}/layouts/${created.id}`, headers: admin, payload });
+
+    const first = await patch({ name: 'Versioned, first', lock_version: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().lock_version).toBe(2);
+
+    const stale = await patch({ name: 'Versioned, stale', lock_version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: expect.stringContaining('changed since you loaded it'),
+      lock_version: 2,
+      layout: { id: created.id, name: 'Versioned, first', lock_version: 2 },
+    });
+    const current = (
+      await app.inject({ method: 'GET', url: `${base}/layouts/${created.id}`, headers: admin })
+    ).json();
+    expect(current).toMatchObject({ name: 'Versioned, first', lock_version: 2 });
+
+    // Without a lock_version the last write wins, and still moves the version on.
+    const unguarded = await patch({ name: 'Versioned, last' });
+    expect(unguarded.json()).toMatchObject({ name: 'Versioned, last', lock_version: 3 });
+  });
 });
