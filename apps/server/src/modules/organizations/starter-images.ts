@@ -5,13 +5,27 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 const folderKey = 'starter-images';
 const bundledFolder = new URL('./starter-images/', import.meta.url);
 
+/** One publication per storage in a process: every organization after the first reuses it. */
+const published = new WeakMap<FileStorage, Promise<string>>();
+
 /**
  * Copies the Letterset Starter's placeholder pictures (shipped with Letterset, drawn by
  * `scripts/draw-starter-images.ts`) into the file storage, where they are served like library images,
- * and returns the folder's public URL for `starterDesignSystem()`. The files never change, so writing
- * them again for another organization is harmless.
+ * and returns the folder's public URL for `starterDesignSystem()`. The files never change, so a
+ * process writes them once, at its first new organization.
  */
-export async function publishStarterImages(storage: FileStorage): Promise<string> {
+export function publishStarterImages(storage: FileStorage): Promise<string> {
+  let publication = published.get(storage);
+  if (!publication) {
+    publication = copyStarterImages(storage);
+    published.set(storage, publication);
+    // A failed copy (storage unreachable) is tried again by the next organization.
+    publication.catch(() => published.delete(storage));
+  }
+  return publication;
+}
+
+async function copyStarterImages(storage: FileStorage): Promise<string> {
   await Promise.all(
     starterImageFiles.map(async (file) => {
       const body = await readFile(new URL(file, bundledFolder));

@@ -9,7 +9,7 @@ export type SaveStatus =
   | { kind: 'offline' }
   | { kind: 'conflict'; theirs: Email }
   /** Changes this browser kept from an earlier session differ from the server's copy: keep or discard? */
-  | { kind: 'restored_draft'; draft: StoredDraft }
+  | { kind: 'restored_draft' }
   | { kind: 'failed'; message: string };
 
 /** Email settings saved with the content but outside the undo history. */
@@ -48,8 +48,8 @@ export interface AutosaveOptions {
   editor: Editor;
   /** The server's copy the editor was opened from. */
   server: { document: EditorDocument; lockVersion: number };
-  /** A draft restored into the editor that differs from the server's copy: nothing is saved until the user chooses. */
-  restoredDraft: StoredDraft | null;
+  /** The editor opens on a draft from this browser that differs from the server's copy: nothing is saved until the user chooses. */
+  restoredDraft: boolean;
   drafts: DraftStore;
   saveEmail(request: SaveRequest): Promise<SaveAnswer>;
   onSaved(email: Email): void;
@@ -74,13 +74,13 @@ export function documentOf(email: Email): EditorDocument {
 export function startingPoint(
   email: Email,
   draft: StoredDraft | null,
-): { document: EditorDocument; restoredDraft: StoredDraft | null; staleDraft: boolean } {
+): { document: EditorDocument; restoredDraft: boolean; staleDraft: boolean } {
   const serverDocument = documentOf(email);
-  if (draft === null) return { document: serverDocument, restoredDraft: null, staleDraft: false };
+  if (draft === null) return { document: serverDocument, restoredDraft: false, staleDraft: false };
   if (sameDocument(draft.document, serverDocument)) {
-    return { document: serverDocument, restoredDraft: null, staleDraft: true };
+    return { document: serverDocument, restoredDraft: false, staleDraft: true };
   }
-  return { document: draft.document, restoredDraft: draft, staleDraft: false };
+  return { document: draft.document, restoredDraft: true, staleDraft: false };
 }
 
 /**
@@ -111,9 +111,7 @@ export class Autosave {
     this.options = options;
     this.lockVersion = options.server.lockVersion;
     this.serverDocument = options.server.document;
-    this.currentStatus = options.restoredDraft
-      ? { kind: 'restored_draft', draft: options.restoredDraft }
-      : { kind: 'saved' };
+    this.currentStatus = { kind: options.restoredDraft ? 'restored_draft' : 'saved' };
   }
 
   /** Starts following the editor; returns the function that stops it (timers and late answers die with it). */
@@ -300,7 +298,7 @@ export class Autosave {
   }
 
   private setStatus(status: SaveStatus): void {
-    const carriesData = 'theirs' in status || 'draft' in status || 'message' in status;
+    const carriesData = 'theirs' in status || 'message' in status;
     if (status.kind === this.currentStatus.kind && !carriesData) return;
     this.currentStatus = status;
     for (const listener of [...this.listeners]) listener();

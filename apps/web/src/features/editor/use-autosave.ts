@@ -1,9 +1,9 @@
 import type { Editor } from '@letterset/core';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api } from '../../app/api.ts';
 import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 import { Autosave, documentOf, type SaveAnswer, type SaveRequest } from './autosave.ts';
-import { clearDraft, type StoredDraft, writeDraft } from './drafts.ts';
+import { clearDraft, writeDraft } from './drafts.ts';
 import type { Email } from './editor-data.ts';
 
 export type { EmailSettingsChange, SaveStatus } from './autosave.ts';
@@ -59,7 +59,8 @@ export function useAutosave({
   /** The server's copy the editor was opened from. */
   email: Email;
   editor: Editor;
-  restoredDraft: StoredDraft | null;
+  /** The editor opens on a draft from this browser that differs from the server's copy. */
+  restoredDraft: boolean;
   enabled: boolean;
   onSaved: (email: Email) => void;
 }): Autosave | null {
@@ -88,9 +89,10 @@ export function useAutosave({
       window.removeEventListener('online', retryOnline);
     };
   }, [autosave]);
-  useSyncExternalStore(
-    (listener) => autosave?.subscribe(listener) ?? (() => undefined),
-    () => autosave?.status,
+  const subscribe = useCallback(
+    (listener: () => void) => autosave?.subscribe(listener) ?? (() => undefined),
+    [autosave],
   );
+  useSyncExternalStore(subscribe, () => autosave?.status);
   return autosave;
 }

@@ -19,7 +19,7 @@ const emailWidth = 660;
 const shownHeight = 880;
 
 /** A layout's content as an email without subject or preheader, for rendering. */
-export function layoutAsEmailContent(layout: Pick<Layout, 'content'>): EmailContent {
+function layoutAsEmailContent(layout: Pick<Layout, 'content'>): EmailContent {
   return {
     subject: { branch_content: {} },
     preheader: { branch_content: {} },
