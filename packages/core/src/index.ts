@@ -23,3 +23,5 @@ export { toPlainText } from './render/plain-text.ts';
 export * from './render/render.ts';
 export { type RichTextOptions, richTextContent, sanitizeRichText } from './render/rich-text.ts';
 export * from './starter/index.ts';
+export * from './checks/html-tags.ts';
+export * from './checks/pre-send-checks.ts';
