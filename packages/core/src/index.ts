@@ -1,3 +1,5 @@
+export * from './checks/html-tags.ts';
+export * from './checks/pre-send-checks.ts';
 export * from './content/branches.ts';
 export * from './content/content-permissions.ts';
 export * from './content/simple-render.ts';
@@ -23,5 +25,3 @@ export { toPlainText } from './render/plain-text.ts';
 export * from './render/render.ts';
 export { type RichTextOptions, richTextContent, sanitizeRichText } from './render/rich-text.ts';
 export * from './starter/index.ts';
-export * from './checks/html-tags.ts';
-export * from './checks/pre-send-checks.ts';

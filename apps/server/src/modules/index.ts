@@ -25,6 +25,14 @@ import {
   RenderedEmail,
   TestSendResult,
 } from './emails/emails.schemas.ts';
+import { exportsRoutes } from './exports/exports.routes.ts';
+import {
+  Export,
+  ExportData,
+  ExportOptions,
+  PreSendCheckResult,
+  PreSendProblem,
+} from './exports/exports.schemas.ts';
 import { feedsRoutes } from './feeds/feeds.routes.ts';
 import { Feed, FeedRunResult } from './feeds/feeds.schemas.ts';
 import { imagesRoutes } from './images/images.routes.ts';
@@ -98,4 +106,8 @@ export const modules: Module[] = [
   { routes: linkTrackingProfilesRoutes, schemas: [LinkTrackingProfile] },
   { routes: feedsRoutes, schemas: [Feed, FeedRunResult] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
+  {
+    routes: exportsRoutes,
+    schemas: [PreSendProblem, PreSendCheckResult, ExportOptions, Export, ExportData],
+  },
 ];

@@ -94,14 +94,12 @@ export function runPreSendChecks(input: PreSendCheckInput): PreSendCheckResult {
     if (!checked.has(rendered.locale)) continue;
     for (const diagnostic of rendered.diagnostics) {
       if (diagnostic.severity !== 'error') continue;
-      const where =
-        diagnostic.line === undefined ? '' : ` (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
       add({
         code: preSendProblemCodes.renderError,
         severity: 'blocking',
         locale: rendered.locale,
         component_instance_id: diagnostic.componentInstanceId ?? null,
-        message: `${diagnostic.componentName ?? 'Template'}: ${diagnostic.message}${where}`,
+        message: diagnosticMessage(diagnostic),
       });
     }
     htmlProblems(rendered, add);
@@ -122,6 +120,13 @@ export function runPreSendChecks(input: PreSendCheckInput): PreSendCheckResult {
     warning_count: problems.length - blocking,
     problems,
   };
+}
+
+/** A render diagnostic in words: the component, the problem, and where in its Liquid. */
+export function diagnosticMessage(diagnostic: Diagnostic): string {
+  const where =
+    diagnostic.line === undefined ? '' : ` (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
+  return `${diagnostic.componentName ?? 'Template'}: ${diagnostic.message}${where}`;
 }
 
 type Add = (
