@@ -102,7 +102,7 @@ describe('pre-send checks', () => {
         locale: 'de-DE',
         branch: 'null_branch',
         component_instance_id: 'h',
-        message: 'Field text must not be blank',
+        message: 'Heading: Text must not be blank',
       },
     ]);
     expect(result.ready).toBe(false);

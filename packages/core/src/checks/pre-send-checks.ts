@@ -89,7 +89,7 @@ export function runPreSendChecks(input: PreSendCheckInput): PreSendCheckResult {
   const add = (problem: Omit<PreSendProblem, 'branch' | 'component_instance_id'> & Partial<PreSendProblem>) =>
     problems.push({ branch: null, component_instance_id: null, ...problem });
 
-  validationProblems(input.validation, checked, add);
+  validationProblems(input, checked, add);
   for (const rendered of input.renders) {
     if (!checked.has(rendered.locale)) continue;
     for (const diagnostic of rendered.diagnostics) {
@@ -133,14 +133,28 @@ type Add = (
   problem: Omit<PreSendProblem, 'branch' | 'component_instance_id'> & Partial<PreSendProblem>,
 ) => void;
 
-function validationProblems(
-  validation: ContentValidationResult,
-  checked: ReadonlySet<string>,
-  add: Add,
-): void {
-  for (const [owner, byKey] of Object.entries(validation.validation_errors)) {
+/** How the editor names an instance: its own name, else its component's label. */
+function instanceNames(input: PreSendCheckInput): Map<string, { name: string; fields: Map<string, string> }> {
+  const components = new Map(input.components.map((component) => [component.id, component]));
+  const names = new Map<string, { name: string; fields: Map<string, string> }>();
+  for (const instance of [input.content.container_component_instance, ...input.content.component_instances]) {
+    const component = components.get(instance.component_id);
+    names.set(instance.id, {
+      name: instance.name ?? component?.label ?? 'A component',
+      fields: new Map(
+        component?.field_definitions.map((field) => [field.liquid_variable, field.label]) ?? [],
+      ),
+    });
+  }
+  return names;
+}
+
+function validationProblems(input: PreSendCheckInput, checked: ReadonlySet<string>, add: Add): void {
+  const names = instanceNames(input);
+  for (const [owner, byKey] of Object.entries(input.validation.validation_errors)) {
     // A blank subject is a warning of its own (below), not a field validation.
     if (owner === 'subject' || owner === 'preheader') continue;
+    const instance = names.get(owner);
     for (const [key, messages] of Object.entries(byKey)) {
       const [branch, locale, variable] = key.split('.');
       if (locale === undefined || variable === undefined) {
@@ -149,7 +163,7 @@ function validationProblems(
           severity: 'blocking',
           locale: null,
           component_instance_id: owner,
-          message: `${key} ${messages.join('; ')}`,
+          message: `${instance?.name ?? 'A component'}: ${key} ${messages.join('; ')}`,
         });
         continue;
       }
@@ -160,7 +174,7 @@ function validationProblems(
         locale,
         branch: branch ?? null,
         component_instance_id: owner,
-        message: `Field ${variable} ${messages.join('; ')}`,
+        message: `${instance?.name ?? 'A component'}: ${instance?.fields.get(variable) ?? variable} ${messages.join('; ')}`,
       });
     }
   }

@@ -216,7 +216,7 @@ describe('exports', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message: 'The email is not ready to export: fix the blocking problems first',
-        errors: { 'checks.de-DE': ["Field button_url can't be blank", 'A link has no target'] },
+        errors: { 'checks.de-DE': ["Hero: Button link can't be blank", 'A link has no target'] },
       });
       expect(await app.database.db.select().from(exports)).toHaveLength(before.length);
     });

@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import type { FileStorage } from '../../storage/file-storage.ts';
 
 /** A failure that will not go away by trying again: the export fails with this message at once. */
@@ -57,6 +57,7 @@ export interface PdfPage {
  */
 export class PdfPrinter {
   private browser: Browser | null = null;
+  private tab: Page | null = null;
   private readonly pages: Uint8Array[] = [];
   private readonly options: { chromiumPath: string; storage: FileStorage; timeoutMs?: number };
 
@@ -83,39 +84,45 @@ export class PdfPrinter {
     return this.browser;
   }
 
-  async addPage(page: PdfPage): Promise<void> {
+  /** One tab prints every page: files of this server's storage are answered from storage. */
+  private async openTab(): Promise<Page> {
+    if (this.tab) return this.tab;
     const browser = await this.launch();
-    const timeout = this.options.timeoutMs ?? 30_000;
     const tab = await browser.newPage({ viewport: { width: pageWidthPx, height: 800 } });
-    try {
-      const storage = this.options.storage;
-      const probe = 'images/probe';
-      const storageBase = storage.publicUrl(probe).slice(0, -probe.length);
-      await tab.route(`${storageBase}**`, async (route) => {
-        const key = decodeURIComponent(new URL(route.request().url()).pathname).slice(
-          new URL(storageBase).pathname.length,
-        );
-        const file = await storage.get(key).catch(() => null);
-        if (!file) return route.fulfill({ status: 404, body: '' });
-        const body = Buffer.concat(await file.body.toArray());
-        return route.fulfill({ status: 200, body, contentType: file.contentType });
+    const storage = this.options.storage;
+    const probe = 'images/probe';
+    const storageBase = storage.publicUrl(probe).slice(0, -probe.length);
+    const basePath = new URL(storageBase).pathname;
+    await tab.route(`${storageBase}**`, async (route) => {
+      const key = decodeURIComponent(new URL(route.request().url()).pathname).slice(basePath.length);
+      const file = await storage.get(key).catch(() => null);
+      if (!file) return route.fulfill({ status: 404, body: '' });
+      return route.fulfill({
+        status: 200,
+        body: Buffer.concat(await file.body.toArray()),
+        contentType: file.contentType,
       });
-      await tab.emulateMedia({ media: 'screen' });
-      await tab.setContent(page.html, { waitUntil: 'load', timeout });
-      const height = await tab.evaluate<number>(
-        `(${addLocaleBand})(${JSON.stringify(page.heading)}, ${JSON.stringify(page.subheading)})`,
-      );
-      const pdf = await tab.pdf({
+    });
+    await tab.emulateMedia({ media: 'screen' });
+    this.tab = tab;
+    return tab;
+  }
+
+  async addPage(page: PdfPage): Promise<void> {
+    const tab = await this.openTab();
+    await tab.setContent(page.html, { waitUntil: 'load', timeout: this.options.timeoutMs ?? 30_000 });
+    const height = await tab.evaluate<number>(
+      `(${addLocaleBand})(${JSON.stringify(page.heading)}, ${JSON.stringify(page.subheading)})`,
+    );
+    this.pages.push(
+      await tab.pdf({
         width: `${pageWidthPx}px`,
         height: `${Math.min(height + 2, maxPageHeightPx)}px`,
         printBackground: true,
         pageRanges: '1',
         margin: { top: '0', right: '0', bottom: '0', left: '0' },
-      });
-      this.pages.push(pdf);
-    } finally {
-      await tab.close();
-    }
+      }),
+    );
   }
 
   /** One PDF of every page printed, in order. */
@@ -133,6 +140,7 @@ export class PdfPrinter {
   async close(): Promise<void> {
     const browser = this.browser;
     this.browser = null;
+    this.tab = null;
     await browser?.close();
   }
 }
