@@ -25,6 +25,7 @@ import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/setting
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
 import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
+import { Route as AppWorkspacesWorkspaceIdExportsRouteImport } from './routes/_app/workspaces/$workspaceId/exports'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
@@ -115,6 +116,12 @@ const AppWorkspacesWorkspaceIdDynamicContentRoute =
     path: '/dynamic-content',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdExportsRoute =
+  AppWorkspacesWorkspaceIdExportsRouteImport.update({
+    id: '/exports',
+    path: '/exports',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdImagesRoute =
   AppWorkspacesWorkspaceIdImagesRouteImport.update({
     id: '/images',
@@ -175,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/settings/': typeof AppSettingsIndexRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -198,6 +206,7 @@ export interface FileRoutesByTo {
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/settings': typeof AppSettingsIndexRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -224,6 +233,7 @@ export interface FileRoutesById {
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/_app/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId'
     | '/settings/'
     | '/workspaces/$workspaceId/dynamic-content'
+    | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
     | '/workspaces/$workspaceId/design-systems/'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/settings/workspaces'
     | '/settings'
     | '/workspaces/$workspaceId/dynamic-content'
+    | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/design-systems'
@@ -298,6 +310,7 @@ export interface FileRouteTypes {
     | '/_app/workspaces/$workspaceId'
     | '/_app/settings/'
     | '/_app/workspaces/$workspaceId/dynamic-content'
+    | '/_app/workspaces/$workspaceId/exports'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
     | '/_app/workspaces/$workspaceId/design-systems/'
@@ -429,6 +442,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/exports': {
+      id: '/_app/workspaces/$workspaceId/exports'
+      path: '/exports'
+      fullPath: '/workspaces/$workspaceId/exports'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdExportsRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/images': {
       id: '/_app/workspaces/$workspaceId/images'
       path: '/images'
@@ -483,6 +503,7 @@ declare module '@tanstack/react-router' {
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  AppWorkspacesWorkspaceIdExportsRoute: typeof AppWorkspacesWorkspaceIdExportsRoute
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -497,6 +518,7 @@ const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildr
   {
     AppWorkspacesWorkspaceIdDynamicContentRoute:
       AppWorkspacesWorkspaceIdDynamicContentRoute,
+    AppWorkspacesWorkspaceIdExportsRoute: AppWorkspacesWorkspaceIdExportsRoute,
     AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
     AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:

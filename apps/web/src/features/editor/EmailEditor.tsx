@@ -16,6 +16,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
 import { startingPoint } from './autosave.ts';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
@@ -38,7 +39,7 @@ import type {
 } from './editor-data.ts';
 import { emailQuery } from './editor-data.ts';
 import { Inspector } from './Inspector.tsx';
-import { renderPreview } from './preview.ts';
+import { renderForDownload, renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { outlineOf, Structure } from './Structure.tsx';
 import { type SaveStatus, useAutosave } from './use-autosave.ts';
@@ -95,6 +96,7 @@ export function EmailEditor({
   const [panel, setPanel] = useState<Panel>('settings');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [savingAsLayout, setSavingAsLayout] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [emptyEmailSlot, setEmptyEmailSlot] = useState<HTMLDivElement | null>(null);
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
@@ -240,6 +242,31 @@ export function EmailEditor({
       emailName: email.name,
     });
 
+  /** Saves the locale on screen as an .html file, as a file export would write it (CSS inlined). */
+  function downloadHtml() {
+    const html = renderForDownload({
+      designSystem: resources.designSystem,
+      components: resources.components,
+      brandProfile,
+      content: document.content,
+      locale,
+      personalizationTags: resources.personalizationTags,
+      linkTrackingProfile,
+      conditionals: resources.conditionals,
+      emailName: email.name,
+    });
+    const link = window.document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
+    link.download = `${
+      email.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'email'
+    }-${locale}.html`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+
   async function convertToDraft() {
     try {
       const converted = await unwrap(
@@ -282,6 +309,14 @@ export function EmailEditor({
           {can('create_layouts') && (
             <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
               Save as layout
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={downloadHtml}>
+            Download HTML
+          </Button>
+          {can('create_exports') && (
+            <Button size="xs" onClick={() => setExporting(true)}>
+              Export
             </Button>
           )}
           <SegmentedControl
@@ -422,6 +457,13 @@ export function EmailEditor({
           </Box>
         </Box>
       </Box>
+      {exporting && (
+        <ExportDialog
+          workspaceId={workspaceId}
+          email={{ id: email.id, name: email.name, locales: document.locales }}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {savingAsLayout && (
         <SaveAsLayoutModal
           workspaceId={workspaceId}
