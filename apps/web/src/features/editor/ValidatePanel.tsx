@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ProblemList } from '../exports/ExportDialog.tsx';
 
 /** One problem validate_email_content reported, with where it is. */
 export interface ContentProblem {
@@ -25,7 +26,8 @@ export function contentProblems(errors: Record<string, Record<string, string[]>>
 
 /**
  * Checks the saved email with validate_email_content and lists the problems; choosing one opens
- * the field in the inspector (in its locale and branch).
+ * the field in the inspector (in its locale and branch). The pre-send checks run alongside: what
+ * an export would refuse (broken links, render errors) or warn about, in every locale.
  */
 export function ValidatePanel({
   workspaceId,
@@ -48,6 +50,14 @@ export function ValidatePanel({
         }),
       ),
   });
+  const preSend = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/checks', {
+          params: { path: { workspace_id: workspaceId, id: emailId } },
+        }),
+      ),
+  });
   const problems = check.data
     ? contentProblems(check.data.validation_errors as Record<string, Record<string, string[]>>)
     : [];
@@ -57,7 +67,13 @@ export function ValidatePanel({
         Checks every locale and branch of the saved email against its components’ rules.
         {hasUnsavedChanges ? ' Your latest changes are still being saved.' : ''}
       </Text>
-      <Button onClick={() => check.mutate()} loading={check.isPending}>
+      <Button
+        onClick={() => {
+          check.mutate();
+          preSend.mutate();
+        }}
+        loading={check.isPending || preSend.isPending}
+      >
         Validate
       </Button>
       {check.isError && (
@@ -69,6 +85,25 @@ export function ValidatePanel({
         <Alert color="green" role="status">
           No problems found.
         </Alert>
+      )}
+      {preSend.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(preSend.error)}
+        </Alert>
+      )}
+      {preSend.data && (
+        <Stack gap="xs" aria-label="Pre-send checks">
+          <Text size="sm" fw={500}>
+            Pre-send checks
+          </Text>
+          {preSend.data.problems.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing would stop or trouble an export.
+            </Text>
+          ) : (
+            <ProblemList problems={preSend.data.problems} />
+          )}
+        </Stack>
       )}
       {problems.map((problem) => (
         <UnstyledButton
