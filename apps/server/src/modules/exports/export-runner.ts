@@ -105,7 +105,7 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
     }
     signal.throwIfAborted();
     const written = await writer.finish();
-    await db
+    const [completed] = await db
       .update(exports)
       .set({
         status: 'completed',
@@ -113,7 +113,13 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
         openInIntegrationUrl: written.openInIntegrationUrl,
         completedAt: new Date(),
       })
-      .where(and(eq(exports.id, exportId), eq(exports.status, 'in_progress')));
+      .where(and(eq(exports.id, exportId), eq(exports.status, 'in_progress')))
+      .returning({ id: exports.id });
+    if (!completed) {
+      // Another attempt (a stale one that outlived its expiry) finished first: its file stands.
+      if (written.fileKey) await app.storage.delete(written.fileKey);
+      return 'already_finished';
+    }
     return 'completed';
   } catch (error) {
     if (!(error instanceof ExportFailure)) throw error;
