@@ -171,9 +171,9 @@ test('refuses to start an export while a check blocks it, and downloads the HTML
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
   await page.getByRole('tab', { name: 'Validate' }).click();
   await page.getByRole('button', { name: 'Validate', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Pre-send checks' }).or(page.getByLabel('Pre-send checks'))).toContainText(
-    'de-DE · The link "ftp://files" is not an http(s) or mailto: link',
-  );
+  await expect(
+    page.getByRole('region', { name: 'Pre-send checks' }).or(page.getByLabel('Pre-send checks')),
+  ).toContainText('de-DE · The link "ftp://files" is not an http(s) or mailto: link');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download HTML' }).click();
   const download = await downloading;
