@@ -9,6 +9,7 @@
  */
 import { type ComponentDefinition, type EmailContent, localeCodes, render } from '@letterset/core';
 import { type BenchAccount, createBenchAccount } from './lib/account.ts';
+import { starterAndProject } from './lib/email-fixture.ts';
 import { startLetterset } from './lib/servers.ts';
 
 const runs = Number(process.env.BENCH_EXPORT_RUNS ?? 5);
@@ -43,37 +44,16 @@ try {
   const origin = letterset.origin;
   const account = await createBenchAccount(origin);
   const workspace = `/workspaces/${account.workspaceId}`;
-  const systems = await api<{ results: { id: number; name: string }[] }>(
-    origin,
-    account,
-    'GET',
-    `${workspace}/email_design_systems`,
-  );
-  const system = systems.results.find((candidate) => candidate.name === 'Letterset Starter');
-  if (!system) throw new Error('no starter system');
-  const { results: components } = await api<{ results: ComponentDefinition[] }>(
-    origin,
-    account,
-    'GET',
-    `${workspace}/email_design_systems/${system.id}/components?per=100`,
-  );
+  const starter = await starterAndProject(origin, account);
+  const { system, project } = starter;
+  // The API answers whole components; the fixture's type names only what its own emails use.
+  const components = starter.components as unknown as ComponentDefinition[];
   const systemDetail = await api<{
     id: number;
     name: string;
     design_tokens: Record<string, unknown>;
     custom_styles: [];
   }>(origin, account, 'GET', `${workspace}/email_design_systems/${system.id}`);
-  const me = await api<{ user: { id: number } }>(origin, account, 'GET', '/me');
-  const team = await api<{ id: number }>(origin, account, 'POST', '/teams', {
-    name: 'Bench team',
-    workspace_id: account.workspaceId,
-    badge_color: 'blue',
-  });
-  await api(origin, account, 'POST', `/teams/${team.id}/users`, { user_id: me.user.id });
-  const project = await api<{ id: number }>(origin, account, 'POST', `${workspace}/projects`, {
-    name: 'Bench project',
-    team_id: team.id,
-  });
   const form = new FormData();
   form.append('name', 'Pixel');
   form.append('file', new Blob([pixel], { type: 'image/png' }), 'pixel.png');

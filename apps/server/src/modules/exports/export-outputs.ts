@@ -14,11 +14,10 @@ import {
 } from '@letterset/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { emailDesignSystems, images, projects, type StoredExportOptions } from '../../db/schema.ts';
-import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
-import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
+import { images, projects, type StoredExportOptions } from '../../db/schema.ts';
+import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.service.ts';
-import { designSystemComponents, toDesignSystemDefinition } from '../renders/renders.service.ts';
+import { toDesignSystemDefinition } from '../renders/renders.service.ts';
 
 /**
  * Everything rendering an email for export needs besides the locale, loaded once per export (or
@@ -40,25 +39,13 @@ export async function loadExportContext(
   email: EmailRow,
   dynamicContentProfileId: string | null,
 ): Promise<ExportContext> {
-  const [[system], { definitions }, brandProfile, dynamicContent, [project]] = await Promise.all([
-    app.database.db
-      .select()
-      .from(emailDesignSystems)
-      .where(eq(emailDesignSystems.id, email.emailDesignSystemId)),
-    designSystemComponents(app, email.emailDesignSystemId),
-    email.brandProfileId === null
-      ? null
-      : findBrandProfile(app, email.emailDesignSystemId, email.brandProfileId).then(toBrandProfileDefinition),
-    loadDynamicContent(app, email.workspaceId, {
-      profileId: dynamicContentProfileId,
-      linkTrackingProfileId: email.linkTrackingProfileId,
-    }),
+  const [{ system, definitions, brandProfile, dynamicContent }, [project]] = await Promise.all([
+    renderingContext(app, email, dynamicContentProfileId),
     app.database.db
       .select({ id: projects.id, name: projects.name })
       .from(projects)
       .where(eq(projects.id, email.projectId)),
   ]);
-  if (!system) throw new Error(`email ${email.id} names a missing design system`);
   const content = contentOf(email);
   return {
     email,
