@@ -30,6 +30,7 @@ import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from '
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
 import { Route as AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport } from './routes/_app/workspaces/$workspaceId/emails/$emailId/edit'
+import { Route as AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRouteImport } from './routes/_app/workspaces/$workspaceId/layouts/$layoutId/edit'
 import { Route as AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/$projectId/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
 
@@ -145,6 +146,12 @@ const AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute =
     path: '/emails/$emailId/edit',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute =
+  AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRouteImport.update({
+    id: '/layouts/$layoutId/edit',
+    path: '/layouts/$layoutId/edit',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute =
   AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport.update({
     id: '/projects/$projectId/',
@@ -180,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/workspaces/$workspaceId/layouts/$layoutId/edit': typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -203,6 +211,7 @@ export interface FileRoutesByTo {
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/workspaces/$workspaceId/layouts/$layoutId/edit': typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/workspaces/$workspaceId/projects/$projectId': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -229,6 +238,7 @@ export interface FileRoutesById {
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/_app/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/_app/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/_app/workspaces/$workspaceId/layouts/$layoutId/edit': typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/_app/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/design-systems/'
     | '/workspaces/$workspaceId/projects/'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/workspaces/$workspaceId/layouts/$layoutId/edit'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/'
     | '/workspaces/$workspaceId/projects/$projectId/'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/design-systems'
     | '/workspaces/$workspaceId/projects'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/workspaces/$workspaceId/layouts/$layoutId/edit'
     | '/workspaces/$workspaceId/design-systems/$designSystemId'
     | '/workspaces/$workspaceId/projects/$projectId'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
@@ -303,6 +315,7 @@ export interface FileRouteTypes {
     | '/_app/workspaces/$workspaceId/design-systems/'
     | '/_app/workspaces/$workspaceId/projects/'
     | '/_app/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/_app/workspaces/$workspaceId/layouts/$layoutId/edit'
     | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
     | '/_app/workspaces/$workspaceId/projects/$projectId/'
     | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
@@ -464,6 +477,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/layouts/$layoutId/edit': {
+      id: '/_app/workspaces/$workspaceId/layouts/$layoutId/edit'
+      path: '/layouts/$layoutId/edit'
+      fullPath: '/workspaces/$workspaceId/layouts/$layoutId/edit'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/projects/$projectId/': {
       id: '/_app/workspaces/$workspaceId/projects/$projectId/'
       path: '/projects/$projectId'
@@ -488,6 +508,7 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   AppWorkspacesWorkspaceIdProjectsIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute: typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -505,6 +526,8 @@ const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildr
       AppWorkspacesWorkspaceIdProjectsIndexRoute,
     AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute:
       AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute,
+    AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute:
+      AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute,
     AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute:
       AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute,
     AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute:

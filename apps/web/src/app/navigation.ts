@@ -81,5 +81,5 @@ export function visibleNavigation(
  * back), so the editor's preview keeps its 600 px email width beside the palette and inspector.
  */
 export function usesWholeWindow(pathname: string): boolean {
-  return /^\/workspaces\/[^/]+\/emails\/[^/]+\/edit\/?$/.test(pathname);
+  return /^\/workspaces\/[^/]+\/(emails|layouts)\/[^/]+\/edit\/?$/.test(pathname);
 }

@@ -1,7 +1,7 @@
+import type { ContentValidationResult } from '@letterset/core';
 import { Alert, Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 
 /** One problem validate_email_content reported, with where it is. */
 export interface ContentProblem {
@@ -24,38 +24,29 @@ export function contentProblems(errors: Record<string, Record<string, string[]>>
 }
 
 /**
- * Checks the saved email with validate_email_content and lists the problems; choosing one opens
- * the field in the inspector (in its locale and branch).
+ * Checks the email or layout against its components' rules and lists the problems; choosing one
+ * opens the field in the inspector (in its locale and branch).
  */
 export function ValidatePanel({
-  workspaceId,
-  emailId,
+  validate,
+  description,
   describeOwner,
   onOpenProblem,
-  hasUnsavedChanges,
 }: {
-  workspaceId: number;
-  emailId: number;
+  validate: () => Promise<ContentValidationResult>;
+  /** What is checked, and when (the saved email on the server, or the layout as shown). */
+  description: string;
   describeOwner: (owner: string) => string;
   onOpenProblem: (problem: ContentProblem) => void;
-  hasUnsavedChanges: boolean;
 }) {
-  const check = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/validate_email_content', {
-          params: { path: { workspace_id: workspaceId, id: emailId } },
-        }),
-      ),
-  });
+  const check = useMutation({ mutationFn: validate });
   const problems = check.data
     ? contentProblems(check.data.validation_errors as Record<string, Record<string, string[]>>)
     : [];
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
-        Checks every locale and branch of the saved email against its components’ rules.
-        {hasUnsavedChanges ? ' Your latest changes are still being saved.' : ''}
+        {description}
       </Text>
       <Button onClick={() => check.mutate()} loading={check.isPending}>
         Validate
