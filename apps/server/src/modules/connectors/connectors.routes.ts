@@ -61,7 +61,7 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listConnectorIntegrations',
         tags: ['Connectors'],
         summary: 'List the sending platforms and what a connector to each asks for',
-        response: { 200: Type.Array(ref(ConnectorIntegration)), ...errorResponses(401) },
+        response: { 200: Type.Array(ref(ConnectorIntegration)), ...errorResponses(401, 403) },
       },
     },
     async () => listIntegrations(app),
