@@ -122,8 +122,10 @@ function ConnectorForm({
   onClose: () => void;
 }) {
   const integrations = useQuery(integrationsQuery);
+  // A new connector's dialog takes its name once saved: it stays open to be tested.
+  const [title, setTitle] = useState(connector?.name ?? 'New connector');
   return (
-    <Modal opened onClose={onClose} title={connector ? connector.name : 'New connector'} size="lg">
+    <Modal opened onClose={onClose} title={title} size="lg">
       <QueryState
         query={integrations}
         isEmpty={(data) => data.length === 0}
@@ -136,6 +138,7 @@ function ConnectorForm({
             integrations={data}
             readOnly={readOnly}
             onClose={onClose}
+            onSaved={(result) => setTitle(result.name)}
           />
         )}
       </QueryState>
@@ -150,12 +153,14 @@ function ConnectorFields({
   integrations,
   readOnly,
   onClose,
+  onSaved,
 }: {
   workspaceId: number;
   connector: Connector | null;
   integrations: ConnectorIntegration[];
   readOnly: boolean;
   onClose: () => void;
+  onSaved: (connector: Connector) => void;
 }) {
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<Connector | null>(connector);
@@ -193,6 +198,7 @@ function ConnectorFields({
             }),
           );
       setSaved(result);
+      onSaved(result);
       const next = { ...values, settings: initialSettings(result.setup_fields, result.settings) };
       form.setValues(next);
       form.resetDirty(next);
