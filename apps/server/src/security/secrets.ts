@@ -26,7 +26,8 @@ export class SecretsError extends Error {
 
 const keyBytes = 32;
 const ivBytes = 12;
-const keyFileName = 'secrets.key';
+/** In the data folder: generated on first start when `SECRETS_KEY` is unset. Never in backups. */
+export const secretsKeyFileName = 'secrets.key';
 
 /** `SECRETS_KEY`: 32 bytes as 64 hex characters or as base64; null when it is neither. */
 export function parseSecretsKey(text: string): Buffer | null {
@@ -83,7 +84,7 @@ export function createSecrets(key: Buffer): Secrets {
  */
 export function loadSecretsKey(options: { configuredKey: Buffer | undefined; dataDir: string }): Buffer {
   if (options.configuredKey) return options.configuredKey;
-  const file = path.join(options.dataDir, keyFileName);
+  const file = path.join(options.dataDir, secretsKeyFileName);
   mkdirSync(options.dataDir, { recursive: true });
   try {
     writeFileSync(file, `${randomBytes(keyBytes).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
