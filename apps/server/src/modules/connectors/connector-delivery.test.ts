@@ -233,6 +233,25 @@ describe('deliverToConnector', () => {
       expect(broken.deliveries[1]).toMatchObject({ locale: 'nl-NL', ok: true });
     });
 
+    it('gives up on a platform that does not answer in time', async () => {
+      iterable.force('us', { ...iterableRateLimited(), status: 200, delayMs: 1_000 });
+      const result = await deliverToConnector(
+        { ...deps, http: { ...deps.http, timeoutMs: 200 } },
+        {
+          organizationId: organization.organizationId,
+          connectorId,
+          emailId,
+          emails: [localeEmail('en-US')],
+          options: {},
+        },
+      );
+      expect(result.deliveries[0]).toEqual({
+        locale: 'en-US',
+        ok: false,
+        error: 'The platform could not be reached: No complete answer within 0.2 s',
+      });
+    });
+
     it('finds the template by clientTemplateId when the answer does not name it', async () => {
       iterable.withholdIdsOnce();
       const result = await deliver(connectorId, [localeEmail('pt-BR')]);

@@ -17,6 +17,8 @@ export interface ForcedAnswer {
   body: string;
   /** Only requests whose path starts with this; any request when absent. */
   pathPrefix?: string;
+  /** Answers this late (a platform that hangs). */
+  delayMs?: number;
 }
 
 export interface FakeAnswer {
@@ -64,6 +66,8 @@ export async function startFakeServer(
       );
       if (forcedIndex >= 0) {
         const [answer] = forced.splice(forcedIndex, 1);
+        if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+        if (outgoing.destroyed) return;
         outgoing.writeHead(answer?.status ?? 500, answer?.headers ?? {});
         outgoing.end(answer?.body ?? '');
         return;
