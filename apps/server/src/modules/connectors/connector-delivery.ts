@@ -176,26 +176,33 @@ function newExternalKey(): string {
   return `letterset-${randomBytes(12).toString('hex')}`;
 }
 
+function iterableContent(job: LocaleJob) {
+  return {
+    name: job.resourceName,
+    subject: job.email.subject,
+    preheaderText: job.email.preheader,
+    html: job.email.html,
+    plainText: job.email.plainText,
+  };
+}
+
+/** An id the platform numbers; anything else fails every locale with a message naming it. */
+function numericId(value: string, what: string): number {
+  if (!/^\d{1,18}$/.test(value))
+    throw new PlatformError(`${what} must be a number (got “${value}”)`, { scope: 'account' });
+  return Number(value);
+}
+
 async function iterableDelivery(client: IterableClient, options: DeliveryOptions, remember: Remember) {
   const campaign = options.campaignId?.trim();
   if (campaign) {
-    if (!/^\d{1,18}$/.test(campaign))
-      throw new PlatformError(`The Iterable campaign id must be a number (got “${campaign}”)`, {
-        scope: 'account',
-      });
-    const templateId = await client.campaignTemplateId(Number(campaign));
+    const templateId = await client.campaignTemplateId(numericId(campaign, 'The Iterable campaign id'));
     if (templateId === null)
       throw new PlatformError(`Iterable has no email campaign ${campaign} in this project`, {
         scope: 'account',
       });
     return async (job: LocaleJob) => {
-      const content = {
-        name: job.resourceName,
-        subject: job.email.subject,
-        preheaderText: job.email.preheader,
-        html: job.email.html,
-        plainText: job.email.plainText,
-      };
+      const content = iterableContent(job);
       // The first locale is also the content of recipients whose locale has none.
       if (job.index === 0) await client.updateEmailTemplate(templateId, content);
       await client.updateEmailTemplate(templateId, { ...content, locale: job.email.locale });
@@ -204,13 +211,7 @@ async function iterableDelivery(client: IterableClient, options: DeliveryOptions
   }
   return async (job: LocaleJob) => {
     const clientTemplateId = job.previous?.externalKey ?? newExternalKey();
-    const templateId = await client.upsertEmailTemplate(clientTemplateId, {
-      name: job.resourceName,
-      subject: job.email.subject,
-      preheaderText: job.email.preheader,
-      html: job.email.html,
-      plainText: job.email.plainText,
-    });
+    const templateId = await client.upsertEmailTemplate(clientTemplateId, iterableContent(job));
     await remember(job, String(templateId), clientTemplateId);
     return { externalId: String(templateId), openUrl: client.templateUrl(templateId) };
   };
@@ -224,11 +225,7 @@ async function salesforceDelivery(
   const folder = options.folderId?.trim();
   let categoryId: number | undefined;
   if (folder) {
-    if (!/^\d{1,18}$/.test(folder))
-      throw new PlatformError(`The Content Builder folder id must be a number (got “${folder}”)`, {
-        scope: 'account',
-      });
-    categoryId = Number(folder);
+    categoryId = numericId(folder, 'The Content Builder folder id');
     if ((await client.folderName(categoryId)) === null)
       throw new PlatformError(
         `Content Builder has no folder ${folder} that this account can see: check the folder id`,
