@@ -88,19 +88,11 @@ export async function deliverToConnector(
     .from(connectors)
     .where(and(eq(connectors.id, input.connectorId), eq(connectors.organizationId, input.organizationId)));
   if (!row) throw new NotFoundError('The connector does not exist');
-  const platform = clientFor(row, {
-    secrets: deps.secrets,
-    endpoints: deps.config.connectorEndpoints,
-    ...(deps.http ? { http: deps.http } : {}),
-    onRefreshTokenRotated: (token) =>
-      storeRefreshToken({ secrets: deps.secrets, database: { db: deps.db } }, row.id, token),
-  });
   const previous = await deps.db
     .select()
     .from(connectorDeliveries)
     .where(and(eq(connectorDeliveries.connectorId, row.id), eq(connectorDeliveries.emailId, input.emailId)));
-  const nameLimit =
-    platform.integration === 'iterable' ? iterableTemplateNameLimit : salesforceAssetNameLimit;
+  const nameLimit = row.integrationName === 'iterable' ? iterableTemplateNameLimit : salesforceAssetNameLimit;
   const jobs: LocaleJob[] = input.emails.map((email, index) => {
     const options = input.options.perLocale?.[email.locale] ?? {};
     const resourceName = (options.resourceName?.trim() || `${email.name} (${email.locale})`).slice(
@@ -132,6 +124,13 @@ export async function deliverToConnector(
   // A problem with the account (credentials, campaign, folder) fails every locale with one message.
   let accountProblem: string | null = null;
   try {
+    const platform = clientFor(row, {
+      secrets: deps.secrets,
+      endpoints: deps.config.connectorEndpoints,
+      ...(deps.http ? { http: deps.http } : {}),
+      onRefreshTokenRotated: (token) =>
+        storeRefreshToken({ secrets: deps.secrets, database: { db: deps.db } }, row.id, token),
+    });
     deliverLocale =
       platform.integration === 'iterable'
         ? await iterableDelivery(platform.client, input.options, remember)

@@ -1,13 +1,17 @@
 import type { ConnectorEndpoints } from '../../config.ts';
 import type { connectors } from '../../db/schema.ts';
 import { IterableClient, type IterableRegion } from '../../integrations/iterable.ts';
-import { createPlatformHttp, type PlatformHttpOptions } from '../../integrations/platform-http.ts';
+import {
+  createPlatformHttp,
+  PlatformError,
+  type PlatformHttpOptions,
+} from '../../integrations/platform-http.ts';
 import {
   type SalesforceAuthFlow,
   SalesforceMarketingCloudClient,
   subdomainPattern,
 } from '../../integrations/salesforce-marketing-cloud.ts';
-import type { Secrets } from '../../security/secrets.ts';
+import { type Secrets, SecretsError } from '../../security/secrets.ts';
 
 /**
  * The sending platforms a connector can reach, what each asks for (`setup_fields`, which the web
@@ -137,6 +141,22 @@ export function openConnectorSecrets(
     : {};
 }
 
+/**
+ * The secrets for showing and changing a connector: none when they cannot be opened (the server's
+ * secrets key changed), so the connector still shows and its secrets can be entered again.
+ */
+export function readableConnectorSecrets(
+  secrets: Secrets,
+  row: Pick<ConnectorRow, 'sealedSecrets'>,
+): ConnectorSecrets {
+  try {
+    return openConnectorSecrets(secrets, row);
+  } catch (error) {
+    if (error instanceof SecretsError) return {};
+    throw error;
+  }
+}
+
 export interface ConnectorClientContext {
   secrets: Secrets;
   endpoints: ConnectorEndpoints;
@@ -149,8 +169,18 @@ export type ConnectorClient =
   | { integration: 'iterable'; client: IterableClient }
   | { integration: 'salesforce_marketing_cloud'; client: SalesforceMarketingCloudClient };
 
+/** The platform's client; a PlatformError when the stored secrets cannot be opened. */
 export function clientFor(row: ConnectorRow, context: ConnectorClientContext): ConnectorClient {
-  const values = openConnectorSecrets(context.secrets, row);
+  let values: ConnectorSecrets;
+  try {
+    values = openConnectorSecrets(context.secrets, row);
+  } catch (error) {
+    if (!(error instanceof SecretsError)) throw error;
+    throw new PlatformError(
+      'The connector’s stored credentials cannot be read with this server’s secrets key (was SECRETS_KEY changed?): enter them again.',
+      { scope: 'account' },
+    );
+  }
   const http = createPlatformHttp({ ...context.http, endpoints: context.endpoints });
   if (row.integrationName === 'iterable')
     return {

@@ -16,7 +16,7 @@ import {
   type IntegrationName,
   integrationLabels,
   integrationNames,
-  openConnectorSecrets,
+  readableConnectorSecrets,
   salesforceRedirectUri,
   sealConnectorSecrets,
   setupFieldsOf,
@@ -66,7 +66,7 @@ function oauthState(services: ConnectorServices, row: ConnectorRow): string {
 function toResponse(services: ConnectorServices, row: ConnectorRow): ConnectorResponse {
   const integration = row.integrationName as IntegrationName;
   const fields = setupFieldsOf(integration, services.config.appUrl);
-  const stored = openConnectorSecrets(services.secrets, row);
+  const stored = readableConnectorSecrets(services.secrets, row);
   const settings: Record<string, string> = {};
   for (const field of fields) {
     const value = field.secret ? stored[field.name] : row.settings[field.name];
@@ -74,10 +74,11 @@ function toResponse(services: ConnectorServices, row: ConnectorRow): ConnectorRe
   }
   let oauthAuthorizationUrl: string | null = null;
   if (integration === 'salesforce_marketing_cloud' && row.settings.auth_flow === 'authorization_code') {
-    const { client } = clientFor(row, {
-      secrets: services.secrets,
-      endpoints: services.config.connectorEndpoints,
-    });
+    // The sign-in page needs only the client id, which is not secret: the secrets stay sealed.
+    const { client } = clientFor(
+      { ...row, sealedSecrets: null },
+      { secrets: services.secrets, endpoints: services.config.connectorEndpoints },
+    );
     if ('authorizationUrl' in client)
       oauthAuthorizationUrl = client.authorizationUrl(
         salesforceRedirectUri(services.config.appUrl),
@@ -189,7 +190,7 @@ export async function updateConnector(
 ) {
   const row = await findWorkspaceRecord(services, connectors, workspaceId, id);
   const integration = row.integrationName as IntegrationName;
-  const stored = openConnectorSecrets(services.secrets, row);
+  const stored = readableConnectorSecrets(services.secrets, row);
   const fields = setupFieldsOf(integration, services.config.appUrl);
   const merged: Record<string, string> = { ...row.settings, ...stored };
   delete merged.refresh_token;
@@ -239,7 +240,7 @@ export async function storeRefreshToken(
   const db = services.database.db;
   const [row] = await db.select().from(connectors).where(eq(connectors.id, connectorId));
   if (!row) return;
-  const values = { ...openConnectorSecrets(services.secrets, row), refresh_token: refreshToken };
+  const values = { ...readableConnectorSecrets(services.secrets, row), refresh_token: refreshToken };
   await db
     .update(connectors)
     .set({
@@ -256,12 +257,12 @@ export async function testConnector(
   id: number,
 ): Promise<Static<typeof ConnectionTestResult>> {
   const row = await findWorkspaceRecord(services, connectors, workspaceId, id);
-  const platform = clientFor(row, {
-    secrets: services.secrets,
-    endpoints: services.config.connectorEndpoints,
-    onRefreshTokenRotated: (token) => storeRefreshToken(services, row.id, token),
-  });
   try {
+    const platform = clientFor(row, {
+      secrets: services.secrets,
+      endpoints: services.config.connectorEndpoints,
+      onRefreshTokenRotated: (token) => storeRefreshToken(services, row.id, token),
+    });
     await platform.client.checkCredentials();
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
@@ -272,7 +273,7 @@ export async function testConnector(
     return { ok: false, message: error.message };
   }
   const where =
-    platform.integration === 'iterable'
+    row.integrationName === 'iterable'
       ? `Iterable (${row.settings.region === 'eu' ? 'EU' : 'US'} data centre)`
       : `Marketing Cloud (${row.settings.subdomain}${row.settings.account_id ? `, MID ${row.settings.account_id}` : ''})`;
   return { ok: true, message: `Connected: ${where} accepted the credentials.` };
@@ -317,12 +318,12 @@ export async function completeOAuth(
       ),
     );
   if (row?.settings.auth_flow !== 'authorization_code') throw invalidLink;
-  const platform = clientFor(row, {
-    secrets: services.secrets,
-    endpoints: services.config.connectorEndpoints,
-  });
-  if (platform.integration !== 'salesforce_marketing_cloud') throw invalidLink;
   try {
+    const platform = clientFor(row, {
+      secrets: services.secrets,
+      endpoints: services.config.connectorEndpoints,
+    });
+    if (platform.integration !== 'salesforce_marketing_cloud') throw invalidLink;
     const grant = await platform.client.exchangeCode(
       input.code,
       salesforceRedirectUri(services.config.appUrl),

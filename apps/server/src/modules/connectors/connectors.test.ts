@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { connectors } from '../../db/schema.ts';
+import { createSecrets } from '../../security/secrets.ts';
 import {
   apiKeyHeadersFor,
   createTestOrganization,
@@ -348,6 +350,20 @@ describe('connectors', () => {
         .statusCode,
     ).toBe(404);
     expect((await app.inject({ method: 'GET', url: theirs, headers: foreign })).json().results).toEqual([]);
+  });
+
+  it('still shows a connector whose secrets no longer open (the secrets key changed), and takes new ones', async () => {
+    const connector = await createIterable();
+    await app.database.db
+      .update(connectors)
+      .set({ sealedSecrets: createSecrets(randomBytes(32)).seal('{"api_key":"lost"}', 'connector-secrets') })
+      .where(eq(connectors.id, connector.id));
+    const shown = await request('GET', `${base}/${connector.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().settings).toEqual({ region: 'us' });
+    expect((await test(connector.id)).message).toContain('cannot be read with this server’s secrets key');
+    await request('PATCH', `${base}/${connector.id}`, { settings: { api_key: iterableKey } });
+    expect(await test(connector.id)).toMatchObject({ ok: true });
   });
 
   it('never writes a secret into a log line', () => {
