@@ -5,8 +5,9 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Requests Letterset makes to URLs that users configure (feeds) and to the sending platforms
- * (connectors). The guard against server-side request forgery: only http(s); the host is resolved and every address it resolves to is
- * checked at connect time (so a DNS answer cannot change between the check and the connection);
+ * (connectors). The guard against server-side request forgery: only http(s); the host is
+ * resolved and every address it resolves to is checked at connect time (so a DNS answer cannot
+ * change between the check and the connection);
  * private, loopback, link-local, unique-local and other non-public ranges are refused unless
  * allowed; redirects are not followed; the whole exchange has a time limit and the body a size cap.
  */
