@@ -133,7 +133,7 @@ function checkSettings(
   const fields = setupFieldsOf(integration, appUrl);
   const errors: Record<string, string[]> = {};
   for (const key of Object.keys(values))
-    if (!fields.some((field) => field.name === key) && key !== 'refresh_token')
+    if (!fields.some((field) => field.name === key))
       errors[`settings.${key}`] = [`is not a setting of ${integrationLabels[integration]}`];
   const settings: Record<string, string> = {};
   const secrets: ConnectorSecrets = {};

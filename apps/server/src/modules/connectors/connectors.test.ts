@@ -145,13 +145,14 @@ describe('connectors', () => {
     const missing = await request('POST', base, {
       name: 'No key',
       integration_name: 'iterable',
-      settings: { region: 'mars', colour: 'red' },
+      settings: { region: 'mars', colour: 'red', refresh_token: 'made-up' },
     });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({
       'settings.api_key': ['is required'],
       'settings.region': ['must be one of us, eu'],
       'settings.colour': ['is not a setting of Iterable'],
+      'settings.refresh_token': ['is not a setting of Iterable'],
     });
     const salesforceBad = await request('POST', base, {
       name: 'SFMC',
