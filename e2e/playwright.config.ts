@@ -60,7 +60,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node ../apps/server/src/test/fakes/serve-fakes.ts ${fakesPort}`,
+      command: `node ../apps/server/src/test/fakes/serve-fakes.ts ${fakesPort} ${baseURL}`,
       // The fake answers 401 without an API key: Playwright counts that as up.
       url: `http://127.0.0.1:${fakesPort}/api/messageTypes`,
       timeout: 30_000,
