@@ -2515,7 +2515,7 @@ export interface components {
                 [key: string]: string;
             };
             setup_fields: components["schemas"]["ConnectorSetupField"][];
-            /** @description Salesforce Marketing Cloud with the authorization-code flow, for callers who may update connectors: where the browser goes to sign in to Marketing Cloud (valid 10 minutes, for the caller only). Null otherwise. */
+            /** @description Salesforce Marketing Cloud with the authorization-code flow: where the browser goes to sign in to Marketing Cloud; its state is valid for 10 minutes and only in this organization, and completing the sign-in needs update_connectors. Null otherwise. */
             oauth_authorization_url: string | null;
             /**
              * Format: date-time

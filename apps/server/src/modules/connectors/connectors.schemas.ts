@@ -36,8 +36,9 @@ export const Connector = Type.Object(
     setup_fields: Type.Array(ref(SetupField)),
     oauth_authorization_url: Type.Union([Type.String(), Type.Null()], {
       description:
-        'Salesforce Marketing Cloud with the authorization-code flow, for callers who may update connectors: ' +
-        'where the browser goes to sign in to Marketing Cloud (valid 10 minutes, for the caller only). Null otherwise.',
+        'Salesforce Marketing Cloud with the authorization-code flow: where the browser goes to sign in to ' +
+        'Marketing Cloud; its state is valid for 10 minutes and only in this organization, and completing the ' +
+        'sign-in needs update_connectors. Null otherwise.',
     }),
     oauth_authorized_at: Type.Union([Timestamp, Type.Null()], {
       description: 'When a Marketing Cloud user last connected it through the authorization-code flow',
