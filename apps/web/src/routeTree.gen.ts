@@ -15,6 +15,7 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
+import { Route as AppConnectorsOauthCallbackRouteImport } from './routes/_app/connectors/oauth-callback'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
@@ -24,6 +25,7 @@ import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/use
 import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/settings/workspaces'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdConnectorsRouteImport } from './routes/_app/workspaces/$workspaceId/connectors'
 import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
@@ -63,6 +65,12 @@ const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
   path: '/invitations/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppConnectorsOauthCallbackRoute =
+  AppConnectorsOauthCallbackRouteImport.update({
+    id: '/connectors/oauth-callback',
+    path: '/connectors/oauth-callback',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/settings/',
   path: '/settings/',
@@ -108,6 +116,12 @@ const AppWorkspacesWorkspaceIdIndexRoute =
   AppWorkspacesWorkspaceIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdConnectorsRoute =
+  AppWorkspacesWorkspaceIdConnectorsRouteImport.update({
+    id: '/connectors',
+    path: '/connectors',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
 const AppWorkspacesWorkspaceIdDynamicContentRoute =
@@ -173,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
+  '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/settings/roles': typeof AppSettingsRolesRoute
@@ -181,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/settings/': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
@@ -198,6 +214,7 @@ export interface FileRoutesByTo {
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/': typeof AppIndexRoute
+  '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/settings/roles': typeof AppSettingsRolesRoute
@@ -205,6 +222,7 @@ export interface FileRoutesByTo {
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
@@ -224,6 +242,7 @@ export interface FileRoutesById {
   '/_app/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/_app/settings/roles': typeof AppSettingsRolesRoute
@@ -232,6 +251,7 @@ export interface FileRoutesById {
   '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
@@ -251,6 +271,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/account'
     | '/invitations/$token'
+    | '/connectors/oauth-callback'
     | '/settings/api-keys'
     | '/settings/audit-log'
     | '/settings/roles'
@@ -259,6 +280,7 @@ export interface FileRouteTypes {
     | '/settings/workspaces'
     | '/workspaces/$workspaceId'
     | '/settings/'
+    | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
@@ -276,6 +298,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/invitations/$token'
     | '/'
+    | '/connectors/oauth-callback'
     | '/settings/api-keys'
     | '/settings/audit-log'
     | '/settings/roles'
@@ -283,6 +306,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/settings/workspaces'
     | '/settings'
+    | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
@@ -301,6 +325,7 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/invitations/$token'
     | '/_app/'
+    | '/_app/connectors/oauth-callback'
     | '/_app/settings/api-keys'
     | '/_app/settings/audit-log'
     | '/_app/settings/roles'
@@ -309,6 +334,7 @@ export interface FileRouteTypes {
     | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
     | '/_app/settings/'
+    | '/_app/workspaces/$workspaceId/connectors'
     | '/_app/workspaces/$workspaceId/dynamic-content'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
@@ -372,6 +398,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvitationsTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/connectors/oauth-callback': {
+      id: '/_app/connectors/oauth-callback'
+      path: '/connectors/oauth-callback'
+      fullPath: '/connectors/oauth-callback'
+      preLoaderRoute: typeof AppConnectorsOauthCallbackRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/': {
       id: '/_app/settings/'
       path: '/settings'
@@ -433,6 +466,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/workspaces/$workspaceId/'
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/connectors': {
+      id: '/_app/workspaces/$workspaceId/connectors'
+      path: '/connectors'
+      fullPath: '/workspaces/$workspaceId/connectors'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdConnectorsRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
     '/_app/workspaces/$workspaceId/dynamic-content': {
@@ -502,6 +542,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdConnectorsRoute: typeof AppWorkspacesWorkspaceIdConnectorsRoute
   AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
@@ -516,6 +557,8 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdConnectorsRoute:
+      AppWorkspacesWorkspaceIdConnectorsRoute,
     AppWorkspacesWorkspaceIdDynamicContentRoute:
       AppWorkspacesWorkspaceIdDynamicContentRoute,
     AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
@@ -544,6 +587,7 @@ const AppWorkspacesWorkspaceIdRouteWithChildren =
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppConnectorsOauthCallbackRoute: typeof AppConnectorsOauthCallbackRoute
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
   AppSettingsAuditLogRoute: typeof AppSettingsAuditLogRoute
   AppSettingsRolesRoute: typeof AppSettingsRolesRoute
@@ -557,6 +601,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppConnectorsOauthCallbackRoute: AppConnectorsOauthCallbackRoute,
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
   AppSettingsAuditLogRoute: AppSettingsAuditLogRoute,
   AppSettingsRolesRoute: AppSettingsRolesRoute,

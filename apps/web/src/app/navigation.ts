@@ -56,6 +56,11 @@ export const navigation: readonly NavigationSection[] = [
         anyOf: ['create_teams', 'update_teams', 'delete_teams', 'access_all_teams'],
       },
       { label: 'API keys', to: '/settings/api-keys', anyOf: ['manage_api_keys'] },
+      {
+        label: 'Connectors',
+        to: '/workspaces/$workspaceId/connectors',
+        anyOf: ['create_connectors', 'update_connectors', 'delete_connectors'],
+      },
       { label: 'Audit log', to: '/settings/audit-log', anyOf: ['view_audit_logs'] },
     ],
   },
