@@ -12,6 +12,13 @@ const docsURL = `http://localhost:${docsPort}`;
 // read the server's mail outbox (invitation links) from `${E2E_DATA_DIR}/outbox`.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'letterset-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+// The fake sending platforms (Iterable US and EU, Marketing Cloud) listen on the three ports after this one.
+const fakesPort = port + 7;
+const connectorEndpoints = JSON.stringify({
+  iterableUs: `http://127.0.0.1:${fakesPort}`,
+  iterableEu: `http://127.0.0.1:${fakesPort + 1}`,
+  salesforceAuth: `http://127.0.0.1:${fakesPort + 2}`,
+});
 // E2E_APP_ONLY=1 skips the docs build and its tests, for quick runs of the app's own flows.
 const appOnly = process.env.E2E_APP_ONLY === '1';
 
@@ -53,6 +60,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node ../apps/server/src/test/fakes/serve-fakes.ts ${fakesPort} ${baseURL}`,
+      // The fake answers 401 without an API key: Playwright counts that as up.
+      url: `http://127.0.0.1:${fakesPort}/api/messageTypes`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
       command: 'node ../apps/server/src/main.ts',
       url: `${baseURL}/readyz`,
       timeout: 90_000,
@@ -68,6 +83,8 @@ export default defineConfig({
         DOCS_DIST_DIR: '/nonexistent',
         // Feed tests run their feed on this machine, which the SSRF guard refuses by default.
         ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+        // Connectors reach the fakes above instead of the real platforms.
+        LETTERSET_TEST_CONNECTOR_ENDPOINTS: connectorEndpoints,
       },
     },
     ...(appOnly

@@ -196,25 +196,48 @@ async function seedAuthoring(request: APIRequestContext, workspaceId: number) {
       },
     },
   });
+  const saleComponents = [
+    instance('header', {}),
+    instance('hero', {
+      headline: 'The spring sale ends Sunday',
+      subheadline: '30% off everything in store and online.',
+      button_text: 'Shop the sale',
+      button_url: 'https://shop.example.com/sale',
+    }),
+    instance('rich_text', {
+      body: '<p>Our <strong>biggest sale of the season</strong> is almost over. Pick up the pieces you have been eyeing before they are gone.</p>',
+    }),
+    instance('button', { text: 'See what is left', url: 'https://shop.example.com/sale' }),
+    instance('footer', {}),
+  ];
   await api('patch', `${workspace}/emails/${email.id}`, {
     email_content: {
       ...email.email_content,
       subject: { branch_content: { null_branch: { 'en-US': 'Last call: 30% off everything' } } },
-      component_instances: [
-        instance('header', {}),
-        instance('hero', {
-          headline: 'The spring sale ends Sunday',
-          subheadline: '30% off everything in store and online.',
-          button_text: 'Shop the sale',
-          button_url: 'https://shop.example.com/sale',
-        }),
-        instance('rich_text', {
-          body: '<p>Our <strong>biggest sale of the season</strong> is almost over. Pick up the pieces you have been eyeing before they are gone.</p>',
-        }),
-        instance('button', { text: 'See what is left', url: 'https://shop.example.com/sale' }),
-        instance('footer', {}),
-      ],
+      component_instances: saleComponents,
     },
+  });
+  const layoutOf = (components: ReturnType<typeof instance>[]) => ({
+    container_component_instance: email.email_content.container_component_instance,
+    component_instances: components.map((component) => ({ ...component, id: crypto.randomUUID() })),
+  });
+  const saleLayout = await api<{ id: number }>('post', `${workspace}/layouts`, {
+    name: 'Sale announcement',
+    email_design_system_id: starterId,
+    locales: ['en-US'],
+    content: layoutOf(saleComponents),
+  });
+  await api('post', `${workspace}/layouts`, {
+    name: 'Product newsletter',
+    email_design_system_id: starterId,
+    locales: ['en-US'],
+    content: layoutOf([
+      instance('header', {}),
+      instance('heading', { text: 'New this week' }),
+      instance('product_card', { name: 'Canvas tote', price: '$24.00' }),
+      instance('product_card', { name: 'Straw hat', price: '$32.00' }),
+      instance('footer', {}),
+    ]),
   });
   await api('post', `${workspace}/conditionals`, {
     label: 'Loyalty tier',
@@ -227,13 +250,13 @@ async function seedAuthoring(request: APIRequestContext, workspaceId: number) {
       branch_values: { gold: "{% if tier == 'gold' %}", other: '{% else %}' },
     },
   });
-  return { starterId, heroId: componentId('hero'), emailId: email.id };
+  return { starterId, heroId: componentId('hero'), emailId: email.id, layoutId: saleLayout.id };
 }
 
 test('screenshots of the authoring screens for the docs', async ({ page, request }) => {
   const me = (await (await request.get('/api/v1/me')).json()) as { workspaces: { id: number }[] };
   const workspaceId = me.workspaces[0]?.id ?? 1;
-  const { starterId, heroId, emailId } = await seedAuthoring(request, workspaceId);
+  const { starterId, heroId, emailId, layoutId } = await seedAuthoring(request, workspaceId);
   await page.goto(`/workspaces/${workspaceId}/projects`);
   await expect(page.getByRole('row').filter({ hasText: 'Welcome series' })).toBeVisible();
   await capture(page, 'projects');
@@ -262,4 +285,27 @@ test('screenshots of the authoring screens for the docs', async ({ page, request
     )
     .toContain('The spring sale ends Sunday');
   await capture(page, 'email-editor');
+  // The editor takes the whole window: at 1440 px too the email keeps its width beside the side panels.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByRole('list', { name: 'Components in this email' })).toBeVisible();
+  await capture(page, 'email-editor-1440');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/workspaces/${workspaceId}/design-systems/${starterId}?tab=layouts`);
+  await expect(page.locator('iframe[title="Preview of Sale announcement"]')).toBeVisible();
+  await expect(page.locator('iframe[title="Preview of Product newsletter"]')).toBeVisible();
+  await capture(page, 'layouts');
+
+  await page.goto(`/workspaces/${workspaceId}/layouts/${layoutId}/edit`);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.querySelector<HTMLIFrameElement>('iframe[title="Email preview"]')?.contentDocument?.body
+            .innerText ?? '',
+      ),
+    )
+    .toContain('The spring sale ends Sunday');
+  await page.getByRole('tab', { name: 'Layout' }).click();
+  await capture(page, 'layout-editor');
 });

@@ -148,12 +148,18 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
 
   // With its container, the system can hold layouts.
   await page.getByRole('tab', { name: 'Layouts' }).click();
-  await page.getByRole('button', { name: 'New empty layout' }).click();
+  await page.getByRole('button', { name: 'New layout' }).click();
   await page
-    .getByRole('dialog', { name: 'New empty layout' })
+    .getByRole('dialog', { name: 'New layout' })
     .getByRole('textbox', { name: 'Name' })
     .fill('Welcome series');
-  await page.getByRole('dialog', { name: 'New empty layout' }).getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByRole('dialog', { name: 'New layout' })
+    .getByRole('button', { name: 'Create and open' })
+    .click();
+  // The new layout opens in the editor; the way back lands on the Layouts tab, which lists it.
+  await expect(page.getByRole('heading', { name: 'Welcome series' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the layouts' }).click();
   await expect(page.getByRole('cell', { name: 'Welcome series', exact: true })).toBeVisible();
 
   const download = page.waitForEvent('download');

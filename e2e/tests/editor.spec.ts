@@ -404,10 +404,10 @@ test('the editor takes the whole window, keeps the email at its full width on la
   expect(problems).toEqual([]);
 });
 
-test('an email saved as a layout starts a new email with its content, chosen by its preview', async ({
+test('an email saved as a layout is arranged in the layout editor and starts a new email with its content', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const problems = collectPageProblems(page);
   const email = await createStarterEmail(page, {
     team: `Layouts ${unique}`,
@@ -421,7 +421,7 @@ test('an email saved as a layout starts a new email with its content, chosen by 
     .getByRole('region', { name: 'Empty email' })
     .getByRole('button', { name: 'Start with Hero' })
     .click();
-  await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Headline from the layout');
+  await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Headline from the email');
   await page.getByRole('button', { name: 'Save as layout' }).click();
   const saveDialog = page.getByRole('dialog', { name: 'Save as layout' });
   await saveDialog.getByRole('textbox', { name: 'Layout name' }).fill(layoutName);
@@ -429,10 +429,59 @@ test('an email saved as a layout starts a new email with its content, chosen by 
   await saveDialog.getByRole('button', { name: 'Save layout' }).click();
   await expect(page.getByText(`Layout ${layoutName} saved`)).toBeVisible();
 
-  // A new email in the same project starts from it, picked from the choice with its preview.
-  const { project_id: projectId } = await (
+  // The layout opens from its design system's Layouts tab in the same editor, without email-only parts.
+  const { project_id: projectId, email_design_system_id: starterId } = await (
     await page.request.get(`${workspaceApi}/emails/${email.id}`)
   ).json();
+  await page.goto(`/workspaces/${workspaceId}/design-systems/${starterId}?tab=layouts`);
+  await expect(page.locator(`iframe[title="Preview of ${layoutName}"]`)).toBeVisible();
+  await page.getByRole('link', { name: layoutName }).click();
+  await expect(page).toHaveURL(/\/layouts\/\d+\/edit$/);
+  const layoutUrl = page.url();
+  await expect(page.getByRole('heading', { name: layoutName })).toBeVisible();
+  await expectPreviewToShow(page, 'Headline from the email');
+  await page.getByRole('tab', { name: 'Layout', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Layout settings' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'History' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save as layout' })).toHaveCount(0);
+
+  // Add, reorder, change a value, undo: the same commands as in an email.
+  const rows = page.getByRole('list', { name: 'Components in this email' }).getByRole('listitem');
+  await page.getByRole('button', { name: 'Add Button', exact: true }).click();
+  await expect(rows).toHaveText([/whole email/, /Hero/, /Button/]);
+  await page.getByRole('button', { name: 'Move Button up' }).click();
+  await expect(rows).toHaveText([/whole email/, /Button/, /Hero/]);
+  await page.getByRole('button', { name: 'Select Hero' }).click();
+  await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Headline of the layout');
+  await expectPreviewToShow(page, 'Headline of the layout');
+  await page.getByRole('button', { name: 'Add Divider', exact: true }).click();
+  await expect(rows).toHaveCount(4);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(rows).toHaveText([/whole email/, /Button/, /Hero/]);
+  await expectSaved(page);
+
+  // Validation checks the layout's fields, never a subject it does not have.
+  await page.getByRole('tab', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('button', { name: /Subject/ })).toHaveCount(0);
+
+  // Saved on the server: a reload shows the same layout, with nothing to restore.
+  await page.reload();
+  await expect(rows).toHaveText([/whole email/, /Button/, /Hero/]);
+  await expectPreviewToShow(page, 'Headline of the layout');
+  await expectSaved(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const saved = await (
+    await page.request.get(`${workspaceApi}/layouts/${layoutUrl.match(/layouts\/(\d+)/)?.[1]}`)
+  ).json();
+  expect(saved.content.component_instances).toHaveLength(2);
+
+  // The way back lands on the Layouts tab.
+  await page.getByRole('link', { name: 'Back to the layouts' }).click();
+  await expect(page.getByRole('tab', { name: 'Layouts' })).toHaveAttribute('aria-selected', 'true');
+
+  // A new email in the same project starts from it, picked from the choice with its preview.
   await page.goto(`/workspaces/${workspaceId}/projects/${projectId}`);
   await page.getByRole('button', { name: 'New email' }).click();
   const newEmail = page.getByRole('dialog', { name: 'New email' });
@@ -445,7 +494,17 @@ test('an email saved as a layout starts a new email with its content, chosen by 
   await expect(newEmail.locator(`iframe[title="Preview of ${layoutName}"]`)).toBeVisible();
   await newEmail.getByRole('button', { name: 'Create email' }).click();
   await expect(page).toHaveURL(/\/emails\/\d+\/edit$/);
-  await expectPreviewToShow(page, 'Headline from the layout');
+  await expectPreviewToShow(page, 'Headline of the layout');
+  await expect(rows).toHaveText([/whole email/, /Button/, /Hero/]);
+
+  // New layout opens the editor at once, on an empty layout.
+  await page.goto(`/workspaces/${workspaceId}/design-systems/${starterId}?tab=layouts`);
+  await page.getByRole('button', { name: 'New layout' }).click();
+  const newLayout = page.getByRole('dialog', { name: 'New layout' });
+  await newLayout.getByRole('textbox', { name: 'Name' }).fill(`Blank layout ${unique}`);
+  await newLayout.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page).toHaveURL(/\/layouts\/\d+\/edit$/);
+  await expect(page.getByRole('region', { name: 'Empty email' })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

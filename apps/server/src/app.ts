@@ -18,6 +18,7 @@ import { type JobKind, JobQueue } from './jobs/queue.ts';
 import { jobKinds } from './jobs/registry.ts';
 import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
 import { modules } from './modules/index.ts';
+import { createSecrets, loadSecretsKey, type Secrets } from './security/secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createFileStorage } from './storage/index.ts';
 import { localFilesRoutes } from './storage/local-files.routes.ts';
@@ -29,6 +30,7 @@ declare module 'fastify' {
     jobs: JobQueue;
     mailer: Mailer;
     storage: FileStorage;
+    secrets: Secrets;
   }
 }
 
@@ -41,6 +43,8 @@ export interface AppDependencies {
   jobKinds: readonly JobKind[];
   /** Where mail goes; by default SMTP or the outbox folder, from the config. */
   mailer: Mailer;
+  /** Where log lines go; standard output by default (tests read them to prove no secret is logged). */
+  logStream: { write(line: string): void };
 }
 
 const requestIdHeader = 'x-request-id';
@@ -55,6 +59,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
       level: config.logLevel,
       // Request bodies and headers are never logged; these paths are the belt to those braces.
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.secret'],
+      ...(dependencies.logStream ? { stream: dependencies.logStream } : {}),
     },
     genReqId: (request) => {
       const fromClient = request.headers[requestIdHeader];
@@ -72,8 +77,12 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   const database = dependencies.database ?? (await openAndMigrate(config));
   app.decorate('config', config);
   app.decorate('database', { getter: () => database });
-  // Before the job queue: a worker may take a job (and use storage) as soon as it starts.
+  // Before the job queue: a worker may take a job (and use storage and secrets) as soon as it starts.
   app.decorate('storage', createFileStorage(config.storage));
+  app.decorate(
+    'secrets',
+    createSecrets(loadSecretsKey({ configuredKey: config.secretsKey, dataDir: config.dataDir })),
+  );
   try {
     app.decorate(
       'jobs',

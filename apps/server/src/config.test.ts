@@ -34,6 +34,34 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads SECRETS_KEY as 32 bytes, and refuses anything else', () => {
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(
+      'SECRETS_KEY must be 32 bytes written as 64 hex characters or as base64',
+    );
+  });
+
+  it('reaches the real platforms unless a test points connectors at its fakes', () => {
+    expect(loadConfig({}).connectorEndpoints).toEqual({
+      iterableUs: 'https://api.iterable.com',
+      iterableEu: 'https://api.eu.iterable.com',
+      salesforceAuth: 'https://{subdomain}.auth.marketingcloudapis.com',
+      privateOrigins: [],
+    });
+    const faked = loadConfig({
+      LETTERSET_TEST_CONNECTOR_ENDPOINTS: JSON.stringify({ iterableUs: 'http://127.0.0.1:4217/' }),
+    }).connectorEndpoints;
+    expect(faked).toMatchObject({
+      iterableUs: 'http://127.0.0.1:4217',
+      privateOrigins: ['http://127.0.0.1:4217'],
+    });
+    expect(faked.iterableEu).toBe('https://api.eu.iterable.com');
+    expect(() => loadConfig({ LETTERSET_TEST_CONNECTOR_ENDPOINTS: '{"iterableUs": "ftp://x"}' })).toThrow(
+      'LETTERSET_TEST_CONNECTOR_ENDPOINTS.iterableUs must be an http(s) URL',
+    );
+  });
+
   it('resolves a relative DATA_DIR against the folder the command was typed in', () => {
     const config = loadConfig({ INIT_CWD: '/srv/letterset', DATA_DIR: 'state' });
     expect(config.dataDir).toBe('/srv/letterset/state');

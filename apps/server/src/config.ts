@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseSecretsKey } from './security/secrets.ts';
 
 /**
  * The server's whole configuration. This module is the only reader of `process.env`:
@@ -70,7 +71,36 @@ export interface Config {
    * addresses are refused unless `ALLOW_PRIVATE_NETWORK_FETCH=true` (a self-hosted intranet API).
    */
   outboundFetch: { allowPrivateNetwork: boolean; timeoutMs: number; maxBytes: number };
+  /**
+   * The key that encrypts secrets users give Letterset (connector credentials): `SECRETS_KEY`, 32
+   * bytes as 64 hex characters or base64. Unset, a key is generated into `DATA_DIR/secrets.key` on
+   * first start; processes that share a database must share the key (set `SECRETS_KEY` on each).
+   */
+  secretsKey: Buffer | undefined;
+  /** Where connectors reach the sending platforms: their public hosts, except under test. */
+  connectorEndpoints: ConnectorEndpoints;
 }
+
+/**
+ * Base URLs of the sending platforms. Not a user setting: only tests point them at the local fake
+ * servers (`LETTERSET_TEST_CONNECTOR_ENDPOINTS`, a JSON object with any of these keys), and
+ * only those fakes' origins may then be on a loopback or private address.
+ */
+export interface ConnectorEndpoints {
+  iterableUs: string;
+  iterableEu: string;
+  /** `{subdomain}` stands for the tenant's subdomain. */
+  salesforceAuth: string;
+  /** Origins exempt from the private-address refusal: the test fakes, none in production. */
+  privateOrigins: string[];
+}
+
+export const productionConnectorEndpoints: ConnectorEndpoints = {
+  iterableUs: 'https://api.iterable.com',
+  iterableEu: 'https://api.eu.iterable.com',
+  salesforceAuth: 'https://{subdomain}.auth.marketingcloudapis.com',
+  privateOrigins: [],
+};
 
 export type StorageConfig =
   /** Files under `dir`, served by this server at `${publicBaseUrl}/<key>`. */
@@ -157,6 +187,12 @@ export function loadConfig(env: Environment = process.env): Config {
     minimum: 1_000,
   });
 
+  const secretsKeyText = emptyToUndefined(env.SECRETS_KEY);
+  const secretsKey = secretsKeyText === undefined ? undefined : parseSecretsKey(secretsKeyText);
+  if (secretsKey === null)
+    problems.push('SECRETS_KEY must be 32 bytes written as 64 hex characters or as base64');
+  const connectorEndpoints = parseConnectorEndpoints(env.LETTERSET_TEST_CONNECTOR_ENDPOINTS, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -189,7 +225,33 @@ export function loadConfig(env: Environment = process.env): Config {
       timeoutMs: 10_000,
       maxBytes: 1024 * 1024,
     },
+    secretsKey: secretsKey ?? undefined,
+    connectorEndpoints,
   };
+}
+
+function parseConnectorEndpoints(text: string | undefined, problems: string[]): ConnectorEndpoints {
+  if (text === undefined || text.trim() === '') return productionConnectorEndpoints;
+  const name = 'LETTERSET_TEST_CONNECTOR_ENDPOINTS';
+  let given: Record<string, unknown>;
+  try {
+    given = JSON.parse(text);
+  } catch {
+    problems.push(`${name} must be a JSON object`);
+    return productionConnectorEndpoints;
+  }
+  const endpoints = { ...productionConnectorEndpoints, privateOrigins: [] as string[] };
+  for (const key of ['iterableUs', 'iterableEu', 'salesforceAuth'] as const) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !/^https?:\/\//.test(value)) {
+      problems.push(`${name}.${key} must be an http(s) URL`);
+      continue;
+    }
+    endpoints[key] = value.replace(/\/+$/, '');
+    endpoints.privateOrigins.push(new URL(value.replace('{subdomain}', 'tenant')).origin);
+  }
+  return endpoints;
 }
 
 function parseStorage(

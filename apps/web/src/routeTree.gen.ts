@@ -15,6 +15,7 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
+import { Route as AppConnectorsOauthCallbackRouteImport } from './routes/_app/connectors/oauth-callback'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
@@ -24,6 +25,7 @@ import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/use
 import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/settings/workspaces'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdConnectorsRouteImport } from './routes/_app/workspaces/$workspaceId/connectors'
 import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
 import { Route as AppWorkspacesWorkspaceIdExportsRouteImport } from './routes/_app/workspaces/$workspaceId/exports'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
@@ -31,6 +33,7 @@ import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from '
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
 import { Route as AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport } from './routes/_app/workspaces/$workspaceId/emails/$emailId/edit'
+import { Route as AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRouteImport } from './routes/_app/workspaces/$workspaceId/layouts/$layoutId/edit'
 import { Route as AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/$projectId/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
 
@@ -63,6 +66,12 @@ const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
   path: '/invitations/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppConnectorsOauthCallbackRoute =
+  AppConnectorsOauthCallbackRouteImport.update({
+    id: '/connectors/oauth-callback',
+    path: '/connectors/oauth-callback',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/settings/',
   path: '/settings/',
@@ -110,6 +119,12 @@ const AppWorkspacesWorkspaceIdIndexRoute =
     path: '/',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdConnectorsRoute =
+  AppWorkspacesWorkspaceIdConnectorsRouteImport.update({
+    id: '/connectors',
+    path: '/connectors',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdDynamicContentRoute =
   AppWorkspacesWorkspaceIdDynamicContentRouteImport.update({
     id: '/dynamic-content',
@@ -152,6 +167,12 @@ const AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute =
     path: '/emails/$emailId/edit',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute =
+  AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRouteImport.update({
+    id: '/layouts/$layoutId/edit',
+    path: '/layouts/$layoutId/edit',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute =
   AppWorkspacesWorkspaceIdProjectsProjectIdIndexRouteImport.update({
     id: '/projects/$projectId/',
@@ -173,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
+  '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/settings/roles': typeof AppSettingsRolesRoute
@@ -181,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/settings/': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
@@ -188,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/workspaces/$workspaceId/layouts/$layoutId/edit': typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -198,6 +222,7 @@ export interface FileRoutesByTo {
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/': typeof AppIndexRoute
+  '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/settings/roles': typeof AppSettingsRolesRoute
@@ -205,6 +230,7 @@ export interface FileRoutesByTo {
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
@@ -212,6 +238,7 @@ export interface FileRoutesByTo {
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/workspaces/$workspaceId/layouts/$layoutId/edit': typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/workspaces/$workspaceId/projects/$projectId': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -224,6 +251,7 @@ export interface FileRoutesById {
   '/_app/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/_app/settings/roles': typeof AppSettingsRolesRoute
@@ -232,6 +260,7 @@ export interface FileRoutesById {
   '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/_app/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
@@ -239,6 +268,7 @@ export interface FileRoutesById {
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/_app/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/_app/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  '/_app/workspaces/$workspaceId/layouts/$layoutId/edit': typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   '/_app/workspaces/$workspaceId/design-systems/$designSystemId/': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   '/_app/workspaces/$workspaceId/projects/$projectId/': typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId': typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -251,6 +281,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/account'
     | '/invitations/$token'
+    | '/connectors/oauth-callback'
     | '/settings/api-keys'
     | '/settings/audit-log'
     | '/settings/roles'
@@ -259,6 +290,7 @@ export interface FileRouteTypes {
     | '/settings/workspaces'
     | '/workspaces/$workspaceId'
     | '/settings/'
+    | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
@@ -266,6 +298,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/design-systems/'
     | '/workspaces/$workspaceId/projects/'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/workspaces/$workspaceId/layouts/$layoutId/edit'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/'
     | '/workspaces/$workspaceId/projects/$projectId/'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
@@ -276,6 +309,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/invitations/$token'
     | '/'
+    | '/connectors/oauth-callback'
     | '/settings/api-keys'
     | '/settings/audit-log'
     | '/settings/roles'
@@ -283,6 +317,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/settings/workspaces'
     | '/settings'
+    | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
@@ -290,6 +325,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/design-systems'
     | '/workspaces/$workspaceId/projects'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/workspaces/$workspaceId/layouts/$layoutId/edit'
     | '/workspaces/$workspaceId/design-systems/$designSystemId'
     | '/workspaces/$workspaceId/projects/$projectId'
     | '/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
@@ -301,6 +337,7 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/invitations/$token'
     | '/_app/'
+    | '/_app/connectors/oauth-callback'
     | '/_app/settings/api-keys'
     | '/_app/settings/audit-log'
     | '/_app/settings/roles'
@@ -309,6 +346,7 @@ export interface FileRouteTypes {
     | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
     | '/_app/settings/'
+    | '/_app/workspaces/$workspaceId/connectors'
     | '/_app/workspaces/$workspaceId/dynamic-content'
     | '/_app/workspaces/$workspaceId/exports'
     | '/_app/workspaces/$workspaceId/images'
@@ -316,6 +354,7 @@ export interface FileRouteTypes {
     | '/_app/workspaces/$workspaceId/design-systems/'
     | '/_app/workspaces/$workspaceId/projects/'
     | '/_app/workspaces/$workspaceId/emails/$emailId/edit'
+    | '/_app/workspaces/$workspaceId/layouts/$layoutId/edit'
     | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/'
     | '/_app/workspaces/$workspaceId/projects/$projectId/'
     | '/_app/workspaces/$workspaceId/design-systems/$designSystemId/components/$componentId'
@@ -371,6 +410,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/invitations/$token'
       preLoaderRoute: typeof InvitationsTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/connectors/oauth-callback': {
+      id: '/_app/connectors/oauth-callback'
+      path: '/connectors/oauth-callback'
+      fullPath: '/connectors/oauth-callback'
+      preLoaderRoute: typeof AppConnectorsOauthCallbackRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/settings/': {
       id: '/_app/settings/'
@@ -435,6 +481,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/connectors': {
+      id: '/_app/workspaces/$workspaceId/connectors'
+      path: '/connectors'
+      fullPath: '/workspaces/$workspaceId/connectors'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdConnectorsRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/dynamic-content': {
       id: '/_app/workspaces/$workspaceId/dynamic-content'
       path: '/dynamic-content'
@@ -484,6 +537,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/layouts/$layoutId/edit': {
+      id: '/_app/workspaces/$workspaceId/layouts/$layoutId/edit'
+      path: '/layouts/$layoutId/edit'
+      fullPath: '/workspaces/$workspaceId/layouts/$layoutId/edit'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/projects/$projectId/': {
       id: '/_app/workspaces/$workspaceId/projects/$projectId/'
       path: '/projects/$projectId'
@@ -502,6 +562,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdConnectorsRoute: typeof AppWorkspacesWorkspaceIdConnectorsRoute
   AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   AppWorkspacesWorkspaceIdExportsRoute: typeof AppWorkspacesWorkspaceIdExportsRoute
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
@@ -509,6 +570,7 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   AppWorkspacesWorkspaceIdProjectsIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
+  AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute: typeof AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute
   AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdComponentsComponentIdRoute
@@ -516,6 +578,8 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdConnectorsRoute:
+      AppWorkspacesWorkspaceIdConnectorsRoute,
     AppWorkspacesWorkspaceIdDynamicContentRoute:
       AppWorkspacesWorkspaceIdDynamicContentRoute,
     AppWorkspacesWorkspaceIdExportsRoute: AppWorkspacesWorkspaceIdExportsRoute,
@@ -527,6 +591,8 @@ const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildr
       AppWorkspacesWorkspaceIdProjectsIndexRoute,
     AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute:
       AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute,
+    AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute:
+      AppWorkspacesWorkspaceIdLayoutsLayoutIdEditRoute,
     AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute:
       AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRoute,
     AppWorkspacesWorkspaceIdProjectsProjectIdIndexRoute:
@@ -543,6 +609,7 @@ const AppWorkspacesWorkspaceIdRouteWithChildren =
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppConnectorsOauthCallbackRoute: typeof AppConnectorsOauthCallbackRoute
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
   AppSettingsAuditLogRoute: typeof AppSettingsAuditLogRoute
   AppSettingsRolesRoute: typeof AppSettingsRolesRoute
@@ -556,6 +623,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
+  AppConnectorsOauthCallbackRoute: AppConnectorsOauthCallbackRoute,
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
   AppSettingsAuditLogRoute: AppSettingsAuditLogRoute,
   AppSettingsRolesRoute: AppSettingsRolesRoute,

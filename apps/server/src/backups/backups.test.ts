@@ -288,7 +288,11 @@ describe.skipIf(!onPglite)('backups of the embedded data folder', () => {
       await changed.close();
     }
 
+    // The server's secrets key is not in the backup; the restored folder keeps it.
+    const secretsKey = `${'ab'.repeat(32)}\n`;
+    await writeFile(path.join(dataDir, 'secrets.key'), secretsKey, { mode: 0o600 });
     const result = await restoreDataFolder(configFor(dataDir), archive);
+    expect(await readFile(path.join(dataDir, 'secrets.key'), 'utf8')).toBe(secretsKey);
     expect(result.previousDataDir).toMatch(
       new RegExp(`^${dataDir.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.before-restore-`),
     );

@@ -1,9 +1,10 @@
 import type { Stats } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { extract, type ReadEntry } from 'tar';
 import { acquireDataDirLock, type DataDirLock, lockFileName } from '../db/data-dir-lock.ts';
+import { secretsKeyFileName } from '../security/secrets.ts';
 import {
   type BackupManifest,
   type FolderContents,
@@ -67,6 +68,7 @@ export async function restoreDataFolder(
     locks.push(await acquireDataDirLock(staging.dataDir));
     await unpack(file, manifest, staging);
     await checkDatabase(staging.databaseDir, manifest);
+    await keepSecretsKey(data.dataDir, staging.dataDir);
   } catch (error) {
     await Promise.all(locks.map((lock) => lock.release()));
     await discard(staging.dataDir);
@@ -81,6 +83,18 @@ export async function restoreDataFolder(
   await (await acquireDataDirLock(data.dataDir)).release();
   if (previousDataDir) await rm(path.join(previousDataDir, lockFileName), { force: true });
   return { dataDir: data.dataDir, filesDir: data.filesDir, manifest, previousDataDir, previousFilesDir };
+}
+
+/**
+ * The key that seals connector secrets is never in a backup (with it, the backup would hold the
+ * secrets in the clear): the restored folder keeps this server's own, when it has one.
+ */
+async function keepSecretsKey(dataDir: string, stagingDir: string): Promise<void> {
+  try {
+    await copyFile(path.join(dataDir, secretsKeyFileName), path.join(stagingDir, secretsKeyFileName));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 async function refuseNewerMigrations(manifest: BackupManifest): Promise<void> {

@@ -620,6 +620,55 @@ export const feeds = pgTable(
   (table) => [index('feeds_workspace_idx').on(table.workspaceId)],
 );
 
+/**
+ * A sending platform account (Iterable, Salesforce Marketing Cloud) that exports deliver to.
+ * `settings` holds what may be shown; what must not (API keys, client secrets, refresh tokens)
+ * is one JSON object sealed by security/secrets.ts in `sealed_secrets`.
+ */
+export const connectors = pgTable(
+  'connectors',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    name: text('name').notNull(),
+    integrationName: text('integration_name').notNull(),
+    settings: jsonb('settings').$type<Record<string, string>>().notNull(),
+    sealedSecrets: text('sealed_secrets'),
+    /** When the authorization-code flow last stored a refresh token (Salesforce Marketing Cloud). */
+    authorizedAt: timestamp('authorized_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (table) => [index('connectors_workspace_idx').on(table.workspaceId)],
+);
+
+/**
+ * What an export made on a platform, per connector, email and locale: the next export with
+ * `update_previous_export` updates that template or asset instead of making a new one.
+ */
+export const connectorDeliveries = pgTable(
+  'connector_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectorId: integer('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'cascade' }),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    /** The platform's id: Iterable's templateId, Content Builder's asset id. */
+    externalId: text('external_id').notNull(),
+    /** Our idempotency key on the platform: Iterable's clientTemplateId, Content Builder's customerKey. */
+    externalKey: text('external_key').notNull(),
+    resourceName: text('resource_name').notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('connector_deliveries_unique').on(table.connectorId, table.emailId, table.locale)],
+);
+
 export const exportTypes = ['html', 'json', 'pdf', 'connector'] as const;
 export type ExportType = (typeof exportTypes)[number];
 export const exportStatuses = ['in_progress', 'completed', 'failed'] as const;

@@ -10,7 +10,7 @@ type WorkspaceTable = PgTable & { id: AnyPgColumn; workspaceId: AnyPgColumn; cre
 
 /** One page of a workspace's records, newest first, and how many there are in all. */
 export async function pageOfWorkspaceRecords<T extends WorkspaceTable>(
-  app: App,
+  app: Pick<App, 'database'>,
   table: T,
   workspaceId: number,
   page: PageRequest,
@@ -35,7 +35,7 @@ export async function pageOfWorkspaceRecords<T extends WorkspaceTable>(
 
 /** A record of the workspace by id; another workspace's (or organization's) id is a 404. */
 export async function findWorkspaceRecord<T extends WorkspaceTable>(
-  app: App,
+  app: Pick<App, 'database'>,
   table: T,
   workspaceId: number,
   id: number | string,

@@ -48,6 +48,10 @@ export const openApiTags = [
   },
   { name: 'Feeds', description: 'Remote data sources that fill component fields' },
   { name: 'Images', description: 'The image library of a workspace' },
+  {
+    name: 'Connectors',
+    description: 'Sending platform accounts (Iterable, Salesforce Marketing Cloud) that exports deliver to',
+  },
   { name: 'API keys', description: 'Secrets for calling the API as yourself' },
   { name: 'Audit log', description: 'Every write made through the API' },
   { name: 'System', description: 'Health and readiness of a Letterset server' },

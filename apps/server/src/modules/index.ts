@@ -10,6 +10,13 @@ import { componentsRoutes } from './components/components.routes.ts';
 import { Component, ComponentVersion, FieldDefinition } from './components/components.schemas.ts';
 import { conditionalsRoutes } from './conditionals/conditionals.routes.ts';
 import { Conditional } from './conditionals/conditionals.schemas.ts';
+import { connectorsRoutes } from './connectors/connectors.routes.ts';
+import {
+  ConnectionTestResult,
+  Connector,
+  ConnectorIntegration,
+  SetupField,
+} from './connectors/connectors.schemas.ts';
 import { dynamicContentProfilesRoutes } from './dynamic-content-profiles/dynamic-content-profiles.routes.ts';
 import { DynamicContentProfile } from './dynamic-content-profiles/dynamic-content-profiles.schemas.ts';
 import { EmailContent, Locale } from './email-content/email-content.schemas.ts';
@@ -105,6 +112,10 @@ export const modules: Module[] = [
   { routes: personalizationTagsRoutes, schemas: [PersonalizationTag] },
   { routes: linkTrackingProfilesRoutes, schemas: [LinkTrackingProfile] },
   { routes: feedsRoutes, schemas: [Feed, FeedRunResult] },
+  {
+    routes: connectorsRoutes,
+    schemas: [SetupField, Connector, ConnectorIntegration, ConnectionTestResult],
+  },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
   {
     routes: exportsRoutes,

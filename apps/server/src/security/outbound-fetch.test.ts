@@ -73,6 +73,16 @@ describe('outbound fetch', () => {
     ).rejects.toThrow('localhost is a private, loopback or link-local address');
   });
 
+  it('allows the listed origins only on private addresses (the fakes of tests)', async () => {
+    const listed = { ...allowed, allowPrivateNetwork: false, privateOriginsAllowed: [base] };
+    const response = await outboundFetch({ url: `${base}/echo`, method: 'PATCH', body: 'x' }, listed);
+    expect(JSON.parse(response.body)).toMatchObject({ method: 'PATCH', body: 'x' });
+    const port = (server.address() as AddressInfo).port;
+    await expect(
+      outboundFetch({ url: `http://localhost:${port}/echo`, method: 'GET' }, listed),
+    ).rejects.toThrow('localhost is a private, loopback or link-local address');
+  });
+
   it('refuses other schemes and does not follow redirects', async () => {
     await expect(outboundFetch({ url: 'file:///etc/passwd', method: 'GET' }, allowed)).rejects.toThrow(
       'Only http and https URLs can be fetched',

@@ -4,21 +4,27 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
- * Requests Letterset makes to URLs that users configure (feeds). The guard against server-side
- * request forgery: only http(s); the host is resolved and every address it resolves to is
- * checked at connect time (so a DNS answer cannot change between the check and the connection);
+ * Requests Letterset makes to URLs that users configure (feeds) and to the sending platforms
+ * (connectors). The guard against server-side request forgery: only http(s); the host is
+ * resolved and every address it resolves to is checked at connect time (so a DNS answer cannot
+ * change between the check and the connection);
  * private, loopback, link-local, unique-local and other non-public ranges are refused unless
  * allowed; redirects are not followed; the whole exchange has a time limit and the body a size cap.
  */
 export interface OutboundFetchOptions {
   allowPrivateNetwork: boolean;
+  /**
+   * Origins (`http://127.0.0.1:4215`) allowed on private addresses although the rest is not:
+   * the local fakes tests start in place of the sending platforms. Empty in production.
+   */
+  privateOriginsAllowed?: readonly string[];
   timeoutMs: number;
   maxBytes: number;
 }
 
 export interface OutboundRequest {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
 }
@@ -109,15 +115,17 @@ export function outboundFetch(
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return Promise.reject(new OutboundFetchError('Only http and https URLs can be fetched'));
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 && !options.allowPrivateNetwork && isNonPublicAddress(host))
+  const allowPrivateNetwork =
+    options.allowPrivateNetwork || (options.privateOriginsAllowed ?? []).includes(url.origin);
+  if (isIP(host) !== 0 && !allowPrivateNetwork && isNonPublicAddress(host))
     return Promise.reject(refusal(host));
 
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const outgoing = client.request(url, {
       method: request.method,
-      headers: { 'user-agent': 'Letterset feeds', ...request.headers },
-      lookup: guardedLookup(options.allowPrivateNetwork),
+      headers: { 'user-agent': 'Letterset', ...request.headers },
+      lookup: guardedLookup(allowPrivateNetwork),
     });
     // Why the request was cut short, whichever error event then reports it.
     let cutShort: OutboundFetchError | undefined;

@@ -78,6 +78,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       publicBaseUrl: 'http://localhost:3000/files',
     },
     outboxDir: path.join(scratch, 'outbox'),
+    // Connector secrets of a test's own database, sealed with a key of its own.
+    secretsKey: randomBytes(32),
     ...overrides,
   };
 }
@@ -87,6 +89,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   config?: Partial<Config>;
   jobKinds?: readonly JobKind[];
+  /** Where the app's log lines go (silent unless the config sets a level). */
+  logStream?: { write(line: string): void };
   /** Extra routes a test needs (registered before the app is ready). */
   routes?: FastifyPluginAsyncTypebox;
 }
@@ -97,6 +101,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   const app = await buildApp(testConfig(options.config), {
     database: await database.open(),
     ...(options.jobKinds ? { jobKinds: options.jobKinds } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   if (options.routes) await app.register(options.routes);
   await app.ready();

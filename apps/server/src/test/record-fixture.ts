@@ -23,6 +23,7 @@ export interface RecordFixture {
   personalizationTagId: number;
   linkTrackingProfileId: number;
   feedId: number;
+  connectorId: number;
   emailVersionId: string;
   /** A completed json export of the email. */
   exportId: number;
@@ -133,6 +134,12 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     headers: [],
     fields: [],
   });
+  // Its key names no real Iterable project; nothing in the suites that use the fixture sends it.
+  const connector = await post(`${workspaceBase}/connectors`, {
+    name: 'Fixture connector',
+    integration_name: 'iterable',
+    settings: { api_key: 'fixture-api-key', region: 'us' },
+  });
   const versions = await app.inject({
     method: 'GET',
     url: `${workspaceBase}/emails/${email.id}/versions`,
@@ -166,6 +173,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     personalizationTagId: tag.id,
     linkTrackingProfileId: trackingProfile.id,
     feedId: feed.id,
+    connectorId: connector.id,
     emailVersionId: firstVersion.version_id,
     exportId: emailExport.id,
   };
@@ -186,6 +194,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
     personalization_tags: fixture.personalizationTagId,
     link_tracking_profiles: fixture.linkTrackingProfileId,
     feeds: fixture.feedId,
+    connectors: fixture.connectorId,
     workspaces: fixture.organization.workspaceId,
     teams: fixture.teamId,
     roles: fixture.roleId,

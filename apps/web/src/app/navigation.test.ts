@@ -34,6 +34,7 @@ describe('visibleNavigation', () => {
 describe('usesWholeWindow', () => {
   it('is true for the email editor only', () => {
     expect(usesWholeWindow('/workspaces/1/emails/42/edit')).toBe(true);
+    expect(usesWholeWindow('/workspaces/1/layouts/7/edit')).toBe(true);
     expect(usesWholeWindow('/workspaces/1/emails/42/edit/')).toBe(true);
     expect(usesWholeWindow('/workspaces/1/projects/3')).toBe(false);
     expect(usesWholeWindow('/workspaces/1/design-systems/2/components/5/edit')).toBe(false);

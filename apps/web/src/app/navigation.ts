@@ -58,6 +58,11 @@ export const navigation: readonly NavigationSection[] = [
         anyOf: ['create_teams', 'update_teams', 'delete_teams', 'access_all_teams'],
       },
       { label: 'API keys', to: '/settings/api-keys', anyOf: ['manage_api_keys'] },
+      {
+        label: 'Connectors',
+        to: '/workspaces/$workspaceId/connectors',
+        anyOf: ['create_connectors', 'update_connectors', 'delete_connectors'],
+      },
       { label: 'Audit log', to: '/settings/audit-log', anyOf: ['view_audit_logs'] },
     ],
   },
@@ -83,5 +88,5 @@ export function visibleNavigation(
  * back), so the editor's preview keeps its 600 px email width beside the palette and inspector.
  */
 export function usesWholeWindow(pathname: string): boolean {
-  return /^\/workspaces\/[^/]+\/emails\/[^/]+\/edit\/?$/.test(pathname);
+  return /^\/workspaces\/[^/]+\/(emails|layouts)\/[^/]+\/edit\/?$/.test(pathname);
 }

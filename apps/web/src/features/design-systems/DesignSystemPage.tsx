@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCan } from '../../app/session.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -14,6 +14,7 @@ import { type DesignSystem, designSystemQuery, downloadDesignSystemJson, failure
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 import { TokensAndStylesPanel } from './TokensAndStylesPanel.tsx';
+import type { DesignSystemTab } from './tabs.ts';
 
 /** One design system: its components, and what else belongs to it. */
 export function DesignSystemPage() {
@@ -33,6 +34,10 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
   const can = useCan();
   const [editing, editModal] = useDisclosure(false);
   const [replacing, replaceModal] = useDisclosure(false);
+  const { tab = 'components' } = useSearch({
+    from: '/_app/workspaces/$workspaceId/design-systems/$designSystemId/',
+  });
+  const navigate = useNavigate({ from: '/workspaces/$workspaceId/design-systems/$designSystemId/' });
   const editable = !system.shared && can('update_email_design_systems');
   const exportJson = async () => {
     try {
@@ -88,7 +93,11 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
           change it only from its own workspace.
         </Text>
       )}
-      <Tabs defaultValue="components" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(next) => next && navigate({ search: { tab: next as DesignSystemTab }, replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="components">Components</Tabs.Tab>
           <Tabs.Tab value="tokens">Tokens and styles</Tabs.Tab>

@@ -29,6 +29,7 @@ export function CollectionPanel<T extends { id: number | string }>({
   permissions,
   renderForm,
   deleteItem,
+  deleteMessage,
   emptyHint,
 }: {
   description: ReactNode;
@@ -43,6 +44,8 @@ export function CollectionPanel<T extends { id: number | string }>({
   permissions: { create: boolean; update: boolean; delete: boolean };
   renderForm: (item: T | null, close: () => void) => ReactNode;
   deleteItem: (item: T) => Promise<unknown>;
+  /** What deleting loses, for the confirmation; by default, that emails lose it. */
+  deleteMessage?: string;
   emptyHint: string;
 }) {
   const queryClient = useQueryClient();
@@ -52,7 +55,7 @@ export function CollectionPanel<T extends { id: number | string }>({
   const remove = async (item: T) => {
     const confirmed = await confirmDestructive({
       title: `Delete ${nameOf(item)}?`,
-      message: `Emails that use this ${noun} lose it. This cannot be undone.`,
+      message: deleteMessage ?? `Emails that use this ${noun} lose it. This cannot be undone.`,
       confirmLabel: `Delete ${noun}`,
     });
     if (!confirmed) return;

@@ -1,12 +1,12 @@
 import type { ComponentInstance, EditorDocument } from '@letterset/core';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { documentOf } from './autosave.ts';
+import type { ServerCopy } from './autosave.ts';
 import { describeDifferences, type OtherVersion } from './differences.ts';
-import type { Email } from './editor-data.ts';
+import { documentOf, type EditTarget } from './edit-target.ts';
 
 /**
- * Two versions of the email and a choice between them, with what differs spelled out. Nothing is
+ * Two versions of the email (or layout) and a choice between them, with what differs spelled out. Nothing is
  * saved while it is open, and it cannot be dismissed without choosing.
  */
 function ChooseVersionDialog({
@@ -69,7 +69,7 @@ function ChooseVersionDialog({
   );
 }
 
-/** Someone saved this email while the user was editing: show what differs and let the user choose. */
+/** Someone saved this email or layout while the user was editing: show what differs and let the user choose. */
 export function ConflictDialog({
   mine,
   theirs,
@@ -78,20 +78,20 @@ export function ConflictDialog({
   onOverwrite,
 }: {
   mine: EditorDocument;
-  theirs: Email;
+  theirs: ServerCopy<EditTarget>;
   labelOf: (instance: ComponentInstance) => string;
   onReloadTheirs: () => void;
   onOverwrite: () => void;
 }) {
-  const who = theirs.last_updated_by
-    ? `${theirs.last_updated_by.first_name} ${theirs.last_updated_by.last_name}`
-    : 'Someone';
+  const what = theirs.saved.kind;
+  const editor = theirs.saved.kind === 'email' ? theirs.saved.email.last_updated_by : null;
+  const who = editor ? `${editor.first_name} ${editor.last_name}` : 'Someone';
   return (
     <ChooseVersionDialog
-      title="This email changed while you were editing"
-      intro={`${who} saved this email at ${new Date(theirs.updated_at).toLocaleTimeString()}. Your changes are not saved yet.`}
+      title={`This ${what} changed while you were editing`}
+      intro={`${who} saved this ${what} at ${new Date(updatedAt(theirs.saved)).toLocaleTimeString()}. Your changes are not saved yet.`}
       mine={mine}
-      theirs={documentOf(theirs)}
+      theirs={theirs.document}
       labelOf={labelOf}
       other="theirs"
       discardLabel="Reload theirs"
@@ -114,7 +114,7 @@ export function RestoredDraftDialog({
   onKeep,
 }: {
   draft: EditorDocument;
-  server: Email;
+  server: EditTarget;
   labelOf: (instance: ComponentInstance) => string;
   onDiscard: () => void;
   onKeep: () => void;
@@ -122,7 +122,7 @@ export function RestoredDraftDialog({
   return (
     <ChooseVersionDialog
       title="Unsaved changes from an earlier session"
-      intro={`This browser kept changes to this email that were never saved. The saved version is from ${new Date(server.updated_at).toLocaleString()}. The editor shows your unsaved changes; keep them to save them over the saved version, or discard them.`}
+      intro={`This browser kept changes to this ${server.kind} that were never saved. The saved version is from ${new Date(updatedAt(server)).toLocaleString()}. The editor shows your unsaved changes; keep them to save them over the saved version, or discard them.`}
       mine={draft}
       theirs={documentOf(server)}
       labelOf={labelOf}
@@ -133,4 +133,8 @@ export function RestoredDraftDialog({
       onKeep={onKeep}
     />
   );
+}
+
+function updatedAt(target: EditTarget): string {
+  return target.kind === 'email' ? target.email.updated_at : target.layout.updated_at;
 }

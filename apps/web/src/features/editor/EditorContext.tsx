@@ -21,8 +21,7 @@ export interface FieldFocusRequest {
 export interface EditorSession {
   editor: Editor;
   workspaceId: number;
-  emailId: number;
-  /** Published emails, and users without update_emails, see the email without changing it. */
+  /** Published emails, and users who may not change what is open, see it without changing it. */
   readOnly: boolean;
   /** Every component of the design system as the email's brand profile sees it, by id. */
   componentsById: ReadonlyMap<number, BrandedComponent>;

@@ -1,38 +1,81 @@
 import '@mantine/tiptap/styles.css';
 import type { BrandProfileDefinition, ComponentDefinition, DesignSystemDefinition } from '@letterset/core';
 import { Skeleton, Stack } from '@mantine/core';
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { layoutQuery } from '../layouts/api.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
-import { type EditorResources, EmailEditor } from './EmailEditor.tsx';
+import { DocumentEditor, type EditorResources } from './DocumentEditor.tsx';
+import type { EditTarget } from './edit-target.ts';
 import {
   brandProfilesQuery,
   conditionalsQuery,
   designSystemQuery,
-  type Email,
   emailQuery,
   linkTrackingProfilesQuery,
   personalizationTagsQuery,
 } from './editor-data.ts';
 
-/** Loads the email and what its preview needs, then opens the editor. */
+/** The email editor's page: loads the email and what its preview needs, then opens the editor. */
 export function EditorPage() {
   const workspaceId = useWorkspaceId();
-  const { emailId: emailParam } = useParams({ from: '/_app/workspaces/$workspaceId/emails/$emailId/edit' });
-  const emailId = Number(emailParam);
+  const { emailId } = useParams({ from: '/_app/workspaces/$workspaceId/emails/$emailId/edit' });
+  const query = useQuery(emailQuery(workspaceId, Number(emailId)));
+  const target: EditTarget | undefined = query.data && { kind: 'email', email: query.data };
+  return (
+    <EditorLoader
+      workspaceId={workspaceId}
+      query={query}
+      target={target}
+      cacheKey={query.data ? emailQuery(workspaceId, query.data.id).queryKey : null}
+    />
+  );
+}
+
+/** The layout editor's page: the same editor, opened on a layout. */
+export function LayoutEditorPage() {
+  const workspaceId = useWorkspaceId();
+  const { layoutId } = useParams({ from: '/_app/workspaces/$workspaceId/layouts/$layoutId/edit' });
+  const query = useQuery(layoutQuery(workspaceId, Number(layoutId)));
+  const target: EditTarget | undefined = query.data && { kind: 'layout', layout: query.data };
+  return (
+    <EditorLoader
+      workspaceId={workspaceId}
+      query={query}
+      target={target}
+      cacheKey={query.data ? layoutQuery(workspaceId, query.data.id).queryKey : null}
+    />
+  );
+}
+
+function EditorLoader({
+  workspaceId,
+  query,
+  target,
+  cacheKey,
+}: {
+  workspaceId: number;
+  query: UseQueryResult<unknown>;
+  target: EditTarget | undefined;
+  /** Where the opened email or layout is cached: saves and replacements are written back there. */
+  cacheKey: QueryKey | null;
+}) {
   const queryClient = useQueryClient();
-  const email = useQuery(emailQuery(workspaceId, emailId));
-  const designSystemId = email.data?.email_design_system_id ?? 0;
-  const enabled = email.data !== undefined;
+  const designSystemId =
+    target?.kind === 'email'
+      ? target.email.email_design_system_id
+      : (target?.layout.email_design_system_id ?? 0);
+  const enabled = target !== undefined;
   const designSystem = useQuery({ ...designSystemQuery(workspaceId, designSystemId), enabled });
   const brandProfiles = useQuery({ ...brandProfilesQuery(workspaceId, designSystemId), enabled });
   const conditionals = useQuery(conditionalsQuery(workspaceId));
   const tags = useQuery(personalizationTagsQuery(workspaceId));
   const trackingProfiles = useQuery(linkTrackingProfilesQuery(workspaceId));
   // Each replacement (theirs after a conflict, a restored version) starts a fresh editor and history.
-  const [generation, setGeneration] = useState(0);
+  // It is kept here: the page's query passes its new data down only when the page itself re-renders.
+  const [replacement, setReplacement] = useState<{ target: EditTarget; generation: number } | null>(null);
 
   const resources = useMemo((): EditorResources | null => {
     if (
@@ -54,11 +97,12 @@ export function EditorPage() {
     };
   }, [designSystem.data, brandProfiles.data, conditionals.data, tags.data, trackingProfiles.data]);
 
-  const failed = [email, designSystem, brandProfiles, conditionals, tags, trackingProfiles].find(
-    (query) => query.isError,
+  const failed = [query, designSystem, brandProfiles, conditionals, tags, trackingProfiles].find(
+    (candidate) => candidate.isError,
   );
   if (failed) return <QueryState query={failed as UseQueryResult<unknown>}>{() => null}</QueryState>;
-  if (!email.data || !resources) {
+  const opened = replacement?.target ?? target;
+  if (!opened || !resources || !cacheKey) {
     return (
       <Stack aria-busy="true" aria-label="Loading the editor">
         <Skeleton height={36} />
@@ -66,17 +110,19 @@ export function EditorPage() {
       </Stack>
     );
   }
-  function replaceEmail(next: Email) {
-    queryClient.setQueryData(emailQuery(workspaceId, emailId).queryKey, next);
-    setGeneration((current) => current + 1);
-  }
+  const remember = (saved: EditTarget) =>
+    queryClient.setQueryData(cacheKey, saved.kind === 'email' ? saved.email : saved.layout);
   return (
-    <EmailEditor
-      key={generation}
+    <DocumentEditor
+      key={replacement?.generation ?? 0}
       workspaceId={workspaceId}
-      email={email.data}
+      target={opened}
       resources={resources}
-      onReplaceEmail={replaceEmail}
+      onSaved={remember}
+      onReplace={(next) => {
+        remember(next);
+        setReplacement((current) => ({ target: next, generation: (current?.generation ?? 0) + 1 }));
+      }}
     />
   );
 }

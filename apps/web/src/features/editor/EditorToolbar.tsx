@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { EmailStatusBadge } from '../emails/EmailStatusBadge.tsx';
 import { useEditorSession } from './EditorContext.tsx';
-import type { Email } from './editor-data.ts';
+import { type EditTarget, nameOf } from './edit-target.ts';
 import type { SaveStatus } from './use-autosave.ts';
 
 /** Where the email's changes are: on the server, on their way, or held back (and why). */
@@ -64,10 +64,13 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () =>
   }
 }
 
-/** The editor's top bar: back to the project, the email, save state, undo and redo, view controls. */
+/**
+ * The editor's top bar: back to where the email (its project) or layout (its design system's
+ * layouts) lives, the name, save state, undo and redo, view controls.
+ */
 export function EditorToolbar({
   workspaceId,
-  email,
+  target,
   status,
   canUndo,
   canRedo,
@@ -75,7 +78,7 @@ export function EditorToolbar({
   children,
 }: {
   workspaceId: number;
-  email: Email;
+  target: EditTarget;
   status: SaveStatus;
   canUndo: boolean;
   canRedo: boolean;
@@ -86,17 +89,38 @@ export function EditorToolbar({
   return (
     <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
-        <Anchor
-          component={Link}
-          to={`/workspaces/${workspaceId}/projects/${email.project_id}`}
-          aria-label="Back to the project"
-        >
-          <IconChevronLeft size={18} />
-        </Anchor>
+        {target.kind === 'email' ? (
+          <Anchor
+            component={Link}
+            to={`/workspaces/${workspaceId}/projects/${target.email.project_id}`}
+            aria-label="Back to the project"
+          >
+            <IconChevronLeft size={18} />
+          </Anchor>
+        ) : (
+          <Link
+            to="/workspaces/$workspaceId/design-systems/$designSystemId"
+            params={{
+              workspaceId: String(workspaceId),
+              designSystemId: String(target.layout.email_design_system_id),
+            }}
+            search={{ tab: 'layouts' }}
+            aria-label="Back to the layouts"
+            style={{ color: 'var(--mantine-color-anchor)', display: 'inline-flex' }}
+          >
+            <IconChevronLeft size={18} />
+          </Link>
+        )}
         <Text fw={600} component="h1" fz="lg" m={0}>
-          {email.name}
+          {nameOf(target)}
         </Text>
-        <EmailStatusBadge status={email.status} />
+        {target.kind === 'email' ? (
+          <EmailStatusBadge status={target.email.status} />
+        ) : (
+          <Badge variant="light" color="grape">
+            Layout
+          </Badge>
+        )}
         <span role="status" aria-label="Save state">
           <SaveIndicator status={status} onRetry={onRetrySave} />
         </span>

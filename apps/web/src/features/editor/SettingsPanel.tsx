@@ -10,8 +10,12 @@ const localeOptions = allLocales.map((locale) => ({
   label: `${locale.name} (${locale.code})`,
 }));
 
-/** Email-wide settings: subject and preheader in the current locale, locales, brand and link tracking. */
+/**
+ * Email-wide settings: subject and preheader in the current locale, locales, brand and link
+ * tracking. A layout has only its locales and brand: the rest belongs to each email started from it.
+ */
 export function SettingsPanel({
+  kind,
   document,
   brandProfileId,
   brandProfiles,
@@ -20,6 +24,7 @@ export function SettingsPanel({
   linkTrackingProfiles,
   onLinkTrackingProfileChange,
 }: {
+  kind: 'email' | 'layout';
   document: EditorDocument;
   brandProfileId: number | null;
   brandProfiles: readonly { id: number; name: string }[];
@@ -34,16 +39,24 @@ export function SettingsPanel({
   return (
     <Stack gap="sm">
       <Title order={2} fz="md">
-        Email settings
+        {kind === 'email' ? 'Email settings' : 'Layout settings'}
       </Title>
-      <BranchedTextSetting part="subject" text={subject} />
-      <BranchedTextSetting part="preheader" text={preheader} />
+      {kind === 'email' && (
+        <>
+          <BranchedTextSetting part="subject" text={subject} />
+          <BranchedTextSetting part="preheader" text={preheader} />
+        </>
+      )}
       <MultiSelect
         label="Locales"
         searchable
         disabled={!canChangeLocales}
         description={
-          canChangeLocales ? 'Removing a locale drops its values; earlier versions keep them.' : undefined
+          !canChangeLocales
+            ? undefined
+            : kind === 'email'
+              ? 'Removing a locale drops its values; earlier versions keep them.'
+              : 'Emails started from this layout begin with these locales and their values.'
         }
         data={localeOptions}
         value={document.locales}
@@ -73,16 +86,20 @@ export function SettingsPanel({
         value={brandProfileId === null ? null : String(brandProfileId)}
         onChange={(value) => onBrandProfileChange(value ? Number(value) : null)}
       />
-      <Select
-        label="Link tracking profile"
-        disabled={readOnly}
-        clearable
-        placeholder="None"
-        data={linkTrackingProfiles.map((profile) => ({ value: String(profile.id), label: profile.name }))}
-        value={linkTrackingProfileId === null ? null : String(linkTrackingProfileId)}
-        onChange={(value) => onLinkTrackingProfileChange(value ? Number(value) : null)}
-      />
-      <GlobalLinkTrackingFields values={document.content.global_link_tracking_parameters} />
+      {kind === 'email' && (
+        <>
+          <Select
+            label="Link tracking profile"
+            disabled={readOnly}
+            clearable
+            placeholder="None"
+            data={linkTrackingProfiles.map((profile) => ({ value: String(profile.id), label: profile.name }))}
+            value={linkTrackingProfileId === null ? null : String(linkTrackingProfileId)}
+            onChange={(value) => onLinkTrackingProfileChange(value ? Number(value) : null)}
+          />
+          <GlobalLinkTrackingFields values={document.content.global_link_tracking_parameters} />
+        </>
+      )}
     </Stack>
   );
 }

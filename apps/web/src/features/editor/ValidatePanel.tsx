@@ -1,8 +1,9 @@
+import type { ContentValidationResult } from '@letterset/core';
 import { Alert, Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { ProblemList } from '../exports/ExportDialog.tsx';
+import type { PreSendCheckResult } from '../exports/exports-api.ts';
 
 /** One problem validate_email_content reported, with where it is. */
 export interface ContentProblem {
@@ -25,38 +26,28 @@ export function contentProblems(errors: Record<string, Record<string, string[]>>
 }
 
 /**
- * Checks the saved email with validate_email_content and lists the problems; choosing one opens
- * the field in the inspector (in its locale and branch). The pre-send checks run alongside: what
- * an export would refuse (broken links, render errors) or warn about, in every locale.
+ * Checks the email or layout against its components' rules and lists the problems; choosing one
+ * opens the field in the inspector (in its locale and branch). For an email, the pre-send checks
+ * run alongside: what an export would refuse (broken links, render errors) or warn about.
  */
 export function ValidatePanel({
-  workspaceId,
-  emailId,
+  validate,
+  preSendChecks,
+  description,
   describeOwner,
   onOpenProblem,
-  hasUnsavedChanges,
 }: {
-  workspaceId: number;
-  emailId: number;
+  validate: () => Promise<ContentValidationResult>;
+  /** The pre-send checks of the saved email, in every locale (emails only). */
+  preSendChecks?: () => Promise<PreSendCheckResult>;
+  /** What is checked, and when (the saved email on the server, or the layout as shown). */
+  description: string;
   describeOwner: (owner: string) => string;
   onOpenProblem: (problem: ContentProblem) => void;
-  hasUnsavedChanges: boolean;
 }) {
-  const check = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/validate_email_content', {
-          params: { path: { workspace_id: workspaceId, id: emailId } },
-        }),
-      ),
-  });
+  const check = useMutation({ mutationFn: validate });
   const preSend = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/checks', {
-          params: { path: { workspace_id: workspaceId, id: emailId } },
-        }),
-      ),
+    mutationFn: () => preSendChecks?.() ?? Promise.resolve(null),
   });
   const problems = check.data
     ? contentProblems(check.data.validation_errors as Record<string, Record<string, string[]>>)
@@ -64,13 +55,12 @@ export function ValidatePanel({
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
-        Checks every locale and branch of the saved email against its components’ rules.
-        {hasUnsavedChanges ? ' Your latest changes are still being saved.' : ''}
+        {description}
       </Text>
       <Button
         onClick={() => {
           check.mutate();
-          preSend.mutate();
+          if (preSendChecks) preSend.mutate();
         }}
         loading={check.isPending || preSend.isPending}
       >

@@ -12,7 +12,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   Autosave,
-  documentOf,
   offlineRetryMs,
   type SaveAnswer,
   type SaveRequest,
@@ -20,6 +19,7 @@ import {
   startingPoint,
 } from './autosave.ts';
 import type { StoredDraft } from './drafts.ts';
+import { copyOf, type EditTarget } from './edit-target.ts';
 import type { Email } from './editor-data.ts';
 import { instanceId, testDocument } from './test-session.tsx';
 
@@ -139,13 +139,17 @@ class FakeServer {
   lockVersion = 1;
   requestsReceived = 0;
   private otherSaves = 0;
-  readonly underWay: { request: SaveRequest; reply: (answer: SaveAnswer) => void }[] = [];
+  readonly underWay: { request: SaveRequest; reply: (answer: SaveAnswer<EditTarget>) => void }[] = [];
 
   constructor(document: EditorDocument) {
     this.document = document;
   }
 
-  email(): Email {
+  copy() {
+    return copyOf({ kind: 'email', email: this.email() });
+  }
+
+  private email(): Email {
     return {
       id: 1,
       lock_version: this.lockVersion,
@@ -155,17 +159,17 @@ class FakeServer {
     } as unknown as Email;
   }
 
-  save(request: SaveRequest): Promise<SaveAnswer> {
+  save(request: SaveRequest): Promise<SaveAnswer<EditTarget>> {
     this.requestsReceived++;
     return new Promise((reply) => this.underWay.push({ request, reply }));
   }
 
   /** The PATCH rule: a write based on another lock_version is refused with the current copy. */
-  private apply(request: SaveRequest): SaveAnswer {
-    if (request.lockVersion !== this.lockVersion) return { kind: 'conflict', theirs: this.email() };
+  private apply(request: SaveRequest): SaveAnswer<EditTarget> {
+    if (request.lockVersion !== this.lockVersion) return { kind: 'conflict', theirs: this.copy() };
     if (request.document) this.document = structuredClone(request.document);
     this.lockVersion++;
-    return { kind: 'saved', email: this.email() };
+    return { kind: 'saved', copy: this.copy() };
   }
 
   saveBySomeoneElse(): void {
@@ -209,7 +213,7 @@ class MemoryDrafts {
 /** One page load of the editor: what EmailEditor does on mount, minus React. */
 interface Page {
   editor: Editor;
-  autosave: Autosave;
+  autosave: Autosave<EditTarget>;
   stop: () => void;
 }
 
@@ -234,7 +238,7 @@ class World {
   }
 
   open(): Page {
-    const start = startingPoint(this.server.email(), this.drafts.stored);
+    const start = startingPoint(this.server.copy().document, this.drafts.stored);
     if (start.staleDraft) this.drafts.clear();
     const editor = createEditor({
       document: start.document,
@@ -243,10 +247,10 @@ class World {
     });
     const autosave = new Autosave({
       editor,
-      server: { document: documentOf(this.server.email()), lockVersion: this.server.lockVersion },
+      server: { document: this.server.copy().document, lockVersion: this.server.lockVersion },
       restoredDraft: start.restoredDraft,
       drafts: this.drafts,
-      saveEmail: (request) => this.server.save(request),
+      save: (request) => this.server.save(request),
       onSaved: () => undefined,
       timers: this.clock.timers,
     });

@@ -1,38 +1,47 @@
 import { type Editor, type EditorDocument, sameDocument } from '@letterset/core';
 import type { StoredDraft } from './drafts.ts';
-import type { Email } from './editor-data.ts';
 
-export type SaveStatus =
+/**
+ * The server's copy of what the editor edits (an email or a layout): the record as the API answered
+ * it, and the two things the autosave reasons about, its lock_version and its document.
+ */
+export interface ServerCopy<Saved> {
+  saved: Saved;
+  lockVersion: number;
+  document: EditorDocument;
+}
+
+export type SaveStatus<Saved = unknown> =
   | { kind: 'saved' }
   | { kind: 'unsaved' }
   | { kind: 'saving' }
   | { kind: 'offline' }
-  | { kind: 'conflict'; theirs: Email }
+  | { kind: 'conflict'; theirs: ServerCopy<Saved> }
   /** Changes this browser kept from an earlier session differ from the server's copy: keep or discard? */
   | { kind: 'restored_draft' }
   | { kind: 'failed'; message: string };
 
-/** Email settings saved with the content but outside the undo history. */
-export interface EmailSettingsChange {
+/** Settings saved with the content but outside the undo history (brand and link tracking profile). */
+export interface SettingsChange {
   brand_profile_id?: number | null;
   link_tracking_profile_id?: number | null;
 }
 
 export interface SaveRequest {
   lockVersion: number;
-  settings: EmailSettingsChange;
+  settings: SettingsChange;
   /** Absent when only settings changed. */
   document?: EditorDocument;
 }
 
 /** How a save ended, as the autosave needs to know it (the API call maps its answers to these). */
-export type SaveAnswer =
-  | { kind: 'saved'; email: Email }
-  | { kind: 'conflict'; theirs: Email }
+export type SaveAnswer<Saved> =
+  | { kind: 'saved'; copy: ServerCopy<Saved> }
+  | { kind: 'conflict'; theirs: ServerCopy<Saved> }
   | { kind: 'offline' }
   | { kind: 'failed'; message: string };
 
-/** The browser's copy of unsaved changes, for one email. */
+/** The browser's copy of unsaved changes, for one email or layout. */
 export interface DraftStore {
   write(draft: StoredDraft): void;
   clear(): void;
@@ -44,38 +53,29 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
-export interface AutosaveOptions {
+export interface AutosaveOptions<Saved> {
   editor: Editor;
   /** The server's copy the editor was opened from. */
   server: { document: EditorDocument; lockVersion: number };
   /** The editor opens on a draft from this browser that differs from the server's copy: nothing is saved until the user chooses. */
   restoredDraft: boolean;
   drafts: DraftStore;
-  saveEmail(request: SaveRequest): Promise<SaveAnswer>;
-  onSaved(email: Email): void;
+  save(request: SaveRequest): Promise<SaveAnswer<Saved>>;
+  onSaved(saved: Saved): void;
   timers: Timers;
 }
 
 export const saveDelayMs = 800;
 export const offlineRetryMs = 5000;
 
-export function documentOf(email: Email): EditorDocument {
-  return {
-    content: email.email_content as EditorDocument['content'],
-    locales: email.locales,
-    defaultLocale: email.default_locale,
-  };
-}
-
 /**
  * Where the editor starts: the server's copy, or a draft this browser kept that differs from it.
  * A draft equal to the server's copy (its save landed, or the user undid back to it) is stale.
  */
 export function startingPoint(
-  email: Email,
+  serverDocument: EditorDocument,
   draft: StoredDraft | null,
 ): { document: EditorDocument; restoredDraft: boolean; staleDraft: boolean } {
-  const serverDocument = documentOf(email);
   if (draft === null) return { document: serverDocument, restoredDraft: false, staleDraft: false };
   if (sameDocument(draft.document, serverDocument)) {
     return { document: serverDocument, restoredDraft: false, staleDraft: true };
@@ -92,14 +92,14 @@ export function startingPoint(
  * - one save at a time, sent a moment after the last change with the lock_version the server's copy
  *   has, so a 409 means someone else saved, and nothing is written until the user chooses.
  */
-export class Autosave {
-  private readonly options: AutosaveOptions;
+export class Autosave<Saved> {
+  private readonly options: AutosaveOptions<Saved>;
   private readonly listeners = new Set<() => void>();
-  private currentStatus: SaveStatus;
+  private currentStatus: SaveStatus<Saved>;
   private lockVersion: number;
   /** The document the server holds at `lockVersion`, as far as this editor knows. */
   private serverDocument: EditorDocument;
-  private pendingSettings: EmailSettingsChange = {};
+  private pendingSettings: SettingsChange = {};
   private timer: unknown = null;
   /** The save under way, if any: its answer may still change what the server holds. */
   private inFlight: SaveRequest | null = null;
@@ -107,7 +107,7 @@ export class Autosave {
   private unconfirmed: EditorDocument[] = [];
   private running = false;
 
-  constructor(options: AutosaveOptions) {
+  constructor(options: AutosaveOptions<Saved>) {
     this.options = options;
     this.lockVersion = options.server.lockVersion;
     this.serverDocument = options.server.document;
@@ -126,7 +126,7 @@ export class Autosave {
     };
   }
 
-  get status(): SaveStatus {
+  get status(): SaveStatus<Saved> {
     return this.currentStatus;
   }
 
@@ -136,13 +136,13 @@ export class Autosave {
   }
 
   /** Saves a settings change (brand profile, link tracking profile) now, with any content change. */
-  saveSettings(change: EmailSettingsChange): void {
+  saveSettings(change: SettingsChange): void {
     this.pendingSettings = { ...this.pendingSettings, ...change };
     void this.save();
   }
 
   /** "Overwrite with mine" after a conflict: save the editor's document on top of theirs. */
-  overwrite(theirs: Email): void {
+  overwrite(theirs: ServerCopy<Saved>): void {
     if (this.currentStatus.kind !== 'conflict') return;
     this.adoptServerCopy(theirs);
     this.setStatus({ kind: 'unsaved' });
@@ -223,11 +223,11 @@ export class Autosave {
     this.inFlight = request;
     this.pendingSettings = {};
     this.setStatus({ kind: 'saving' });
-    let answer: SaveAnswer;
+    let answer: SaveAnswer<Saved>;
     try {
-      answer = await this.options.saveEmail(request);
+      answer = await this.options.save(request);
     } catch (error) {
-      // saveEmail maps the API's answers; anything it throws is a failure to show, never a save stuck "Saving…".
+      // save maps the API's answers; anything it throws is a failure to show, never a save stuck "Saving…".
       answer = { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
     this.inFlight = null;
@@ -235,21 +235,22 @@ export class Autosave {
     this.settle(request, answer);
   }
 
-  private settle(request: SaveRequest, answer: SaveAnswer): void {
+  private settle(request: SaveRequest, answer: SaveAnswer<Saved>): void {
     const sentDocument = request.document ?? this.serverDocument;
     if (answer.kind === 'saved') {
-      this.adoptServerCopy(answer.email, sentDocument);
-      this.options.onSaved(answer.email);
+      // The document as sent, not as answered: the two are equal, but the server's key order is its own.
+      this.adoptServerCopy({ ...answer.copy, document: sentDocument });
+      this.options.onSaved(answer.copy.saved);
       this.reconcile();
       return;
     }
     this.pendingSettings = { ...request.settings, ...this.pendingSettings };
     if (answer.kind === 'conflict') {
       // The copy that moved on may be one of our own saves whose answer was lost: then it is ours to build on.
-      const theirDocument = documentOf(answer.theirs);
+      const theirDocument = answer.theirs.document;
       if ([sentDocument, ...this.unconfirmed].some((document) => sameDocument(document, theirDocument))) {
         this.adoptServerCopy(answer.theirs);
-        this.options.onSaved(answer.theirs);
+        this.options.onSaved(answer.theirs.saved);
         this.reconcile();
         return;
       }
@@ -268,9 +269,9 @@ export class Autosave {
     this.reconcile();
   }
 
-  private adoptServerCopy(email: Email, document: EditorDocument = documentOf(email)): void {
-    this.lockVersion = email.lock_version;
-    this.serverDocument = document;
+  private adoptServerCopy(copy: { lockVersion: number; document: EditorDocument }): void {
+    this.lockVersion = copy.lockVersion;
+    this.serverDocument = copy.document;
     this.unconfirmed = [];
   }
 
@@ -297,7 +298,7 @@ export class Autosave {
     this.timer = null;
   }
 
-  private setStatus(status: SaveStatus): void {
+  private setStatus(status: SaveStatus<Saved>): void {
     const carriesData = 'theirs' in status || 'message' in status;
     if (status.kind === this.currentStatus.kind && !carriesData) return;
     this.currentStatus = status;

@@ -7,27 +7,38 @@ export interface StoredDraft {
   document: EditorDocument;
 }
 
-const keyOf = (emailId: number) => `letterset.editor.unsaved.${emailId}`;
-
-export function readDraft(emailId: number): StoredDraft | null {
-  try {
-    const stored = localStorage.getItem(keyOf(emailId));
-    if (!stored) return null;
-    const draft = JSON.parse(stored) as StoredDraft;
-    return typeof draft.lockVersion === 'number' && draft.document?.content ? draft : null;
-  } catch {
-    return null;
-  }
+/** Where this browser keeps the unsaved changes of one email or one layout. */
+export interface DraftSlot {
+  read(): StoredDraft | null;
+  write(draft: StoredDraft): void;
+  clear(): void;
 }
 
-export function writeDraft(emailId: number, draft: StoredDraft): void {
-  try {
-    localStorage.setItem(keyOf(emailId), JSON.stringify(draft));
-  } catch {
-    // A full storage only loses the crash protection; saving to the server goes on.
-  }
-}
+/** Emails keep the key they have always had, so drafts written before layouts could be edited still restore. */
+export const emailDraftSlot = (emailId: number) => draftSlot(`letterset.editor.unsaved.${emailId}`);
+export const layoutDraftSlot = (layoutId: number) => draftSlot(`letterset.editor.unsaved.layout.${layoutId}`);
 
-export function clearDraft(emailId: number): void {
-  localStorage.removeItem(keyOf(emailId));
+function draftSlot(key: string): DraftSlot {
+  return {
+    read() {
+      try {
+        const stored = localStorage.getItem(key);
+        if (!stored) return null;
+        const draft = JSON.parse(stored) as StoredDraft;
+        return typeof draft.lockVersion === 'number' && draft.document?.content ? draft : null;
+      } catch {
+        return null;
+      }
+    },
+    write(draft) {
+      try {
+        localStorage.setItem(key, JSON.stringify(draft));
+      } catch {
+        // A full storage only loses the crash protection; saving to the server goes on.
+      }
+    },
+    clear() {
+      localStorage.removeItem(key);
+    },
+  };
 }

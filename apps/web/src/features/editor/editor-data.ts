@@ -120,3 +120,12 @@ export function versionsQuery(workspaceId: number, emailId: number, page: number
       ),
   });
 }
+
+/** validate_email_content of the saved email: every locale and branch against its components' rules. */
+export function validateSavedEmail(workspaceId: number, emailId: number) {
+  return unwrap(
+    api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/validate_email_content', {
+      params: { path: { workspace_id: workspaceId, id: emailId } },
+    }),
+  );
+}

@@ -39,7 +39,6 @@ export function renderableSession(
   const session: EditorSession = {
     editor,
     workspaceId: 1,
-    emailId: 1,
     readOnly: false,
     componentsById: new Map(),
     customStyles: [],

@@ -162,7 +162,15 @@ export function CreateEmailModal({
               );
             }}
             {...form.getInputProps('layout_id')}
-            onChange={(value) => form.setFieldValue('layout_id', value ?? '')}
+            onChange={(value) => {
+              form.setFieldValue('layout_id', value ?? '');
+              // A layout's values are kept per locale: start with its locales (its first is its default).
+              const layoutLocales = layoutsById.get(Number(value))?.locales ?? [];
+              if (layoutLocales.length > 0) {
+                form.setFieldValue('locales', [...layoutLocales]);
+                form.setFieldValue('default_locale', layoutLocales[0] ?? 'en-US');
+              }
+            }}
           />
           {chosenLayout && <LayoutThumbnail workspaceId={workspaceId} layout={chosenLayout} width={200} />}
           <MultiSelect

@@ -64,6 +64,15 @@ export function checksQuery(workspaceId: number, emailId: number, dynamicContent
   });
 }
 
+/** The pre-send checks of the saved email in every locale, as the API runs them. */
+export function checkSavedEmail(workspaceId: number, emailId: number) {
+  return unwrap(
+    api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/checks', {
+      params: { path: { workspace_id: workspaceId, id: emailId } },
+    }),
+  );
+}
+
 export interface ExportRequest {
   emailId: number;
   exportType: Exclude<ExportType, 'connector'>;

@@ -1,31 +1,19 @@
-import type { components } from '@letterset/api-client';
 import {
   type BrandProfileDefinition,
   type ComponentDefinition,
   type DesignSystemDefinition,
-  type EmailContent,
   render,
 } from '@letterset/core';
 import { Box, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { brandProfilesQuery, designSystemQuery } from '../editor/editor-data.ts';
-
-type Layout = components['schemas']['Layout'];
+import { type Layout, layoutAsEmailContent } from './layout-content.ts';
 
 /** The desktop preview's width, as the editor shows an email. */
 const emailWidth = 660;
 /** How much of the top of the email the thumbnail shows, in the email's own pixels. */
 const shownHeight = 880;
-
-/** A layout's content as an email without subject or preheader, for rendering. */
-function layoutAsEmailContent(layout: Pick<Layout, 'content'>): EmailContent {
-  return {
-    subject: { branch_content: {} },
-    preheader: { branch_content: {} },
-    ...(layout.content as Pick<EmailContent, 'container_component_instance' | 'component_instances'>),
-  };
-}
 
 /**
  * A small picture of a layout, rendered in this browser by core, as the editor would show it, and

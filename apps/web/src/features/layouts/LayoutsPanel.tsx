@@ -1,4 +1,3 @@
-import type { components } from '@letterset/api-client';
 import {
   ActionIcon,
   Alert,
@@ -16,6 +15,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
@@ -27,13 +27,12 @@ import { QueryState } from '../../shared/QueryState.tsx';
 import { componentListQuery } from '../component-builder/api.ts';
 import type { DesignSystem } from '../design-systems/api.ts';
 import { LayoutThumbnail } from './LayoutThumbnail.tsx';
-
-type Layout = components['schemas']['Layout'];
+import type { Layout } from './layout-content.ts';
 
 const layoutKeys = (workspaceId: number, systemId: number) =>
   ['workspaces', workspaceId, 'layouts', { email_design_system_id: systemId }] as const;
 
-/** Saved starting points for emails made with this design system: list, rename, delete, start an empty one. */
+/** Saved starting points for emails made with this design system: list, open in the editor, rename, delete, start one. */
 export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; system: DesignSystem }) {
   const can = useCan();
   const queryClient = useQueryClient();
@@ -80,7 +79,7 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
       <Group justify="space-between" align="flex-start">
         <Text size="sm" c="dimmed" maw={640}>
           A layout is a saved arrangement of this design system's components that new emails can start from.
-          Its content is arranged in the email editor; here you can name, start and delete layouts.
+          Open one to arrange it in the editor, or save one from an email with Save as layout.
         </Text>
         {can('create_layouts') && (
           <Button
@@ -88,7 +87,7 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
             disabled={!container}
             title={container ? undefined : 'Add a container component first'}
           >
-            New empty layout
+            New layout
           </Button>
         )}
       </Group>
@@ -126,7 +125,15 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
                     <Table.Td>
                       <LayoutThumbnail workspaceId={workspaceId} layout={layout} width={120} />
                     </Table.Td>
-                    <Table.Td fw={500}>{layout.name}</Table.Td>
+                    <Table.Td fw={500}>
+                      <Link
+                        to="/workspaces/$workspaceId/layouts/$layoutId/edit"
+                        params={{ workspaceId: String(workspaceId), layoutId: String(layout.id) }}
+                        style={{ color: 'inherit' }}
+                      >
+                        {layout.name}
+                      </Link>
+                    </Table.Td>
                     <Table.Td>{layout.content.component_instances.length}</Table.Td>
                     <Table.Td>{new Date(layout.updated_at).toLocaleDateString()}</Table.Td>
                     <Table.Td>
@@ -143,7 +150,15 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
                           </Menu.Target>
                           <Menu.Dropdown>
                             {can('update_layouts') && (
-                              <Menu.Item onClick={() => setEditing(layout)}>Rename</Menu.Item>
+                              <>
+                                <Menu.Item
+                                  component={Link}
+                                  to={`/workspaces/${workspaceId}/layouts/${layout.id}/edit`}
+                                >
+                                  Edit in the editor
+                                </Menu.Item>
+                                <Menu.Item onClick={() => setEditing(layout)}>Rename</Menu.Item>
+                              </>
                             )}
                             {can('delete_layouts') && (
                               <Menu.Item color="red" onClick={() => remove(layout)}>
@@ -189,6 +204,7 @@ function LayoutNameForm({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm({ initialValues: { name: layout?.name ?? '' } });
   const save = form.onSubmit(async ({ name }) => {
@@ -202,13 +218,13 @@ function LayoutNameForm({
           }),
         );
       } else if (containerId !== null) {
-        await unwrap(
+        const created = await unwrap(
           api.POST('/api/v1/workspaces/{workspace_id}/layouts', {
             params: { path: { workspace_id: workspaceId } },
             body: {
               name: name.trim(),
               email_design_system_id: system.id,
-              // Just the container: components are added in the email editor.
+              // Just the container: components are added in the editor, which opens next.
               content: {
                 container_component_instance: {
                   id: crypto.randomUUID(),
@@ -220,6 +236,12 @@ function LayoutNameForm({
             },
           }),
         );
+        await queryClient.invalidateQueries({ queryKey: layoutKeys(workspaceId, system.id) });
+        await navigate({
+          to: '/workspaces/$workspaceId/layouts/$layoutId/edit',
+          params: { workspaceId: String(workspaceId), layoutId: String(created.id) },
+        });
+        return;
       }
       await queryClient.invalidateQueries({ queryKey: layoutKeys(workspaceId, system.id) });
       notifications.show({ message: `${name.trim()} saved` });
@@ -229,7 +251,7 @@ function LayoutNameForm({
     }
   });
   return (
-    <Modal opened onClose={onClose} title={layout ? `Rename ${layout.name}` : 'New empty layout'}>
+    <Modal opened onClose={onClose} title={layout ? `Rename ${layout.name}` : 'New layout'}>
       <form onSubmit={save} noValidate>
         {problems.length > 0 && (
           <Alert color="red" mb="md" role="alert">
@@ -242,7 +264,7 @@ function LayoutNameForm({
             Cancel
           </Button>
           <Button type="submit" loading={form.submitting}>
-            Save
+            {layout ? 'Save' : 'Create and open'}
           </Button>
         </Group>
       </form>

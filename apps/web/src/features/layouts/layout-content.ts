@@ -1,4 +1,13 @@
-import type { EditorDocument } from '@letterset/core';
+import type { components } from '@letterset/api-client';
+import {
+  type ComponentDefinition,
+  type ContentValidationResult,
+  type EditorDocument,
+  type EmailContent,
+  validateEmailContent,
+} from '@letterset/core';
+
+export type Layout = components['schemas']['Layout'];
 
 /** What a layout keeps of an email: its container and components, without subject or preheader. */
 export interface LayoutContent {
@@ -24,4 +33,55 @@ export function layoutContentFrom(
     container_component_instance: withDefaults(container_component_instance),
     component_instances: component_instances.map(withDefaults),
   };
+}
+
+/** A layout's content as an email without subject or preheader, for rendering and editing. */
+export function layoutAsEmailContent(layout: Pick<Layout, 'content'>): EmailContent {
+  return {
+    subject: { branch_content: {} },
+    preheader: { branch_content: {} },
+    ...(layout.content as LayoutContent),
+  };
+}
+
+/** A layout made before it had locales is edited in en-US, the locale new emails start in. */
+const fallbackLocales = ['en-US'];
+
+/**
+ * A layout as the editor edits it. Layouts have no default locale of their own: the first of their
+ * locales is it, and saving keeps the default first (see `layoutChanges`).
+ */
+export function layoutDocument(layout: Pick<Layout, 'content' | 'locales'>): EditorDocument {
+  const locales = layout.locales.length > 0 ? layout.locales : fallbackLocales;
+  return { content: layoutAsEmailContent(layout), locales, defaultLocale: locales[0] ?? 'en-US' };
+}
+
+/** The layout fields a document's edit changes, as the PATCH takes them. */
+export function layoutChanges(document: EditorDocument): { content: LayoutContent; locales: string[] } {
+  return {
+    content: layoutContentFrom(document, { keepValues: true }),
+    locales: [document.defaultLocale, ...document.locales.filter((code) => code !== document.defaultLocale)],
+  };
+}
+
+/**
+ * A layout checked as an email started from it would be, in this browser: every branch, in every
+ * locale. A layout has no subject or preheader, so their "is blank" is not its problem.
+ */
+export function validateLayoutDocument(
+  document: EditorDocument,
+  components: readonly ComponentDefinition[],
+  conditionals: readonly { id: number; branches: readonly { key: string }[] }[],
+): ContentValidationResult {
+  const branchKeys = new Map(
+    conditionals.map((conditional) => [conditional.id, conditional.branches.map((branch) => branch.key)]),
+  );
+  const { validation_errors } = validateEmailContent({
+    content: document.content,
+    components,
+    locales: document.locales,
+    branchKeysOf: (conditionalId) => branchKeys.get(conditionalId),
+  });
+  const { subject: _subject, preheader: _preheader, ...layoutErrors } = validation_errors;
+  return { valid: Object.keys(layoutErrors).length === 0, validation_errors: layoutErrors };
 }

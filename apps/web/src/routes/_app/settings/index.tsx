@@ -7,7 +7,11 @@ export const Route = createFileRoute('/_app/settings/')({
   beforeLoad: async ({ context }) => {
     const me = await loadMe(context.queryClient);
     const settings = navigation.find((section) => section.label === 'Settings');
-    const first = settings && visibleNavigation(me?.permissions ?? [], [settings])[0]?.items[0];
-    throw redirect({ to: first?.to ?? '/' });
+    // Workspace settings (connectors) open in the user's first workspace; without one they are skipped.
+    const workspaceId = me?.workspaces[0]?.id;
+    const first = (
+      settings ? (visibleNavigation(me?.permissions ?? [], [settings])[0]?.items ?? []) : []
+    ).find((item) => !item.to.includes('$workspaceId') || workspaceId !== undefined);
+    throw redirect({ to: first?.to.replace('$workspaceId', String(workspaceId)) ?? '/' });
   },
 });

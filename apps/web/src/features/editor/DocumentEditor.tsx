@@ -11,17 +11,17 @@ import {
 import { Alert, Box, Button, Group, ScrollArea, SegmentedControl, Select, Tabs, Text } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
 import { ExportDialog } from '../exports/ExportDialog.tsx';
+import { checkSavedEmail } from '../exports/exports-api.ts';
+import { validateLayoutDocument } from '../layouts/layout-content.ts';
 import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
 import { startingPoint } from './autosave.ts';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
-import { clearDraft, readDraft } from './drafts.ts';
 import {
   type EditorSession,
   EditorSessionProvider,
@@ -30,14 +30,14 @@ import {
   useEditorState,
 } from './EditorContext.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import type {
-  Conditional,
-  Email,
-  EmailVersion,
-  LinkTrackingProfile,
-  PersonalizationTag,
+import { brandProfileIdOf, documentOf, draftSlotOf, type EditTarget, nameOf } from './edit-target.ts';
+import {
+  type Conditional,
+  type EmailVersion,
+  type LinkTrackingProfile,
+  type PersonalizationTag,
+  validateSavedEmail,
 } from './editor-data.ts';
-import { emailQuery } from './editor-data.ts';
 import { Inspector } from './Inspector.tsx';
 import { renderForDownload, renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
@@ -58,29 +58,33 @@ export interface EditorResources {
 type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history';
 
 /**
- * The email editor: palette and outline on the left, the live preview in the middle, and the
- * inspector, settings, validation and history on the right. Every change goes through core's
- * command layer (undo, redo, permission refusals) and is saved a moment later.
+ * The editor of an email or a layout: palette and outline on the left, the live preview in the
+ * middle, and the inspector, settings, validation and history on the right. Every change goes through
+ * core's command layer (undo, redo, permission refusals) and is saved a moment later.
  */
-export function EmailEditor({
+export function DocumentEditor({
   workspaceId,
-  email,
+  target,
   resources,
-  onReplaceEmail,
+  onSaved,
+  onReplace,
 }: {
   workspaceId: number;
-  email: Email;
+  /** The server's copy the editor opens. */
+  target: EditTarget;
   resources: EditorResources;
-  /** Starts over from another state of the email (theirs after a conflict, a restored version). */
-  onReplaceEmail: (email: Email) => void;
+  onSaved: (saved: EditTarget) => void;
+  /** Starts over from another state (theirs after a conflict, a restored version, the saved copy). */
+  onReplace: (target: EditTarget) => void;
 }) {
   const me = useMe();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const readOnly = email.status === 'published' || !can('update_emails');
+  const email = target.kind === 'email' ? target.email : null;
+  const readOnly = email ? email.status === 'published' || !can('update_emails') : !can('update_layouts');
   const [start] = useState(() => {
-    const opening = startingPoint(email, readOnly ? null : readDraft(email.id));
-    if (opening.staleDraft) clearDraft(email.id);
+    const drafts = draftSlotOf(target);
+    const opening = startingPoint(documentOf(target), readOnly ? null : drafts.read());
+    if (opening.staleDraft) drafts.clear();
     return opening;
   });
   const [editor] = useState(() =>
@@ -101,8 +105,9 @@ export function EmailEditor({
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
   const narrow = useMediaQuery('(max-width: 85em)') === true;
-  const [brandProfileId, setBrandProfileId] = useState(email.brand_profile_id ?? null);
-  const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email.link_tracking_profile_id ?? null);
+  const [brandProfileId, setBrandProfileId] = useState(brandProfileIdOf(target));
+  // Link tracking belongs to the email being sent: a layout has none.
+  const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email?.link_tracking_profile_id ?? null);
 
   const linkTrackingProfile =
     resources.linkTrackingProfiles.find((profile) => profile.id === linkTrackingProfileId) ?? null;
@@ -121,13 +126,13 @@ export function EmailEditor({
 
   const autosave = useAutosave({
     workspaceId,
-    email,
+    target,
     editor,
     restoredDraft: start.restoredDraft,
     enabled: !readOnly,
-    onSaved: (saved) => queryClient.setQueryData(emailQuery(workspaceId, email.id).queryKey, saved),
+    onSaved,
   });
-  const saveStatus: SaveStatus = autosave?.status ?? { kind: 'saved' };
+  const saveStatus: SaveStatus<EditTarget> = autosave?.status ?? { kind: 'saved' };
 
   const select = useCallback((instanceId: string | null) => {
     setSelectedId(instanceId);
@@ -171,7 +176,6 @@ export function EmailEditor({
     () => ({
       editor,
       workspaceId,
-      emailId: email.id,
       readOnly,
       componentsById,
       customStyles,
@@ -190,7 +194,6 @@ export function EmailEditor({
     [
       editor,
       workspaceId,
-      email.id,
       readOnly,
       componentsById,
       customStyles,
@@ -239,7 +242,7 @@ export function EmailEditor({
       personalizationTags: resources.personalizationTags,
       linkTrackingProfile,
       conditionals: resources.conditionals,
-      emailName: email.name,
+      emailName: nameOf(target),
     });
 
   /** Saves the locale on screen as an .html file, as a file export would write it (CSS inlined). */
@@ -253,12 +256,12 @@ export function EmailEditor({
       personalizationTags: resources.personalizationTags,
       linkTrackingProfile,
       conditionals: resources.conditionals,
-      emailName: email.name,
+      emailName: nameOf(target),
     });
     const link = window.document.createElement('a');
     link.href = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
     link.download = `${
-      email.name
+      nameOf(target)
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '') || 'email'
@@ -267,14 +270,14 @@ export function EmailEditor({
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   }
 
-  async function convertToDraft() {
+  async function convertToDraft(emailId: number) {
     try {
       const converted = await unwrap(
         api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/convert_to_draft', {
-          params: { path: { workspace_id: workspaceId, id: email.id } },
+          params: { path: { workspace_id: workspaceId, id: emailId } },
         }),
       );
-      onReplaceEmail(converted);
+      onReplace({ kind: 'email', email: converted });
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });
     }
@@ -291,7 +294,7 @@ export function EmailEditor({
       >
         <EditorToolbar
           workspaceId={workspaceId}
-          email={email}
+          target={target}
           status={saveStatus}
           canUndo={state.canUndo && !readOnly}
           canRedo={state.canRedo && !readOnly}
@@ -306,7 +309,7 @@ export function EmailEditor({
             value={locale}
             onChange={(value) => value && setLocale(value)}
           />
-          {can('create_layouts') && (
+          {email && can('create_layouts') && (
             <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
               Save as layout
             </Button>
@@ -314,7 +317,7 @@ export function EmailEditor({
           <Button size="xs" variant="default" onClick={downloadHtml}>
             Download HTML
           </Button>
-          {can('create_exports') && (
+          {email && can('create_exports') && (
             <Button size="xs" onClick={() => setExporting(true)}>
               Export
             </Button>
@@ -334,12 +337,12 @@ export function EmailEditor({
           <Alert color="yellow" py={6} mb="xs">
             <Group justify="space-between">
               <Text size="sm">
-                {email.status === 'published'
+                {email?.status === 'published'
                   ? 'This email is published, so it is read-only.'
-                  : 'Your role can view this email but not change it.'}
+                  : `Your role can view this ${target.kind} but not change it.`}
               </Text>
-              {email.status === 'published' && can('convert_emails_to_draft') && (
-                <Button size="compact-sm" variant="white" onClick={convertToDraft}>
+              {email?.status === 'published' && can('convert_emails_to_draft') && (
+                <Button size="compact-sm" variant="white" onClick={() => convertToDraft(email.id)}>
                   Convert to draft
                 </Button>
               )}
@@ -363,7 +366,7 @@ export function EmailEditor({
               personalizationTags={resources.personalizationTags}
               linkTrackingProfile={linkTrackingProfile}
               conditionals={resources.conditionals}
-              emailName={email.name}
+              emailName={nameOf(target)}
               width={width}
               selectedId={selectedId}
               onPick={pickInPreview}
@@ -390,9 +393,9 @@ export function EmailEditor({
               <Tabs.List grow>
                 {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
                 <Tabs.Tab value="inspector">Component</Tabs.Tab>
-                <Tabs.Tab value="settings">Email</Tabs.Tab>
+                <Tabs.Tab value="settings">{email ? 'Email' : 'Layout'}</Tabs.Tab>
                 <Tabs.Tab value="validate">Validate</Tabs.Tab>
-                <Tabs.Tab value="history">History</Tabs.Tab>
+                {email && <Tabs.Tab value="history">History</Tabs.Tab>}
               </Tabs.List>
               <ScrollArea style={{ flex: 1 }} p="xs">
                 {narrow && (
@@ -411,6 +414,7 @@ export function EmailEditor({
                 </Tabs.Panel>
                 <Tabs.Panel value="settings">
                   <SettingsPanel
+                    kind={target.kind}
                     document={document}
                     brandProfileId={brandProfileId}
                     brandProfiles={resources.brandProfiles}
@@ -428,9 +432,22 @@ export function EmailEditor({
                 </Tabs.Panel>
                 <Tabs.Panel value="validate">
                   <ValidatePanel
-                    workspaceId={workspaceId}
-                    emailId={email.id}
-                    hasUnsavedChanges={saveStatus.kind !== 'saved'}
+                    validate={
+                      email
+                        ? () => validateSavedEmail(workspaceId, email.id)
+                        : async () =>
+                            validateLayoutDocument(
+                              document,
+                              [...componentsById.values()],
+                              resources.conditionals,
+                            )
+                    }
+                    preSendChecks={email ? () => checkSavedEmail(workspaceId, email.id) : undefined}
+                    description={
+                      email
+                        ? `Checks every locale and branch of the saved email against its components’ rules.${saveStatus.kind === 'saved' ? '' : ' Your latest changes are still being saved.'}`
+                        : 'Checks every locale and branch of the layout as shown against its components’ rules, as emails started from it will be checked.'
+                    }
                     describeOwner={(owner) => {
                       if (owner === 'subject') return 'Subject';
                       if (owner === 'preheader') return 'Preheader';
@@ -440,31 +457,33 @@ export function EmailEditor({
                     onOpenProblem={openProblem}
                   />
                 </Tabs.Panel>
-                <Tabs.Panel value="history">
-                  <VersionsPanel
-                    workspaceId={workspaceId}
-                    emailId={email.id}
-                    readOnly={readOnly}
-                    renderVersion={renderVersion}
-                    onRestored={(restored) => {
-                      autosave?.discardChanges();
-                      onReplaceEmail(restored);
-                    }}
-                  />
-                </Tabs.Panel>
+                {email && (
+                  <Tabs.Panel value="history">
+                    <VersionsPanel
+                      workspaceId={workspaceId}
+                      emailId={email.id}
+                      readOnly={readOnly}
+                      renderVersion={renderVersion}
+                      onRestored={(restored) => {
+                        autosave?.discardChanges();
+                        onReplace({ kind: 'email', email: restored });
+                      }}
+                    />
+                  </Tabs.Panel>
+                )}
               </ScrollArea>
             </Tabs>
           </Box>
         </Box>
       </Box>
-      {exporting && (
+      {email && exporting && (
         <ExportDialog
           workspaceId={workspaceId}
           email={{ id: email.id, name: email.name, locales: document.locales }}
           onClose={() => setExporting(false)}
         />
       )}
-      {savingAsLayout && (
+      {email && savingAsLayout && (
         <SaveAsLayoutModal
           workspaceId={workspaceId}
           designSystemId={email.email_design_system_id}
@@ -481,7 +500,7 @@ export function EmailEditor({
           labelOf={labelOf}
           onReloadTheirs={() => {
             autosave.discardChanges();
-            onReplaceEmail(saveStatus.theirs);
+            onReplace(saveStatus.theirs.saved);
           }}
           onOverwrite={() => autosave.overwrite(saveStatus.theirs)}
         />
@@ -489,11 +508,11 @@ export function EmailEditor({
       {autosave && saveStatus.kind === 'restored_draft' && (
         <RestoredDraftDialog
           draft={document}
-          server={email}
+          server={target}
           labelOf={labelOf}
           onDiscard={() => {
             autosave.discardChanges();
-            onReplaceEmail(email);
+            onReplace(target);
           }}
           onKeep={() => autosave.keepRestoredDraft()}
         />
