@@ -1,8 +1,8 @@
 import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { CollectionPanel } from '../dynamic-content/CollectionPanel.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import { ExportProgress, ExportStatusBadge } from './ExportDialog.tsx';
 import { downloadOf, type Export, exportKeys, exportsQuery, exportTypeLabels } from './exports-api.ts';
