@@ -1461,7 +1461,7 @@ export interface paths {
         put?: never;
         /**
          * Export an email
-         * @description Runs the pre-send checks over the chosen locales first: a blocking problem answers 422 listing them (under checks.<locale>). Otherwise the export starts in_progress, with the warnings, and runs in the background: poll GET .../exports/{id} for progress, then download it. Emails of any status can be exported to a file; the export records the status. Connector exports are not available yet (422).
+         * @description Runs the pre-send checks over the chosen locales first: a blocking problem answers 422 listing them (under checks.<locale>). Otherwise the export starts in_progress, with the warnings, and runs in the background: poll GET .../exports/{id} for progress, then download it. Emails of any status can be exported to a file; the export records the status. Connector exports need a published email, and are not available yet (422).
          */
         post: operations["createExport"];
         delete?: never;

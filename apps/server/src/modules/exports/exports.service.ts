@@ -189,13 +189,19 @@ export async function createExport(
   workspaceId: number,
   body: Static<typeof CreateExportBody>,
 ) {
+  const { email } = await findVisibleEmail(app, principal, workspaceId, body.email_id);
   if (body.export_type === 'connector') {
+    // What goes to a sending platform goes to recipients: only a published email may.
+    if (email.status !== 'published')
+      throw ValidationError.field(
+        'email_id',
+        `is ${email.status}: connector exports need a published email (file exports take any status)`,
+      );
     throw ValidationError.field(
       'export_type',
       'connector exports are not available on this server yet; export html, json or pdf',
     );
   }
-  const { email } = await findVisibleEmail(app, principal, workspaceId, body.email_id);
   const problems = optionProblems(email, body);
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
 

@@ -595,9 +595,7 @@ describe('exports', () => {
       const cases: [object, Record<string, string[]>][] = [
         [
           { export_type: 'connector', connector_id: 1, options: { locales: ['en-US'] } },
-          {
-            export_type: ['connector exports are not available on this server yet; export html, json or pdf'],
-          },
+          { email_id: ['is draft: connector exports need a published email (file exports take any status)'] },
         ],
         [
           { export_type: 'html', options: { locales: ['en-US', 'fr-FR', 'ja-JP'] } },
@@ -647,6 +645,16 @@ describe('exports', () => {
     it('exports an email of any status, recording the status it was made from', async () => {
       const email = await createEmail();
       await call('POST', `${base}/emails/${email.id}/publish`, admin, { force: true });
+      const connector = await startExport({
+        email_id: email.id,
+        export_type: 'connector',
+        connector_id: 1,
+        options: { locales: ['en-US'] },
+      });
+      expect(connector.statusCode).toBe(422);
+      expect(connector.json().errors).toEqual({
+        export_type: ['connector exports are not available on this server yet; export html, json or pdf'],
+      });
       const started = await startExport({
         email_id: email.id,
         export_type: 'json',
