@@ -42,10 +42,10 @@ function valuesFor(component: Component, index: number, headline: string) {
 }
 
 /**
- * `count` emails of 20 starter-system instances in 3 locales each, and two versions of the content
- * that a PATCH bench sends in turn, so that every PATCH changes the values and records a version.
+ * The Letterset Starter system of the bench account, its components, and a project (of a new team
+ * the account belongs to) to put emails in.
  */
-export async function createBenchEmails(origin: string, account: BenchAccount, count: number) {
+export async function starterAndProject(origin: string, account: BenchAccount) {
   const workspace = `/workspaces/${account.workspaceId}`;
   const systems = await api<{ results: { id: number; name: string }[] }>(
     origin,
@@ -61,9 +61,6 @@ export async function createBenchEmails(origin: string, account: BenchAccount, c
     'GET',
     `${workspace}/email_design_systems/${system.id}/components?per=100`,
   );
-  const container = components.find((component) => component.container);
-  const bodyComponents = components.filter((component) => !component.container);
-  if (!container || bodyComponents.length === 0) throw new Error('the starter system has no components');
   const me = await api<{ user: { id: number } }>(origin, account, 'GET', '/me');
   const team = await api<{ id: number }>(origin, account, 'POST', '/teams', {
     name: 'Bench team',
@@ -75,6 +72,19 @@ export async function createBenchEmails(origin: string, account: BenchAccount, c
     name: 'Bench project',
     team_id: team.id,
   });
+  return { system, components, project };
+}
+
+/**
+ * `count` emails of 20 starter-system instances in 3 locales each, and two versions of the content
+ * that a PATCH bench sends in turn, so that every PATCH changes the values and records a version.
+ */
+export async function createBenchEmails(origin: string, account: BenchAccount, count: number) {
+  const workspace = `/workspaces/${account.workspaceId}`;
+  const { system, components, project } = await starterAndProject(origin, account);
+  const container = components.find((component) => component.container);
+  const bodyComponents = components.filter((component) => !component.container);
+  if (!container || bodyComponents.length === 0) throw new Error('the starter system has no components');
   const instanceIds = Array.from({ length: 20 }, () => randomUUID());
   const content = (emailContent: Record<string, unknown>, headline: string) => ({
     ...emailContent,

@@ -77,11 +77,18 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   const database = dependencies.database ?? (await openAndMigrate(config));
   app.decorate('config', config);
   app.decorate('database', { getter: () => database });
+  // Before the job queue: a worker may take a job (and use storage and secrets) as soon as it starts.
+  app.decorate('storage', createFileStorage(config.storage));
+  app.decorate(
+    'secrets',
+    createSecrets(loadSecretsKey({ configuredKey: config.secretsKey, dataDir: config.dataDir })),
+  );
   try {
     app.decorate(
       'jobs',
       await JobQueue.start(database, dependencies.jobKinds ?? jobKinds, {
         runWorkers: config.runJobWorkers,
+        app,
         heartbeatSeconds: config.jobHeartbeatSeconds,
         log: app.log,
       }),
@@ -91,11 +98,6 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     throw error;
   }
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
-  app.decorate('storage', createFileStorage(config.storage));
-  app.decorate(
-    'secrets',
-    createSecrets(loadSecretsKey({ configuredKey: config.secretsKey, dataDir: config.dataDir })),
-  );
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await database.close();

@@ -62,6 +62,11 @@ export interface Config {
   /** The largest image upload accepted, in bytes. */
   maxImageBytes: number;
   /**
+   * The Chromium (or Chrome) executable that prints PDF exports (`CHROMIUM_PATH`, by default
+   * Debian's /usr/bin/chromium). Without one, PDF exports fail with a message saying so.
+   */
+  chromiumPath: string;
+  /**
    * Requests Letterset makes on a user's behalf (feeds): private, loopback and link-local
    * addresses are refused unless `ALLOW_PRIVATE_NETWORK_FETCH=true` (a self-hosted intranet API).
    */
@@ -214,6 +219,7 @@ export function loadConfig(env: Environment = process.env): Config {
     outboxDir: path.resolve(invocationDir, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     storage,
     maxImageBytes,
+    chromiumPath: path.resolve(invocationDir, emptyToUndefined(env.CHROMIUM_PATH) ?? '/usr/bin/chromium'),
     outboundFetch: {
       allowPrivateNetwork: allowPrivateNetworkFetch === 'true',
       timeoutMs: 10_000,

@@ -27,6 +27,7 @@ import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/work
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
 import { Route as AppWorkspacesWorkspaceIdConnectorsRouteImport } from './routes/_app/workspaces/$workspaceId/connectors'
 import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
+import { Route as AppWorkspacesWorkspaceIdExportsRouteImport } from './routes/_app/workspaces/$workspaceId/exports'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
@@ -130,6 +131,12 @@ const AppWorkspacesWorkspaceIdDynamicContentRoute =
     path: '/dynamic-content',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdExportsRoute =
+  AppWorkspacesWorkspaceIdExportsRouteImport.update({
+    id: '/exports',
+    path: '/exports',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdImagesRoute =
   AppWorkspacesWorkspaceIdImagesRouteImport.update({
     id: '/images',
@@ -198,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/settings/': typeof AppSettingsIndexRoute
   '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -224,6 +232,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsIndexRoute
   '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -253,6 +262,7 @@ export interface FileRoutesById {
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  '/_app/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -282,6 +292,7 @@ export interface FileRouteTypes {
     | '/settings/'
     | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
+    | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
     | '/workspaces/$workspaceId/design-systems/'
@@ -308,6 +319,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
+    | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
     | '/workspaces/$workspaceId/design-systems'
@@ -336,6 +348,7 @@ export interface FileRouteTypes {
     | '/_app/settings/'
     | '/_app/workspaces/$workspaceId/connectors'
     | '/_app/workspaces/$workspaceId/dynamic-content'
+    | '/_app/workspaces/$workspaceId/exports'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
     | '/_app/workspaces/$workspaceId/design-systems/'
@@ -482,6 +495,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/exports': {
+      id: '/_app/workspaces/$workspaceId/exports'
+      path: '/exports'
+      fullPath: '/workspaces/$workspaceId/exports'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdExportsRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/images': {
       id: '/_app/workspaces/$workspaceId/images'
       path: '/images'
@@ -544,6 +564,7 @@ declare module '@tanstack/react-router' {
 interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdConnectorsRoute: typeof AppWorkspacesWorkspaceIdConnectorsRoute
   AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
+  AppWorkspacesWorkspaceIdExportsRoute: typeof AppWorkspacesWorkspaceIdExportsRoute
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
@@ -561,6 +582,7 @@ const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildr
       AppWorkspacesWorkspaceIdConnectorsRoute,
     AppWorkspacesWorkspaceIdDynamicContentRoute:
       AppWorkspacesWorkspaceIdDynamicContentRoute,
+    AppWorkspacesWorkspaceIdExportsRoute: AppWorkspacesWorkspaceIdExportsRoute,
     AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
     AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:

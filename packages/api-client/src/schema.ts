@@ -1446,6 +1446,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exports
+         * @description The workspace’s exports, newest first; filter by email_id and status.
+         */
+        get: operations["listExports"];
+        put?: never;
+        /**
+         * Export an email
+         * @description Runs the pre-send checks over the chosen locales first: a blocking problem answers 422 listing them (under checks.<locale>). Otherwise the export starts in_progress, with the warnings, and runs in the background: poll GET .../exports/{id} for progress, then download it. Emails of any status can be exported to a file; the export records the status. Connector exports need a published email, and are not available yet (422).
+         */
+        post: operations["createExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an export
+         * @description With its status, progress (locales done of all), errors per locale and download URLs.
+         */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/exports/{id}/export_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the outputs of a json export
+         * @description The email’s name and id and, per locale, its name, subject, preheader, HTML and plain text. 422 until it has completed, and for other export types.
+         */
+        get: operations["getExportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export’s file
+         * @description The zip (html), JSON document (json) or PDF (pdf) of a completed export, as an attachment. It needs the same sign-in or API key as the rest of the API; 422 until the export has completed.
+         */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run the pre-send checks on an email
+         * @description What an export would check, in one locale or (without locale) every locale of the email, rendered as exported (with dynamic_content_profile_id, in that profile’s syntax).
+         */
+        get: operations["checkEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2576,6 +2680,132 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             created_at: string;
+        };
+        PreSendProblem: {
+            /** @enum {unknown} */
+            code: "invalid_content" | "render_error" | "empty_link" | "unsupported_link" | "unresolved_link" | "missing_alt_text" | "html_too_large" | "missing_subject" | "missing_preheader" | "untranslated_value";
+            /**
+             * @description blocking problems refuse an export; warnings are kept with it
+             * @enum {unknown}
+             */
+            severity: "blocking" | "warning";
+            locale: components["schemas"]["Locale"] | (never | null);
+            /** @description The branch key for content under a conditional, null_branch otherwise; null when unknown */
+            branch: string | null;
+            component_instance_id: string | null;
+            message: string;
+        };
+        /** @description Blocking: field validation errors, render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale. */
+        PreSendCheckResult: {
+            /** @description No blocking problem: the email may be exported */
+            ready: boolean;
+            blocking_count: number;
+            warning_count: number;
+            problems: components["schemas"]["PreSendProblem"][];
+        };
+        ExportOptions: {
+            /**
+             * @description use_cdn (the default): library images by their absolute public URL; include_in_zip (html only): the images in each locale’s folder of the zip, the HTML pointing at them by relative path. Images given by URL stay as they are.
+             * @enum {unknown}
+             */
+            image_mode?: "use_cdn" | "include_in_zip";
+            /** @description Locales of the email to export, in this order */
+            locales: components["schemas"]["Locale"][];
+            /** @description For connector exports: the folder to export to */
+            folder_id?: string;
+            /** @description For connector exports: the campaign to export to */
+            campaign_id?: string;
+            /** @description Connector-specific fields */
+            export_field_values?: {
+                [key: string]: string;
+            };
+            /** @description Per locale code: the exported resource’s name, and whether to update the previous export */
+            per_locale_options?: {
+                [key: string]: {
+                    /** @description The name of what the locale is exported as */
+                    resource_name?: string;
+                    update_previous_export?: boolean;
+                };
+            };
+        };
+        Export: {
+            id: number;
+            organization_id: number;
+            workspace_id: number;
+            connector_id: number | null;
+            email_id: number;
+            email: {
+                id: number;
+                /** @description The email’s name when exported */
+                name: string;
+                /**
+                 * @description The email’s status when exported
+                 * @enum {unknown}
+                 */
+                status: "draft" | "in_review" | "changes_requested" | "approved" | "published";
+            };
+            dynamic_content_profile_id: string | null;
+            /** @enum {unknown} */
+            status: "in_progress" | "completed" | "failed";
+            /**
+             * @description html: a zip with a folder per locale (HTML with CSS inlined, plain text, and with include_in_zip the images); json: the outputs as one JSON document; pdf: one PDF with a page per locale; connector: each locale pushed to a sending platform
+             * @enum {unknown}
+             */
+            export_type: "html" | "json" | "pdf" | "connector";
+            options: components["schemas"]["ExportOptions"];
+            integration_name: string | null;
+            metadata: {
+                conditional_ids: number[];
+                personalization_tag_ids: number[];
+                /** @description Library images the exported HTML shows */
+                image_ids: string[];
+            };
+            /** @description Locale (or base, for the export as a whole) → what went wrong there */
+            export_errors: {
+                [key: string]: string[];
+            };
+            /** @description The pre-send check warnings, as exported */
+            warnings: components["schemas"]["PreSendProblem"][];
+            progress: {
+                locales_done: number;
+                locales_total: number;
+            };
+            created_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            completed_at: string | null;
+            /** @description The zip of an html export, once completed: an API address that needs the same sign-in or API key as the rest of the API */
+            download_zip_url: string | null;
+            /** @description The JSON document of a json export, once completed: an API address that needs the same sign-in or API key as the rest of the API */
+            download_json_url: string | null;
+            /** @description The PDF of a pdf export, once completed: an API address that needs the same sign-in or API key as the rest of the API */
+            download_pdf_url: string | null;
+            open_in_integration_url: string | null;
+        };
+        ExportData: {
+            email_name: string;
+            email_id: number;
+            outputs: {
+                email_id: number;
+                name: string;
+                html: string;
+                subject: string;
+                preheader: string;
+                locale: components["schemas"]["Locale"];
+                plain_text: string;
+            }[];
         };
     };
     responses: never;
@@ -11820,6 +12050,429 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listExports: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+                email_id?: number;
+                status?: "in_progress" | "completed" | "failed";
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Export"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email_id: number;
+                    /**
+                     * @description html: a zip with a folder per locale (HTML with CSS inlined, plain text, and with include_in_zip the images); json: the outputs as one JSON document; pdf: one PDF with a page per locale; connector: each locale pushed to a sending platform
+                     * @enum {unknown}
+                     */
+                    export_type: "html" | "json" | "pdf" | "connector";
+                    /** @description Required for connector exports */
+                    connector_id?: number | null;
+                    /** @description Compile conditionals, personalization tags and link tracking in this profile’s syntax; null resolves them with their defaults */
+                    dynamic_content_profile_id?: string | null;
+                    options: {
+                        /**
+                         * @description use_cdn (the default): library images by their absolute public URL; include_in_zip (html only): the images in each locale’s folder of the zip, the HTML pointing at them by relative path. Images given by URL stay as they are.
+                         * @enum {unknown}
+                         */
+                        image_mode?: "use_cdn" | "include_in_zip";
+                        /** @description Locales of the email to export, in this order */
+                        locales: components["schemas"]["Locale"][];
+                        /** @description For connector exports: the folder to export to */
+                        folder_id?: string;
+                        /** @description For connector exports: the campaign to export to */
+                        campaign_id?: string;
+                        /** @description Connector-specific fields */
+                        export_field_values?: {
+                            [key: string]: string;
+                        };
+                        /** @description Per locale code: the exported resource’s name, and whether to update the previous export */
+                        per_locale_options?: {
+                            [key: string]: {
+                                /** @description The name of what the locale is exported as */
+                                resource_name?: string;
+                                update_previous_export?: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getExportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportData"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    checkEmail: {
+        parameters: {
+            query?: {
+                locale?: components["schemas"]["Locale"];
+                dynamic_content_profile_id?: string;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocking: field validation errors, render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreSendCheckResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -668,3 +668,72 @@ export const connectorDeliveries = pgTable(
   },
   (table) => [uniqueIndex('connector_deliveries_unique').on(table.connectorId, table.emailId, table.locale)],
 );
+
+export const exportTypes = ['html', 'json', 'pdf', 'connector'] as const;
+export type ExportType = (typeof exportTypes)[number];
+export const exportStatuses = ['in_progress', 'completed', 'failed'] as const;
+export type ExportStatus = (typeof exportStatuses)[number];
+
+/** An export's options as requested (the spec's Export options). */
+export interface StoredExportOptions {
+  image_mode?: 'use_cdn' | 'include_in_zip';
+  locales: string[];
+  folder_id?: string;
+  campaign_id?: string;
+  export_field_values?: Record<string, string>;
+  per_locale_options?: Record<string, { resource_name?: string; update_previous_export?: boolean }>;
+}
+
+/** One pre-send check finding, kept with the export (warnings only: blocking ones refuse it). */
+export interface StoredCheckProblem {
+  code: string;
+  severity: 'blocking' | 'warning';
+  locale: string | null;
+  branch: string | null;
+  component_instance_id: string | null;
+  message: string;
+}
+
+/**
+ * An export of an email: a durable background job (the `export` job kind) that renders each
+ * locale and writes the result (a zip, a JSON document, a PDF; a platform's templates).
+ */
+export const exports = pgTable(
+  'exports',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    /** The email's name and status when the export was made. */
+    emailName: text('email_name').notNull(),
+    emailStatus: text('email_status').$type<EmailStatus>().notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    exportType: text('export_type').$type<ExportType>().notNull(),
+    status: text('status').$type<ExportStatus>().notNull().default('in_progress'),
+    connectorId: integer('connector_id'),
+    integrationName: text('integration_name'),
+    dynamicContentProfileId: text('dynamic_content_profile_id'),
+    options: jsonb('options').$type<StoredExportOptions>().notNull(),
+    metadata: jsonb('metadata')
+      .$type<{ conditional_ids: number[]; personalization_tag_ids: number[]; image_ids: string[] }>()
+      .notNull(),
+    /** Locale (or `base` for the export as a whole) → what went wrong there. */
+    exportErrors: jsonb('export_errors').$type<Record<string, string[]>>().notNull().default({}),
+    warnings: jsonb('warnings').$type<StoredCheckProblem[]>().notNull().default([]),
+    localesDone: integer('locales_done').notNull().default(0),
+    localesTotal: integer('locales_total').notNull(),
+    /** The job that runs it (pg-boss id), to tell a job that died from one still running. */
+    jobId: text('job_id'),
+    /** The written file (zip, JSON or PDF) in file storage, once completed. */
+    fileKey: text('file_key'),
+    openInIntegrationUrl: text('open_in_integration_url'),
+    completedAt: timestampColumn('completed_at'),
+    ...timestamps,
+  },
+  (table) => [
+    index('exports_workspace_created_idx').on(table.workspaceId, table.createdAt),
+    index('exports_email_idx').on(table.emailId),
+  ],
+);

@@ -28,6 +28,11 @@ export const openApiTags = [
   },
   { name: 'Renders', description: 'HTML from a design system and content, without creating an email' },
   {
+    name: 'Exports',
+    description:
+      'Emails exported as a zip, JSON or PDF in the background, and the pre-send checks that come first',
+  },
+  {
     name: 'Dynamic content profiles',
     description:
       'One per sending platform dialect; conditionals and personalization tags keep a syntax per profile',

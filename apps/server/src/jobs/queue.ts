@@ -1,10 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, type Job, PgBoss } from 'pg-boss';
+import type { App } from '../app.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 
 /** What a job handler may use besides its payload. */
 export interface JobContext {
   db: Database;
+  /**
+   * The server the job runs in, for the module services a job calls (they take the app, as the
+   * routes' do). Its storage and config are ready before any worker starts.
+   */
+  app: App;
   log: FastifyBaseLogger;
   jobId: string;
   /**
@@ -47,6 +53,8 @@ export interface JobState {
 export interface JobQueueOptions {
   /** Whether this process runs jobs, or only sends them and reads their state. */
   runWorkers: boolean;
+  /** What handlers receive as `context.app`; needed to run workers. */
+  app?: App;
   log: FastifyBaseLogger;
   /**
    * A worker that stops sending heartbeats (its process crashed) loses its job after this many
@@ -100,6 +108,8 @@ export class JobQueue {
     boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     await boss.start();
 
+    const app = options.app;
+    if (options.runWorkers && !app) throw new Error('Job workers need the app, to hand to their handlers');
     const queue = new JobQueue(boss, new Map(kinds.map((kind) => [kind.name, kind])), options.log);
     for (const kind of kinds) {
       const settings = {
@@ -121,7 +131,7 @@ export class JobQueue {
         // New jobs wake the worker through NOTIFY; retries do not, so poll as a backstop.
         const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
         await boss.work<object>(kind.name, { batchSize: 1, ...polling }, async ([job]) => {
-          if (job) return queue.runJob(kind, job, database.db);
+          if (job && app) return queue.runJob(kind, job, database.db, app);
         });
       }
     }
@@ -182,7 +192,7 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, timeout: 1_000, close: true });
   }
 
-  private async runJob(kind: JobKind, job: Job<object>, db: Database): Promise<unknown> {
+  private async runJob(kind: JobKind, job: Job<object>, db: Database, app: App): Promise<unknown> {
     const log = this.log.child({ job: kind.name, jobId: job.id });
     // Fetched while the process began to shut down: not started, so straight back.
     if (this.shutdown.signal.aborted) {
@@ -192,6 +202,7 @@ export class JobQueue {
     log.info({ attempt: job.retryCount + 1 }, 'job started');
     const run = kind.run(job.data, {
       db,
+      app,
       log,
       jobId: job.id,
       signal: AbortSignal.any([job.signal, this.shutdown.signal]),

@@ -32,6 +32,14 @@ import {
   RenderedEmail,
   TestSendResult,
 } from './emails/emails.schemas.ts';
+import { exportsRoutes } from './exports/exports.routes.ts';
+import {
+  Export,
+  ExportData,
+  ExportOptions,
+  PreSendCheckResult,
+  PreSendProblem,
+} from './exports/exports.schemas.ts';
 import { feedsRoutes } from './feeds/feeds.routes.ts';
 import { Feed, FeedRunResult } from './feeds/feeds.schemas.ts';
 import { imagesRoutes } from './images/images.routes.ts';
@@ -109,4 +117,8 @@ export const modules: Module[] = [
     schemas: [SetupField, Connector, ConnectorIntegration, ConnectionTestResult],
   },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
+  {
+    routes: exportsRoutes,
+    schemas: [PreSendProblem, PreSendCheckResult, ExportOptions, Export, ExportData],
+  },
 ];

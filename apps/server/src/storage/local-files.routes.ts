@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routeNotFound } from '../http/errors.ts';
 import { InvalidStorageKeyError } from './file-storage.ts';
 
+/** Files only their owners may read, through the API (export results): never served here. */
+const privatePrefixes = ['exports/'];
+
 /**
  * Serves local storage at /files/<key> (S3 storage is served by the bucket or its CDN). Keys
  * never change, so answers may be cached for a year; nosniff keeps browsers to the stated type.
@@ -9,6 +12,7 @@ import { InvalidStorageKeyError } from './file-storage.ts';
 export const localFilesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
+    if (privatePrefixes.some((prefix) => key.startsWith(prefix))) return routeNotFound(request, reply);
     const file = await app.storage.get(key).catch((error: unknown) => {
       if (error instanceof InvalidStorageKeyError) return null;
       throw error;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
+import { runExport } from '../modules/exports/export-runner.ts';
 import { createTestUser, signInAs, type TestOrganization } from './factories.ts';
 import { solidImage } from './images.ts';
 
@@ -24,6 +25,8 @@ export interface RecordFixture {
   feedId: number;
   connectorId: number;
   emailVersionId: string;
+  /** A completed json export of the email. */
+  exportId: number;
 }
 
 export async function createRecordFixture(app: App, organization: TestOrganization): Promise<RecordFixture> {
@@ -144,6 +147,14 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
   });
   const [firstVersion] = versions.json().results;
   if (!firstVersion) throw new Error(`fixture email has no version: ${versions.body}`);
+  const emailExport = await post(`${workspaceBase}/exports`, {
+    email_id: email.id,
+    export_type: 'json',
+    options: { locales: ['en-US'] },
+  });
+  // Run here rather than by a worker (test apps run none): reads of the export find it completed.
+  if ((await runExport(app, emailExport.id, new AbortController().signal)) !== 'completed')
+    throw new Error('the fixture export did not complete');
   return {
     organization,
     teamId: team.id,
@@ -164,6 +175,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     feedId: feed.id,
     connectorId: connector.id,
     emailVersionId: firstVersion.version_id,
+    exportId: emailExport.id,
   };
 }
 
@@ -188,6 +200,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
     roles: fixture.roleId,
     users: fixture.userId,
     api_keys: fixture.apiKeyId,
+    exports: fixture.exportId,
   };
   const segments = url.split('/');
   return segments

@@ -32,6 +32,8 @@ export const navigation: readonly NavigationSection[] = [
         to: '/workspaces/$workspaceId/images',
         anyOf: [],
       },
+      // Every member may see the workspace's exports and download them; starting one takes create_exports.
+      { label: 'Exports', to: '/workspaces/$workspaceId/exports', anyOf: [] },
     ],
   },
   {

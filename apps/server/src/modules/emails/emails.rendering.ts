@@ -24,9 +24,14 @@ import { contentOf, type EmailRow, findVisibleEmail } from './emails.service.ts'
 
 /**
  * What rendering an email needs besides its own row: its system, components, brand profile, and
- * the workspace's dynamic content with the email's link tracking profile.
+ * the workspace's dynamic content with the email's link tracking profile (compiled for a dynamic
+ * content profile when one is named: 422 when the workspace has no such profile).
  */
-async function renderingContext(app: App, email: EmailRow) {
+export async function renderingContext(
+  app: App,
+  email: EmailRow,
+  dynamicContentProfileId: string | null = null,
+) {
   const [[system], { definitions }, brandProfile, dynamicContent] = await Promise.all([
     app.database.db
       .select()
@@ -36,7 +41,10 @@ async function renderingContext(app: App, email: EmailRow) {
     email.brandProfileId === null
       ? null
       : findBrandProfile(app, email.emailDesignSystemId, email.brandProfileId).then(toBrandProfileDefinition),
-    loadDynamicContent(app, email.workspaceId, { linkTrackingProfileId: email.linkTrackingProfileId }),
+    loadDynamicContent(app, email.workspaceId, {
+      profileId: dynamicContentProfileId,
+      linkTrackingProfileId: email.linkTrackingProfileId,
+    }),
   ]);
   if (!system) throw new Error(`email ${email.id} names a missing design system`);
   return { system, definitions, brandProfile, dynamicContent };

@@ -17,10 +17,10 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { CollectionPanel } from '../dynamic-content/CollectionPanel.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import {
   type ConnectionTestResult,

@@ -20,11 +20,11 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { dynamicContentKeys, type Feed, type FeedRunResult, feedListQuery } from './api.ts';
-import { CollectionPanel } from './CollectionPanel.tsx';
 
 /** Feeds: external JSON (products, events…) whose fields components can show. */
 export function FeedsPanel({ workspaceId }: { workspaceId: number }) {

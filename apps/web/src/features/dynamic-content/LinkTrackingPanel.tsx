@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { dynamicContentKeys, type LinkTrackingProfile, linkTrackingListQuery } from './api.ts';
-import { CollectionPanel } from './CollectionPanel.tsx';
 
 type Parameter = LinkTrackingProfile['parameters'][number];
 type ParameterType = Parameter['type'];

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import {
@@ -27,7 +28,6 @@ import {
   type PersonalizationTag,
   tagListQuery,
 } from './api.ts';
-import { CollectionPanel } from './CollectionPanel.tsx';
 
 /** Personalization tags: a recipient's data (first name…) placed in text, written per platform on export. */
 export function PersonalizationTagsPanel({ workspaceId }: { workspaceId: number }) {

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { type DynamicContentProfile, dynamicContentKeys, presetLabels, profileListQuery } from './api.ts';
-import { CollectionPanel } from './CollectionPanel.tsx';
 
 const presetOptions = [
   { value: 'none', label: 'None: syntax written by hand' },

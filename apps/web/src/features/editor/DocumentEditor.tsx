@@ -15,6 +15,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ExportDialog } from '../exports/ExportDialog.tsx';
+import { checkSavedEmail } from '../exports/exports-api.ts';
 import { validateLayoutDocument } from '../layouts/layout-content.ts';
 import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
 import { startingPoint } from './autosave.ts';
@@ -37,7 +39,7 @@ import {
   validateSavedEmail,
 } from './editor-data.ts';
 import { Inspector } from './Inspector.tsx';
-import { renderPreview } from './preview.ts';
+import { renderForDownload, renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { outlineOf, Structure } from './Structure.tsx';
 import { type SaveStatus, useAutosave } from './use-autosave.ts';
@@ -98,6 +100,7 @@ export function DocumentEditor({
   const [panel, setPanel] = useState<Panel>('settings');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [savingAsLayout, setSavingAsLayout] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [emptyEmailSlot, setEmptyEmailSlot] = useState<HTMLDivElement | null>(null);
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
@@ -242,6 +245,31 @@ export function DocumentEditor({
       emailName: nameOf(target),
     });
 
+  /** Saves the locale on screen as an .html file, as a file export would write it (CSS inlined). */
+  function downloadHtml() {
+    const html = renderForDownload({
+      designSystem: resources.designSystem,
+      components: resources.components,
+      brandProfile,
+      content: document.content,
+      locale,
+      personalizationTags: resources.personalizationTags,
+      linkTrackingProfile,
+      conditionals: resources.conditionals,
+      emailName: nameOf(target),
+    });
+    const link = window.document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
+    link.download = `${
+      nameOf(target)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'email'
+    }-${locale}.html`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+
   async function convertToDraft(emailId: number) {
     try {
       const converted = await unwrap(
@@ -284,6 +312,14 @@ export function DocumentEditor({
           {email && can('create_layouts') && (
             <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
               Save as layout
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={downloadHtml}>
+            Download HTML
+          </Button>
+          {email && can('create_exports') && (
+            <Button size="xs" onClick={() => setExporting(true)}>
+              Export
             </Button>
           )}
           <SegmentedControl
@@ -406,6 +442,7 @@ export function DocumentEditor({
                               resources.conditionals,
                             )
                     }
+                    preSendChecks={email ? () => checkSavedEmail(workspaceId, email.id) : undefined}
                     description={
                       email
                         ? `Checks every locale and branch of the saved email against its components’ rules.${saveStatus.kind === 'saved' ? '' : ' Your latest changes are still being saved.'}`
@@ -439,6 +476,13 @@ export function DocumentEditor({
           </Box>
         </Box>
       </Box>
+      {email && exporting && (
+        <ExportDialog
+          workspaceId={workspaceId}
+          email={{ id: email.id, name: email.name, locales: document.locales }}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {email && savingAsLayout && (
         <SaveAsLayoutModal
           workspaceId={workspaceId}

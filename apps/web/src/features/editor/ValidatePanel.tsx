@@ -2,6 +2,8 @@ import type { ContentValidationResult } from '@letterset/core';
 import { Alert, Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../shared/api-error.ts';
+import { ProblemList } from '../exports/ExportDialog.tsx';
+import type { PreSendCheckResult } from '../exports/exports-api.ts';
 
 /** One problem validate_email_content reported, with where it is. */
 export interface ContentProblem {
@@ -25,21 +27,28 @@ export function contentProblems(errors: Record<string, Record<string, string[]>>
 
 /**
  * Checks the email or layout against its components' rules and lists the problems; choosing one
- * opens the field in the inspector (in its locale and branch).
+ * opens the field in the inspector (in its locale and branch). For an email, the pre-send checks
+ * run alongside: what an export would refuse (broken links, render errors) or warn about.
  */
 export function ValidatePanel({
   validate,
+  preSendChecks,
   description,
   describeOwner,
   onOpenProblem,
 }: {
   validate: () => Promise<ContentValidationResult>;
+  /** The pre-send checks of the saved email, in every locale (emails only). */
+  preSendChecks?: () => Promise<PreSendCheckResult>;
   /** What is checked, and when (the saved email on the server, or the layout as shown). */
   description: string;
   describeOwner: (owner: string) => string;
   onOpenProblem: (problem: ContentProblem) => void;
 }) {
   const check = useMutation({ mutationFn: validate });
+  const preSend = useMutation({
+    mutationFn: () => preSendChecks?.() ?? Promise.resolve(null),
+  });
   const problems = check.data
     ? contentProblems(check.data.validation_errors as Record<string, Record<string, string[]>>)
     : [];
@@ -48,7 +57,13 @@ export function ValidatePanel({
       <Text size="sm" c="dimmed">
         {description}
       </Text>
-      <Button onClick={() => check.mutate()} loading={check.isPending}>
+      <Button
+        onClick={() => {
+          check.mutate();
+          if (preSendChecks) preSend.mutate();
+        }}
+        loading={check.isPending || preSend.isPending}
+      >
         Validate
       </Button>
       {check.isError && (
@@ -60,6 +75,25 @@ export function ValidatePanel({
         <Alert color="green" role="status">
           No problems found.
         </Alert>
+      )}
+      {preSend.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(preSend.error)}
+        </Alert>
+      )}
+      {preSend.data && (
+        <Stack gap="xs" aria-label="Pre-send checks">
+          <Text size="sm" fw={500}>
+            Pre-send checks
+          </Text>
+          {preSend.data.problems.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing would stop or trouble an export.
+            </Text>
+          ) : (
+            <ProblemList problems={preSend.data.problems} />
+          )}
+        </Stack>
       )}
       {problems.map((problem) => (
         <UnstyledButton

@@ -66,6 +66,28 @@ export function renderPreview(input: PreviewInput): string {
 }
 
 /**
+ * The email in one locale as a file export makes it: export mode (dynamic content resolved to its
+ * defaults), CSS inlined, no editor markers. What the editor's Download HTML saves.
+ */
+export function renderForDownload(input: Omit<PreviewInput, 'branchSelection'>): string {
+  return render({
+    designSystem: input.designSystem,
+    components: input.components,
+    brandProfile: input.brandProfile,
+    content: input.content,
+    locale: input.locale,
+    mode: 'export',
+    inlineCss: true,
+    email: { id: null, name: input.emailName },
+    dynamicContent: {
+      personalizationTags: input.personalizationTags,
+      linkTrackingProfile: input.linkTrackingProfile,
+      conditionals: input.conditionals,
+    },
+  }).html;
+}
+
+/**
  * Tags every element that an instance rendered with `data-es-instance`, reading the marker
  * comments: the elements after a marker, up to the next marker among the same siblings.
  */

@@ -12,6 +12,7 @@ import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
+import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { deleteProject } from '../projects/delete-project.ts';
 import { ProjectFormModal } from '../projects/ProjectFormModal.tsx';
 import { projectQuery } from '../projects/projects-api.ts';
@@ -40,6 +41,7 @@ export function ProjectEmailsPage() {
   const [creating, setCreating] = useState(false);
   const [editingProject, setEditingProject] = useState(false);
   const [cloning, setCloning] = useState<EmailSummary | null>(null);
+  const [exporting, setExporting] = useState<EmailSummary | null>(null);
   const project = useQuery(projectQuery(workspaceId, projectId));
   const emails = useQuery(projectEmailsQuery(workspaceId, projectId, { search, status, page }));
   const refreshEmails = () =>
@@ -182,7 +184,7 @@ export function ProjectEmailsPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        {(can('create_emails') || can('delete_emails')) && (
+                        {(can('create_emails') || can('delete_emails') || can('create_exports')) && (
                           <Menu position="bottom-end">
                             <Menu.Target>
                               <ActionIcon
@@ -196,6 +198,9 @@ export function ProjectEmailsPage() {
                             <Menu.Dropdown>
                               {can('create_emails') && (
                                 <Menu.Item onClick={() => setCloning(email)}>Clone</Menu.Item>
+                              )}
+                              {can('create_exports') && (
+                                <Menu.Item onClick={() => setExporting(email)}>Export…</Menu.Item>
                               )}
                               {can('delete_emails') && (
                                 <Menu.Item color="red" onClick={() => removeEmail(email)}>
@@ -231,6 +236,9 @@ export function ProjectEmailsPage() {
           onClose={() => setCloning(null)}
           onCloned={refreshEmails}
         />
+      )}
+      {exporting && (
+        <ExportDialog workspaceId={workspaceId} email={exporting} onClose={() => setExporting(null)} />
       )}
       {editingProject && project.data && (
         <ProjectFormModal

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../../shared/api-error.ts';
-import { confirmDestructive } from '../../shared/confirm.tsx';
-import { ListPagination } from '../../shared/ListPagination.tsx';
-import { QueryState } from '../../shared/QueryState.tsx';
+import { errorMessage } from './api-error.ts';
+import { confirmDestructive } from './confirm.tsx';
+import { ListPagination } from './ListPagination.tsx';
+import { QueryState } from './QueryState.tsx';
 
 interface Page<T> {
   results: T[];

@@ -1,0 +1,16 @@
+import { runExport } from '../modules/exports/export-runner.ts';
+import { defineJobKind } from './queue.ts';
+
+/**
+ * Runs one export (see `runExport`). A crash or shutdown mid-way runs it again from the start on a
+ * live worker; an error trying again may fix (storage down) is retried twice, a few seconds apart.
+ */
+export const exportJob = defineJobKind({
+  name: 'export',
+  retryLimit: 2,
+  retryDelaySeconds: 3,
+  expireInSeconds: 30 * 60,
+  run: async (payload: { export_id: number }, context) => ({
+    outcome: await runExport(context.app, payload.export_id, context.signal),
+  }),
+});

@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import { emails, exports } from '../../db/schema.ts';
+import {
+  LibraryImages,
+  type LocaleOutput,
+  loadExportContext,
+  renderErrors,
+  renderForExport,
+  resourceName,
+  rewriteLibraryImages,
+} from './export-outputs.ts';
+import { type ExportWriter, writerFor } from './export-writers.ts';
+import { ExportFailure } from './pdf-printer.ts';
+
+export type ExportRow = typeof exports.$inferSelect;
+
+/** What became of one run of an export's job. */
+export type ExportRunOutcome = 'completed' | 'failed' | 'already_finished';
+
+/** Marks an export failed with its errors (by locale, or `base`), unless it has finished already. */
+export async function failExport(app: App, id: number, errors: Record<string, string[]>): Promise<void> {
+  await app.database.db
+    .update(exports)
+    .set({ status: 'failed', exportErrors: errors, completedAt: new Date() })
+    .where(and(eq(exports.id, id), eq(exports.status, 'in_progress')));
+}
+
+/**
+ * The export job's work: render each locale (the design system, components, brand profile and
+ * dynamic content are loaded once), hand each output to the type's writer, count the locales
+ * done as it goes, then record the result.
+ *
+ * Safe to run again after a crash or a shutdown: an export that finished is left alone, and an
+ * unfinished one starts over (a new attempt writes a new file key; the row points at a file only
+ * once it is completed). Problems that trying again cannot fix (a template error, no Chromium) fail
+ * the export at once; anything else is thrown, for the queue to retry.
+ */
+export async function runExport(app: App, exportId: number, signal: AbortSignal): Promise<ExportRunOutcome> {
+  const db = app.database.db;
+  const [record] = await db.select().from(exports).where(eq(exports.id, exportId));
+  if (record?.status !== 'in_progress') return 'already_finished';
+  await db.update(exports).set({ localesDone: 0 }).where(eq(exports.id, exportId));
+
+  const [email] = await db
+    .select()
+    .from(emails)
+    .where(and(eq(emails.id, record.emailId), eq(emails.organizationId, record.organizationId)));
+  if (!email) {
+    await failExport(app, exportId, { base: ['The email was deleted before it could be exported'] });
+    return 'failed';
+  }
+
+  let writer: ExportWriter | null = null;
+  try {
+    const context = await loadExportContext(app, email, record.dynamicContentProfileId);
+    const imageMode = record.options.image_mode ?? 'use_cdn';
+    writer = writerFor(
+      {
+        id: record.id,
+        organizationId: record.organizationId,
+        emailId: record.emailId,
+        emailName: record.emailName,
+        exportType: record.exportType,
+        imageMode,
+      },
+      { storage: app.storage, chromiumPath: app.config.chromiumPath },
+    );
+    const library = new LibraryImages(app, record.organizationId);
+    const errors: Record<string, string[]> = {};
+    let done = 0;
+    for (const locale of record.options.locales) {
+      signal.throwIfAborted();
+      if (!email.locales.includes(locale)) {
+        errors[locale] = ['The email no longer has this locale'];
+        continue;
+      }
+      const rendered = renderForExport(context, locale);
+      const problems = renderErrors(rendered);
+      if (problems.length > 0) {
+        errors[locale] = problems;
+        continue;
+      }
+      const shown = await library.shownIn(rendered.html);
+      const { html, images } = rewriteLibraryImages(rendered.html, record.organizationId, shown, (image) =>
+        imageMode === 'include_in_zip' ? `images/${image.fileName}` : app.storage.publicUrl(image.storageKey),
+      );
+      const output: LocaleOutput = {
+        locale,
+        name: resourceName({ name: record.emailName }, record.options, locale),
+        subject: rendered.subject,
+        preheader: rendered.preheader,
+        html,
+        plain_text: rendered.plainText,
+        images,
+      };
+      // Errors found so far fail the export: no need to write more.
+      if (Object.keys(errors).length === 0) await writer.add(output);
+      done += 1;
+      await db.update(exports).set({ localesDone: done }).where(eq(exports.id, exportId));
+    }
+    if (Object.keys(errors).length > 0) {
+      await failExport(app, exportId, errors);
+      return 'failed';
+    }
+    signal.throwIfAborted();
+    const written = await writer.finish();
+    const [completed] = await db
+      .update(exports)
+      .set({
+        status: 'completed',
+        fileKey: written.fileKey,
+        openInIntegrationUrl: written.openInIntegrationUrl,
+        completedAt: new Date(),
+      })
+      .where(and(eq(exports.id, exportId), eq(exports.status, 'in_progress')))
+      .returning({ id: exports.id });
+    if (!completed) {
+      // Another attempt (a stale one that outlived its expiry) finished first: its file stands.
+      if (written.fileKey) await app.storage.delete(written.fileKey);
+      return 'already_finished';
+    }
+    return 'completed';
+  } catch (error) {
+    if (!(error instanceof ExportFailure)) throw error;
+    await failExport(app, exportId, { base: [error.message] });
+    return 'failed';
+  } finally {
+    await writer?.close();
+  }
+}

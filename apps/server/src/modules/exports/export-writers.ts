@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { strToU8, type Zippable, zipSync } from 'fflate';
+import type { ExportType } from '../../db/schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import type { ExportImage, LocaleOutput } from './export-outputs.ts';
+import { ExportFailure, PdfPrinter } from './pdf-printer.ts';
+
+/** What a finished export leaves behind. */
+export interface WrittenExport {
+  /** The file in storage (zip, JSON or PDF), for file exports. */
+  fileKey: string | null;
+  /** Where the result opens in the sending platform, for connector exports. */
+  openInIntegrationUrl: string | null;
+}
+
+/**
+ * Takes an export's per-locale outputs and makes the export's result of them. One writer per
+ * export type; the export job is the same for all of them.
+ */
+export interface ExportWriter {
+  /** One locale's output, in the export's locale order; the slow part (a page, a push) happens here. */
+  add(output: LocaleOutput): Promise<void>;
+  /** Writes the result once every locale is in. */
+  finish(): Promise<WrittenExport>;
+  /** Lets go of what the writer holds (a browser); called whether or not it finished. */
+  close(): Promise<void>;
+}
+
+export interface ExportToWrite {
+  id: number;
+  organizationId: number;
+  emailId: number;
+  emailName: string;
+  exportType: ExportType;
+  /** include_in_zip puts the images in the zip (the HTML already points at them there). */
+  imageMode: 'use_cdn' | 'include_in_zip';
+}
+
+export interface WriterServices {
+  storage: FileStorage;
+  chromiumPath: string;
+}
+
+/** The export types' writers: a new type is one more case here. */
+export function writerFor(record: ExportToWrite, services: WriterServices): ExportWriter {
+  switch (record.exportType) {
+    case 'html':
+      return new ZipWriter(record, services.storage);
+    case 'json':
+      return new JsonWriter(record, services.storage);
+    case 'pdf':
+      return new PdfWriter(record, services);
+    case 'connector':
+      throw new ExportFailure('Connector exports are not available on this server yet');
+  }
+}
+
+/** Private to the export: never under images/ (served publicly), and a new key per attempt. */
+function exportFileKey(record: ExportToWrite, extension: string): string {
+  return `exports/${record.organizationId}/${record.id}/${randomBytes(8).toString('hex')}.${extension}`;
+}
+
+export async function readStoredFile(storage: FileStorage, key: string): Promise<Buffer> {
+  const file = await storage.get(key);
+  if (!file) throw new Error(`The stored file ${key} is missing`);
+  return Buffer.concat(await file.body.toArray());
+}
+
+/** html: a folder per locale with index.html, plain_text.txt and (include_in_zip) images/. */
+class ZipWriter implements ExportWriter {
+  private readonly files: Zippable = {};
+  /** Each image is read from storage once, however many locales show it. */
+  private readonly imageBytes = new Map<string, Promise<Uint8Array>>();
+  private readonly record: ExportToWrite;
+  private readonly storage: FileStorage;
+
+  constructor(record: ExportToWrite, storage: FileStorage) {
+    this.record = record;
+    this.storage = storage;
+  }
+
+  private image(image: ExportImage): Promise<Uint8Array> {
+    let bytes = this.imageBytes.get(image.id);
+    if (!bytes) {
+      bytes = readStoredFile(this.storage, image.storageKey);
+      this.imageBytes.set(image.id, bytes);
+    }
+    return bytes;
+  }
+
+  async add(output: LocaleOutput): Promise<void> {
+    this.files[`${output.locale}/index.html`] = strToU8(output.html);
+    this.files[`${output.locale}/plain_text.txt`] = strToU8(output.plain_text);
+    if (this.record.imageMode !== 'include_in_zip') return;
+    for (const image of output.images) {
+      // Images are compressed already: stored as they are.
+      this.files[`${output.locale}/images/${image.fileName}`] = [await this.image(image), { level: 0 }];
+    }
+  }
+
+  async finish(): Promise<WrittenExport> {
+    const key = exportFileKey(this.record, 'zip');
+    await this.storage.put(key, Buffer.from(zipSync(this.files, { level: 6 })), {
+      contentType: 'application/zip',
+    });
+    return { fileKey: key, openInIntegrationUrl: null };
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** json: the export data document (email name and id, one output per locale). */
+class JsonWriter implements ExportWriter {
+  private readonly outputs: LocaleOutput[] = [];
+  private readonly record: ExportToWrite;
+  private readonly storage: FileStorage;
+
+  constructor(record: ExportToWrite, storage: FileStorage) {
+    this.record = record;
+    this.storage = storage;
+  }
+
+  async add(output: LocaleOutput): Promise<void> {
+    this.outputs.push(output);
+  }
+
+  async finish(): Promise<WrittenExport> {
+    const document = {
+      email_name: this.record.emailName,
+      email_id: this.record.emailId,
+      outputs: this.outputs.map((output) => ({
+        email_id: this.record.emailId,
+        name: output.name,
+        html: output.html,
+        subject: output.subject,
+        preheader: output.preheader,
+        locale: output.locale,
+        plain_text: output.plain_text,
+      })),
+    };
+    const key = exportFileKey(this.record, 'json');
+    await this.storage.put(key, Buffer.from(JSON.stringify(document)), { contentType: 'application/json' });
+    return { fileKey: key, openInIntegrationUrl: null };
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** pdf: one page per locale, printed by Chromium. */
+class PdfWriter implements ExportWriter {
+  private readonly printer: PdfPrinter;
+  private readonly record: ExportToWrite;
+  private readonly storage: FileStorage;
+
+  constructor(record: ExportToWrite, services: WriterServices) {
+    this.record = record;
+    this.storage = services.storage;
+    this.printer = new PdfPrinter({ chromiumPath: services.chromiumPath, storage: services.storage });
+  }
+
+  async add(output: LocaleOutput): Promise<void> {
+    await this.printer.addPage({
+      html: output.html,
+      heading: `${output.locale} · ${output.subject || '(no subject)'}`,
+      subheading: output.preheader,
+    });
+  }
+
+  async finish(): Promise<WrittenExport> {
+    const key = exportFileKey(this.record, 'pdf');
+    await this.storage.put(key, await this.printer.document(this.record.emailName), {
+      contentType: 'application/pdf',
+    });
+    return { fileKey: key, openInIntegrationUrl: null };
+  }
+
+  close(): Promise<void> {
+    return this.printer.close();
+  }
+}

@@ -1,0 +1,304 @@
+import type { PreSendCheckResult, RenderOutput } from '@letterset/core';
+import { dynamicContentUsedIn } from '@letterset/core';
+import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { exports, type StoredExportOptions, users } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { exportJob } from '../../jobs/export-job.ts';
+import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
+import { toUserReference } from '../users/users.serializers.ts';
+import {
+  checkRenders,
+  type ExportContext,
+  LibraryImages,
+  loadExportContext,
+  renderForExport,
+} from './export-outputs.ts';
+import { type ExportRow, failExport } from './export-runner.ts';
+import { readStoredFile } from './export-writers.ts';
+import type { CreateExportBody, Export, ExportData, ListExportsQuery } from './exports.schemas.ts';
+
+type Creator = Parameters<typeof toUserReference>[0] | null;
+
+const creatorColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+};
+
+const fileExtensions = { html: 'zip', json: 'json', pdf: 'pdf' } as const;
+
+function downloadUrl(app: App, row: ExportRow, type: 'html' | 'json' | 'pdf'): string | null {
+  if (row.exportType !== type || row.status !== 'completed' || !row.fileKey) return null;
+  return `${app.config.publicApiUrl}/api/v1/workspaces/${row.workspaceId}/exports/${row.id}/download`;
+}
+
+function toExportResponse(app: App, row: ExportRow, creator: Creator): Static<typeof Export> {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    workspace_id: row.workspaceId,
+    connector_id: row.connectorId,
+    email_id: row.emailId,
+    email: { id: row.emailId, name: row.emailName, status: row.emailStatus },
+    dynamic_content_profile_id: row.dynamicContentProfileId,
+    status: row.status,
+    export_type: row.exportType,
+    options: row.options,
+    integration_name: row.integrationName,
+    metadata: row.metadata,
+    export_errors: row.exportErrors,
+    warnings: row.warnings as Static<typeof Export>['warnings'],
+    progress: { locales_done: row.localesDone, locales_total: row.localesTotal },
+    created_by: creator?.id ? toUserReference(creator) : null,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    completed_at: row.completedAt,
+    download_zip_url: downloadUrl(app, row, 'html'),
+    download_json_url: downloadUrl(app, row, 'json'),
+    download_pdf_url: downloadUrl(app, row, 'pdf'),
+    open_in_integration_url: row.openInIntegrationUrl,
+  };
+}
+
+/**
+ * An export whose job is no longer running (its retries used up, or the job is gone) is failed
+ * here, when read: nothing stays "in progress" because a worker died at the wrong moment.
+ */
+async function settleAbandoned(app: App, row: ExportRow): Promise<ExportRow> {
+  if (row.status !== 'in_progress' || row.jobId === null) return row;
+  const job = await app.jobs.state(exportJob, row.jobId);
+  if (job && job.status === 'in_progress') return row;
+  if (job?.status === 'completed') {
+    // The job finished between the two reads: the row is current now.
+    const [current] = await app.database.db.select().from(exports).where(eq(exports.id, row.id));
+    return current ?? row;
+  }
+  const reason = (job?.output as { message?: string } | null)?.message;
+  await failExport(app, row.id, {
+    base: [`The export job stopped${reason ? `: ${reason}` : ''}; start the export again`],
+  });
+  const [settled] = await app.database.db.select().from(exports).where(eq(exports.id, row.id));
+  return settled ?? row;
+}
+
+async function findExport(app: App, workspaceId: number, id: number) {
+  const [found] = await app.database.db
+    .select({ row: getTableColumns(exports), creator: creatorColumns })
+    .from(exports)
+    .leftJoin(users, eq(users.id, exports.createdById))
+    .where(and(eq(exports.id, id), eq(exports.workspaceId, workspaceId)));
+  if (!found) throw new NotFoundError();
+  return { row: await settleAbandoned(app, found.row), creator: found.creator };
+}
+
+export async function getExport(app: App, workspaceId: number, id: number) {
+  const { row, creator } = await findExport(app, workspaceId, id);
+  return toExportResponse(app, row, creator);
+}
+
+export async function listExports(
+  app: App,
+  workspaceId: number,
+  query: Static<typeof ListExportsQuery>,
+  page: PageRequest,
+) {
+  const conditions: SQL[] = [eq(exports.workspaceId, workspaceId)];
+  if (query.email_id !== undefined) conditions.push(eq(exports.emailId, query.email_id));
+  if (query.status !== undefined) conditions.push(eq(exports.status, query.status));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    app.database.db
+      .select({ row: getTableColumns(exports), creator: creatorColumns })
+      .from(exports)
+      .leftJoin(users, eq(users.id, exports.createdById))
+      .where(where)
+      .orderBy(desc(exports.createdAt), desc(exports.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(exports).where(where),
+  ]);
+  const results = [];
+  for (const { row, creator } of rows) {
+    results.push(toExportResponse(app, await settleAbandoned(app, row), creator));
+  }
+  return listBody(results, total?.value ?? 0, page);
+}
+
+/** The email rendered for export in each locale, and the pre-send checks over those renders. */
+async function checkEmail(
+  app: App,
+  email: EmailRow,
+  locales: readonly string[],
+  dynamicContentProfileId: string | null,
+): Promise<{ context: ExportContext; renders: Map<string, RenderOutput>; checks: PreSendCheckResult }> {
+  const context = await loadExportContext(app, email, dynamicContentProfileId);
+  const renders = new Map(locales.map((locale) => [locale, renderForExport(context, locale)]));
+  return { context, renders, checks: checkRenders(context, locales, renders) };
+}
+
+/** The pre-send checks of an email in one locale or all of its locales. */
+export async function checkEmailBeforeSending(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  emailId: number,
+  query: { locale?: string | undefined; dynamic_content_profile_id?: string | undefined },
+): Promise<PreSendCheckResult> {
+  const { email } = await findVisibleEmail(app, principal, workspaceId, emailId);
+  if (query.locale !== undefined && !email.locales.includes(query.locale))
+    throw ValidationError.field('locale', 'is not a locale of this email');
+  const locales = query.locale === undefined ? email.locales : [query.locale];
+  return (await checkEmail(app, email, locales, query.dynamic_content_profile_id ?? null)).checks;
+}
+
+/** What a request asks that this email and export type cannot do. */
+function optionProblems(email: EmailRow, body: Static<typeof CreateExportBody>): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const unknownLocales = body.options.locales.filter((locale) => !email.locales.includes(locale));
+  if (unknownLocales.length > 0)
+    problems['options.locales'] = [
+      `${unknownLocales.join(', ')} ${unknownLocales.length === 1 ? 'is not a locale' : 'are not locales'} of this email`,
+    ];
+  if (body.options.image_mode === 'include_in_zip' && body.export_type !== 'html')
+    problems['options.image_mode'] = [
+      'include_in_zip is for html exports (the images go in the zip); use use_cdn',
+    ];
+  const strayLocales = Object.keys(body.options.per_locale_options ?? {}).filter(
+    (locale) => !body.options.locales.includes(locale),
+  );
+  if (strayLocales.length > 0)
+    problems['options.per_locale_options'] = [
+      `names locales the export does not include: ${strayLocales.join(', ')}`,
+    ];
+  return problems;
+}
+
+/**
+ * Starts an export: the pre-send checks run first (a blocking problem answers 422 listing them);
+ * then the export is recorded, with the checks' warnings, and its job queued.
+ */
+export async function createExport(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  body: Static<typeof CreateExportBody>,
+) {
+  const { email } = await findVisibleEmail(app, principal, workspaceId, body.email_id);
+  if (body.export_type === 'connector') {
+    // What goes to a sending platform goes to recipients: only a published email may.
+    if (email.status !== 'published')
+      throw ValidationError.field(
+        'email_id',
+        `is ${email.status}: connector exports need a published email (file exports take any status)`,
+      );
+    throw ValidationError.field(
+      'export_type',
+      'connector exports are not available on this server yet; export html, json or pdf',
+    );
+  }
+  const problems = optionProblems(email, body);
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+
+  const locales = body.options.locales;
+  const profileId = body.dynamic_content_profile_id ?? null;
+  const { context, renders, checks } = await checkEmail(app, email, locales, profileId);
+  if (!checks.ready) {
+    const errors: Record<string, string[]> = {};
+    for (const problem of checks.problems) {
+      if (problem.severity !== 'blocking') continue;
+      const key = problem.locale === null ? 'checks' : `checks.${problem.locale}`;
+      errors[key] = [...(errors[key] ?? []), problem.message];
+    }
+    throw new ValidationError(errors, 'The email is not ready to export: fix the blocking problems first');
+  }
+
+  const library = new LibraryImages(app, principal.organizationId);
+  const imageIds = new Set<string>();
+  for (const output of renders.values())
+    for (const id of (await library.shownIn(output.html)).keys()) imageIds.add(id);
+  const options: StoredExportOptions = { ...body.options, image_mode: body.options.image_mode ?? 'use_cdn' };
+  const [row] = await app.database.db
+    .insert(exports)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId,
+      emailId: email.id,
+      emailName: email.name,
+      emailStatus: email.status,
+      createdById: principal.userId,
+      exportType: body.export_type,
+      connectorId: body.connector_id ?? null,
+      dynamicContentProfileId: profileId,
+      options,
+      metadata: {
+        ...dynamicContentUsedIn(context.content, context.brandedComponents, locales),
+        image_ids: [...imageIds].sort(),
+      },
+      warnings: checks.problems,
+      localesTotal: locales.length,
+    })
+    .returning();
+  if (!row) throw new Error('export insert returned nothing');
+  let jobId: string;
+  try {
+    jobId = await app.jobs.send(exportJob, { export_id: row.id });
+  } catch (error) {
+    await failExport(app, row.id, { base: ['The export could not be queued; start it again'] });
+    throw error;
+  }
+  await app.database.db.update(exports).set({ jobId }).where(eq(exports.id, row.id));
+  return getExport(app, workspaceId, row.id);
+}
+
+function notReady(row: ExportRow, what: string): ValidationError {
+  return ValidationError.field(
+    'status',
+    row.status === 'in_progress'
+      ? `is in_progress: ${what} is there once the export has completed`
+      : `is failed: the export has no ${what}`,
+  );
+}
+
+/** The outputs of a completed json export. */
+export async function getExportData(
+  app: App,
+  workspaceId: number,
+  id: number,
+): Promise<Static<typeof ExportData>> {
+  const { row } = await findExport(app, workspaceId, id);
+  if (row.exportType !== 'json')
+    throw ValidationError.field('export_type', `is ${row.exportType}: export data is kept for json exports`);
+  if (row.status !== 'completed' || !row.fileKey) throw notReady(row, 'export data');
+  return JSON.parse((await readStoredFile(app.storage, row.fileKey)).toString('utf8'));
+}
+
+function fileNameOf(row: ExportRow): string {
+  const base =
+    row.emailName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'email';
+  const extension = fileExtensions[row.exportType as keyof typeof fileExtensions] ?? 'bin';
+  return `${base}-export-${row.id}.${extension}`;
+}
+
+/** Sends the export's file (zip, JSON or PDF) as a download. */
+export async function sendExportFile(app: App, workspaceId: number, id: number, reply: FastifyReply) {
+  const { row } = await findExport(app, workspaceId, id);
+  if (row.status !== 'completed' || !row.fileKey) throw notReady(row, 'file');
+  const file = await app.storage.get(row.fileKey);
+  if (!file) throw new NotFoundError('The export file is no longer stored');
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', `attachment; filename="${fileNameOf(row)}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
+}

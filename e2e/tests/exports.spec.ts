@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { adminStorageState } from './support/accounts.ts';
+import { collectPageProblems } from './support/page-problems.ts';
+import { solidPng } from './support/png.ts';
+
+test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
+
+const workspaceId = 1;
+const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
+const unique = Date.now().toString(36);
+
+async function post<T>(page: Page, path: string, data: object): Promise<T> {
+  const response = await page.request.post(path, { data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * An email of the Letterset Starter in English and German: a hero showing a library image and a
+ * button, its subject and preheader set in both locales.
+ */
+async function buildEmail(page: Page): Promise<{ id: number; imageId: string }> {
+  const team = await post<{ id: number }>(page, '/api/v1/teams', {
+    name: `Export team ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'teal',
+  });
+  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
+    name: `Export project ${unique}`,
+    team_id: team.id,
+  });
+  const uploaded = await page.request.post(`${workspaceApi}/images`, {
+    multipart: {
+      name: 'Export hero',
+      file: { name: 'hero.png', mimeType: 'image/png', buffer: solidPng(24, 12, [47, 91, 234]) },
+    },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const image = (await uploaded.json()) as { id: string; public_url: string };
+  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const components = (
+    await (
+      await page.request.get(`${workspaceApi}/email_design_systems/${starter.id}/components?per=100`)
+    ).json()
+  ).results as { id: number; name: string }[];
+  const hero = components.find((component) => component.name === 'hero');
+  const email = await post<{ id: number; email_content: Record<string, unknown>; lock_version: number }>(
+    page,
+    `${workspaceApi}/emails`,
+    {
+      name: `Export me ${unique}`,
+      email_design_system_id: starter.id,
+      project_id: project.id,
+      locales: ['en-US', 'de-DE'],
+    },
+  );
+  const values = (headline: string, alt: string) => ({
+    headline: { value: headline },
+    image_url: { value: image.public_url },
+    image_alt: { value: alt },
+    button_url: { value: 'https://example.com/spring' },
+  });
+  const patched = await page.request.patch(`${workspaceApi}/emails/${email.id}`, {
+    data: {
+      email_content: {
+        ...email.email_content,
+        subject: { branch_content: { null_branch: { 'en-US': 'Spring sale', 'de-DE': 'Frühlingsangebot' } } },
+        preheader: {
+          branch_content: { null_branch: { 'en-US': 'Ten days only', 'de-DE': 'Nur zehn Tage' } },
+        },
+        component_instances: [
+          {
+            id: crypto.randomUUID(),
+            component_id: hero?.id,
+            field_values: {
+              null_branch: {
+                'en-US': values('Spring is here', 'Flowers'),
+                'de-DE': values('Der Frühling ist da', 'Blumen'),
+              },
+            },
+          },
+        ],
+      },
+    },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+  return { id: email.id, imageId: image.id };
+}
+
+/** Starts an export of the chosen type in the open dialog, waits for it, and answers the downloaded file. */
+async function exportAndDownload(page: Page, type: 'HTML (zip)' | 'JSON' | 'PDF', downloadLabel: string) {
+  const dialog = page.getByRole('dialog', { name: /Export Export me/ });
+  await dialog.getByText(type, { exact: true }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'No problems found.' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  // Live progress by locale, then the file.
+  await expect(dialog.getByRole('progressbar', { name: 'Locales exported' })).toBeVisible();
+  await expect(dialog.getByText('2 of 2 locales done')).toBeVisible({ timeout: 30_000 });
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: downloadLabel }).click();
+  const download = await downloading;
+  const file = await readFile(await download.path());
+  await dialog.getByRole('button', { name: 'Export again' }).click();
+  return { file, name: download.suggestedFilename() };
+}
+
+test('exports an email as a zip with its images, as JSON and as a PDF, showing progress', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const problems = collectPageProblems(page);
+  const email = await buildEmail(page);
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+
+  const zip = await exportAndDownload(page, 'HTML (zip)', 'Download zip');
+  expect(zip.name).toMatch(/^export-me-[a-z0-9-]+-export-\d+\.zip$/);
+  const files = unzipSync(new Uint8Array(zip.file));
+  expect(Object.keys(files).sort()).toEqual([
+    `de-DE/images/${email.imageId}.png`,
+    'de-DE/index.html',
+    'de-DE/plain_text.txt',
+    `en-US/images/${email.imageId}.png`,
+    'en-US/index.html',
+    'en-US/plain_text.txt',
+  ]);
+  const german = strFromU8(files['de-DE/index.html'] as Uint8Array);
+  expect(german).toContain('Der Frühling ist da');
+  expect(german).toContain(`src="images/${email.imageId}.png"`);
+
+  const json = await exportAndDownload(page, 'JSON', 'Download JSON');
+  const data = JSON.parse(json.file.toString('utf8'));
+  expect(
+    data.outputs.map((output: { locale: string; subject: string }) => [output.locale, output.subject]),
+  ).toEqual([
+    ['en-US', 'Spring sale'],
+    ['de-DE', 'Frühlingsangebot'],
+  ]);
+
+  const pdf = await exportAndDownload(page, 'PDF', 'Download PDF');
+  expect(pdf.file.subarray(0, 5).toString()).toBe('%PDF-');
+  await page.keyboard.press('Escape');
+
+  // The workspace's history lists all three, newest first, with their files.
+  await page.goto(`/workspaces/${workspaceId}/exports`);
+  const rows = page.getByRole('row').filter({ hasText: `Export me ${unique}` });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('PDF');
+  await expect(rows.nth(0).getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  await expect(rows.nth(2)).toContainText('HTML (zip)');
+  expect(problems).toEqual([]);
+});
+
+test('refuses to start an export while a check blocks it, and downloads the HTML on screen', async ({
+  page,
+}) => {
+  const email = await buildEmail(page);
+  const broken = await page.request.get(`${workspaceApi}/emails/${email.id}`);
+  const body = await broken.json();
+  body.email_content.component_instances[0].field_values.null_branch['de-DE'].button_url = {
+    value: 'ftp://files',
+  };
+  const saved = await page.request.patch(`${workspaceApi}/emails/${email.id}`, {
+    data: { email_content: body.email_content },
+  });
+  expect(saved.ok()).toBe(true);
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('tab', { name: 'Validate' }).click();
+  await page.getByRole('button', { name: 'Validate', exact: true }).click();
+  await expect(
+    page.getByRole('region', { name: 'Pre-send checks' }).or(page.getByLabel('Pre-send checks')),
+  ).toContainText('de-DE · The link "ftp://files" is not an http(s) or mailto: link');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download HTML' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`export-me-${unique}-en-US.html`);
+  const html = (await readFile(await download.path())).toString('utf8');
+  expect(html).toContain('Spring is here');
+  expect(html).toMatch(/<h1[^>]*style="/);
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /Export Export me/ });
+  await expect(dialog.getByRole('alert').filter({ hasText: '1 blocking problem' })).toContainText(
+    'de-DE · The link "ftp://files" is not an http(s) or mailto: link',
+  );
+  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+  // Leaving the broken locale out lets the export go.
+  await dialog.getByRole('combobox', { name: 'Locales' }).click();
+  await page.keyboard.press('Backspace');
+  await expect(dialog.getByRole('alert').filter({ hasText: 'blocking' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
+});

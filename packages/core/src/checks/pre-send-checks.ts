@@ -1,0 +1,404 @@
+import {
+  type BranchedText,
+  type ComponentInstance,
+  type EmailContent,
+  nullBranch,
+} from '../content/types.ts';
+import type { ContentValidationResult } from '../content/validate-content.ts';
+import { personalizationTagIdsIn } from '../dynamic-content/personalization-tags.ts';
+import type { ComponentDefinition } from '../render/design-system.ts';
+import type { Diagnostic } from '../render/diagnostics.ts';
+import { htmlTags } from './html-tags.ts';
+
+/**
+ * Pre-send checks: what stands between an email and its recipients, per locale and branch.
+ * Blocking problems refuse an export; warnings are shown (and kept with the export) but do not stop it.
+ */
+export const preSendProblemCodes = {
+  /** A field value breaks its field's validations (blocking). */
+  invalidContent: 'invalid_content',
+  /** A template or dynamic-content problem found while rendering (blocking). */
+  renderError: 'render_error',
+  /** A link with no target, or only `#` (blocking). */
+  emptyLink: 'empty_link',
+  /** A link that is neither http(s) nor mailto: (blocking). */
+  unsupportedLink: 'unsupported_link',
+  /** A link that does not resolve to a full address: `https://` alone, a leftover tag token (blocking). */
+  unresolvedLink: 'unresolved_link',
+  /** An image without alt text (warning). */
+  missingAltText: 'missing_alt_text',
+  /** HTML over the size Gmail clips at (warning). */
+  htmlTooLarge: 'html_too_large',
+  missingSubject: 'missing_subject',
+  missingPreheader: 'missing_preheader',
+  /** A value of another locale that is blank or the same as the default locale's (warning). */
+  untranslated: 'untranslated_value',
+} as const;
+
+export type PreSendProblemCode = (typeof preSendProblemCodes)[keyof typeof preSendProblemCodes];
+
+export interface PreSendProblem {
+  code: PreSendProblemCode;
+  severity: 'blocking' | 'warning';
+  /** The locale it was found in; null for problems of the email as a whole. */
+  locale: string | null;
+  /** The branch key, for content under a conditional (`null_branch` otherwise); null when not known. */
+  branch: string | null;
+  /** The component instance it is in, when known. */
+  component_instance_id: string | null;
+  message: string;
+}
+
+export interface PreSendCheckResult {
+  /** No blocking problem: the email may be exported. */
+  ready: boolean;
+  blocking_count: number;
+  warning_count: number;
+  problems: PreSendProblem[];
+}
+
+/** Gmail clips a message whose HTML is larger than 102 KB and hides the rest behind a link. */
+export const gmailClippingBytes = 102 * 1024;
+
+export interface LocaleRender {
+  locale: string;
+  html: string;
+  diagnostics: readonly Diagnostic[];
+}
+
+export interface PreSendCheckInput {
+  content: EmailContent;
+  /** The locales to check (an export's locales); others are ignored. */
+  locales: readonly string[];
+  /** Translations are compared against this locale's values. */
+  defaultLocale: string;
+  /** The design system's components, with the email's brand profile applied. */
+  components: readonly ComponentDefinition[];
+  /** `validateEmailContent` over the email (all its locales). */
+  validation: ContentValidationResult;
+  /** The export render of each checked locale (every branch compiled in). */
+  renders: readonly LocaleRender[];
+  /** The branch keys of a conditional, when known; otherwise the branches present in the content. */
+  branchKeysOf?: (conditionalId: number) => readonly string[] | undefined;
+}
+
+/** Runs every check; problems come in locale order, blocking ones first within a locale. */
+export function runPreSendChecks(input: PreSendCheckInput): PreSendCheckResult {
+  const problems: PreSendProblem[] = [];
+  const checked = new Set(input.locales);
+  const add = (problem: Omit<PreSendProblem, 'branch' | 'component_instance_id'> & Partial<PreSendProblem>) =>
+    problems.push({ branch: null, component_instance_id: null, ...problem });
+
+  validationProblems(input, checked, add);
+  for (const rendered of input.renders) {
+    if (!checked.has(rendered.locale)) continue;
+    for (const diagnostic of rendered.diagnostics) {
+      if (diagnostic.severity !== 'error') continue;
+      add({
+        code: preSendProblemCodes.renderError,
+        severity: 'blocking',
+        locale: rendered.locale,
+        component_instance_id: diagnostic.componentInstanceId ?? null,
+        message: diagnosticMessage(diagnostic),
+      });
+    }
+    htmlProblems(rendered, add);
+  }
+  textProblems(input, add);
+  untranslatedProblems(input, add);
+
+  const localeOrder = new Map(input.locales.map((locale, index) => [locale, index]));
+  const order = (problem: PreSendProblem) =>
+    problem.locale === null ? -1 : (localeOrder.get(problem.locale) ?? 0);
+  problems.sort(
+    (a, b) => order(a) - order(b) || (a.severity === b.severity ? 0 : a.severity === 'blocking' ? -1 : 1),
+  );
+  const blocking = problems.filter((problem) => problem.severity === 'blocking').length;
+  return {
+    ready: blocking === 0,
+    blocking_count: blocking,
+    warning_count: problems.length - blocking,
+    problems,
+  };
+}
+
+/** A render diagnostic in words: the component, the problem, and where in its Liquid. */
+export function diagnosticMessage(diagnostic: Diagnostic): string {
+  const where =
+    diagnostic.line === undefined ? '' : ` (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
+  return `${diagnostic.componentName ?? 'Template'}: ${diagnostic.message}${where}`;
+}
+
+type Add = (
+  problem: Omit<PreSendProblem, 'branch' | 'component_instance_id'> & Partial<PreSendProblem>,
+) => void;
+
+/** How the editor names an instance: its own name, else its component's label. */
+function instanceNames(input: PreSendCheckInput): Map<string, { name: string; fields: Map<string, string> }> {
+  const components = new Map(input.components.map((component) => [component.id, component]));
+  const names = new Map<string, { name: string; fields: Map<string, string> }>();
+  for (const instance of [input.content.container_component_instance, ...input.content.component_instances]) {
+    const component = components.get(instance.component_id);
+    names.set(instance.id, {
+      name: instance.name ?? component?.label ?? 'A component',
+      fields: new Map(
+        component?.field_definitions.map((field) => [field.liquid_variable, field.label]) ?? [],
+      ),
+    });
+  }
+  return names;
+}
+
+function validationProblems(input: PreSendCheckInput, checked: ReadonlySet<string>, add: Add): void {
+  const names = instanceNames(input);
+  for (const [owner, byKey] of Object.entries(input.validation.validation_errors)) {
+    // A blank subject is a warning of its own (below), not a field validation.
+    if (owner === 'subject' || owner === 'preheader') continue;
+    const instance = names.get(owner);
+    for (const [key, messages] of Object.entries(byKey)) {
+      const [branch, locale, variable] = key.split('.');
+      if (locale === undefined || variable === undefined) {
+        add({
+          code: preSendProblemCodes.invalidContent,
+          severity: 'blocking',
+          locale: null,
+          component_instance_id: owner,
+          message: `${instance?.name ?? 'A component'}: ${key} ${messages.join('; ')}`,
+        });
+        continue;
+      }
+      if (!checked.has(locale)) continue;
+      add({
+        code: preSendProblemCodes.invalidContent,
+        severity: 'blocking',
+        locale,
+        branch: branch ?? null,
+        component_instance_id: owner,
+        message: `${instance?.name ?? 'A component'}: ${instance?.fields.get(variable) ?? variable} ${messages.join('; ')}`,
+      });
+    }
+  }
+}
+
+/** Sending-platform code in a link: the platform builds it at send time, so it is not checked here. */
+const platformCode = /\{\{|\{%|%%|\[\[|\*\|/;
+
+/** What is wrong with a link target, or null when it is fine. */
+export function linkProblem(href: string): { code: PreSendProblemCode; message: string } | null {
+  const target = href.trim();
+  if (target === '' || target === '#') {
+    return { code: preSendProblemCodes.emptyLink, message: 'A link has no target' };
+  }
+  if (/\{tag:\d+\}/.test(target)) {
+    return {
+      code: preSendProblemCodes.unresolvedLink,
+      message: `The link ${quote(target)} holds an unresolved tag`,
+    };
+  }
+  if (platformCode.test(target)) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(target)?.[1]?.toLowerCase();
+  if (scheme === 'mailto') {
+    return target.slice('mailto:'.length).trim() === ''
+      ? { code: preSendProblemCodes.unresolvedLink, message: 'A mailto: link names no address' }
+      : null;
+  }
+  if (scheme !== 'http' && scheme !== 'https') {
+    return {
+      code: preSendProblemCodes.unsupportedLink,
+      message: `The link ${quote(target)} is not an http(s) or mailto: link`,
+    };
+  }
+  if (!/^https?:\/\/[^/?#\s]*[a-z0-9][^/?#\s]*([/?#]\S*)?$/i.test(target) || hostOf(target) === '') {
+    return {
+      code: preSendProblemCodes.unresolvedLink,
+      message: `The link ${quote(target)} is not a complete address`,
+    };
+  }
+  return null;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+function quote(text: string): string {
+  return `"${text.length > 80 ? `${text.slice(0, 77)}...` : text}"`;
+}
+
+function htmlProblems(rendered: LocaleRender, add: Add): void {
+  const locale = rendered.locale;
+  const seenLinks = new Set<string>();
+  let imagesWithoutAlt = 0;
+  for (const tag of htmlTags(rendered.html, ['a', 'area', 'img'])) {
+    if (tag.name === 'img') {
+      if ((tag.attributes.get('alt') ?? '').trim() === '') imagesWithoutAlt += 1;
+      continue;
+    }
+    const href = tag.attributes.get('href');
+    if (href === undefined) continue;
+    const problem = linkProblem(href);
+    // One report per distinct link and problem: a footer link repeated ten times is one fix.
+    if (!problem || seenLinks.has(`${problem.code} ${href}`)) continue;
+    seenLinks.add(`${problem.code} ${href}`);
+    add({ ...problem, severity: 'blocking', locale });
+  }
+  if (imagesWithoutAlt > 0) {
+    add({
+      code: preSendProblemCodes.missingAltText,
+      severity: 'warning',
+      locale,
+      message:
+        imagesWithoutAlt === 1 ? 'An image has no alt text' : `${imagesWithoutAlt} images have no alt text`,
+    });
+  }
+  const bytes = new TextEncoder().encode(rendered.html).length;
+  if (bytes > gmailClippingBytes) {
+    add({
+      code: preSendProblemCodes.htmlTooLarge,
+      severity: 'warning',
+      locale,
+      message: `The HTML is ${kilobytes(bytes)}; Gmail clips messages over ${kilobytes(gmailClippingBytes)}`,
+    });
+  }
+}
+
+function kilobytes(bytes: number): string {
+  return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+}
+
+function branchesOf(
+  conditionalId: number | null | undefined,
+  present: Record<string, unknown> | undefined,
+  branchKeysOf: PreSendCheckInput['branchKeysOf'],
+): readonly string[] {
+  if (conditionalId === null || conditionalId === undefined) return [nullBranch];
+  return branchKeysOf?.(conditionalId) ?? Object.keys(present ?? {});
+}
+
+function textProblems(input: PreSendCheckInput, add: Add): void {
+  const texts: [string, BranchedText, PreSendProblemCode][] = [
+    ['subject', input.content.subject, preSendProblemCodes.missingSubject],
+    ['preheader', input.content.preheader, preSendProblemCodes.missingPreheader],
+  ];
+  for (const [name, text, code] of texts) {
+    const branches = branchesOf(text?.conditional_id, text?.branch_content, input.branchKeysOf);
+    for (const locale of input.locales) {
+      for (const branch of branches) {
+        if ((text?.branch_content?.[branch]?.[locale] ?? '').trim() !== '') continue;
+        add({
+          code,
+          severity: 'warning',
+          locale,
+          branch,
+          message:
+            branch === nullBranch ? `The ${name} is missing` : `The ${name} is missing in branch ${branch}`,
+        });
+      }
+    }
+  }
+}
+
+/** Text a reader reads: worth translating when it holds a letter. */
+const hasLetters = /\p{L}/u;
+
+function untranslatedProblems(input: PreSendCheckInput, add: Add): void {
+  const source = input.defaultLocale;
+  const targets = input.locales.filter((locale) => locale !== source);
+  if (targets.length === 0) return;
+  const components = new Map(input.components.map((component) => [component.id, component]));
+
+  for (const [name, text] of [
+    ['subject', input.content.subject],
+    ['preheader', input.content.preheader],
+  ] as const) {
+    for (const [branch, byLocale] of Object.entries(text?.branch_content ?? {})) {
+      const original = byLocale?.[source] ?? '';
+      if (!hasLetters.test(original)) continue;
+      for (const locale of targets) {
+        const value = byLocale?.[locale] ?? '';
+        // A blank one is reported as missing above.
+        if (value.trim() === '' || value !== original) continue;
+        add({
+          code: preSendProblemCodes.untranslated,
+          severity: 'warning',
+          locale,
+          branch,
+          message: `The ${name} is the same as in ${source}`,
+        });
+      }
+    }
+  }
+
+  const instances: ComponentInstance[] = [
+    input.content.container_component_instance,
+    ...input.content.component_instances,
+  ];
+  for (const instance of instances) {
+    const component = components.get(instance.component_id);
+    if (!component) continue;
+    const textFields = component.field_definitions.filter(
+      (definition) => definition.type === 'text' || definition.type === 'rich_text',
+    );
+    if (textFields.length === 0) continue;
+    for (const [branch, byLocale] of Object.entries(instance.field_values ?? {})) {
+      const originals = byLocale?.[source] ?? {};
+      for (const locale of targets) {
+        if (instance.hidden_from_locales?.[locale]) continue;
+        const untranslated: string[] = [];
+        for (const field of textFields) {
+          const original = originals[field.liquid_variable]?.value;
+          if (typeof original !== 'string' || !hasLetters.test(original)) continue;
+          const value = byLocale?.[locale]?.[field.liquid_variable]?.value;
+          if (value === undefined || value === null || value === '' || value === original)
+            untranslated.push(field.label || field.liquid_variable);
+        }
+        if (untranslated.length === 0) continue;
+        add({
+          code: preSendProblemCodes.untranslated,
+          severity: 'warning',
+          locale,
+          branch,
+          component_instance_id: instance.id,
+          message: `${instance.name ?? component.label ?? component.name}: ${untranslated.join(', ')} not translated from ${source}`,
+        });
+      }
+    }
+  }
+}
+
+/** The conditionals and personalization tags an email's content (and its components' templates) use. */
+export function dynamicContentUsedIn(
+  content: EmailContent,
+  components: readonly ComponentDefinition[],
+  locales: readonly string[],
+): { conditional_ids: number[]; personalization_tag_ids: number[] } {
+  const conditionalIds = new Set<number>();
+  const tagIds = new Set<number>();
+  const byId = new Map(components.map((component) => [component.id, component]));
+  const addTags = (text: unknown) => {
+    if (typeof text === 'string') for (const id of personalizationTagIdsIn(text)) tagIds.add(id);
+  };
+  for (const text of [content.subject, content.preheader]) {
+    if (!text) continue;
+    if (text.conditional_id !== null && text.conditional_id !== undefined)
+      conditionalIds.add(text.conditional_id);
+    for (const byLocale of Object.values(text.branch_content ?? {}))
+      for (const locale of locales) addTags(byLocale?.[locale]);
+  }
+  const instances = [content.container_component_instance, ...content.component_instances];
+  for (const instance of instances) {
+    if (locales.every((locale) => instance.hidden_from_locales?.[locale] === true)) continue;
+    if (instance.conditional_id !== null && instance.conditional_id !== undefined)
+      conditionalIds.add(instance.conditional_id);
+    addTags(byId.get(instance.component_id)?.template);
+    for (const byLocale of Object.values(instance.field_values ?? {}))
+      for (const locale of locales)
+        for (const field of Object.values(byLocale?.[locale] ?? {})) addTags(field?.value);
+  }
+  const sorted = (ids: Set<number>) => [...ids].sort((a, b) => a - b);
+  return { conditional_ids: sorted(conditionalIds), personalization_tag_ids: sorted(tagIds) };
+}
