@@ -51,6 +51,9 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
     return 'failed';
   }
 
+  const recordProgress = async (localesDone: number) => {
+    await db.update(exports).set({ localesDone }).where(eq(exports.id, exportId));
+  };
   let writer: ExportWriter | null = null;
   try {
     const context = await loadExportContext(app, email, record.dynamicContentProfileId);
@@ -63,8 +66,15 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
         emailName: record.emailName,
         exportType: record.exportType,
         imageMode,
+        connectorId: record.connectorId,
+        options: record.options,
       },
-      { storage: app.storage, chromiumPath: app.config.chromiumPath },
+      {
+        storage: app.storage,
+        chromiumPath: app.config.chromiumPath,
+        delivery: { db: app.database.db, secrets: app.secrets, config: app.config, log: app.log },
+        progress: (localesDone) => recordProgress(localesDone),
+      },
     );
     const library = new LibraryImages(app, record.organizationId);
     const errors: Record<string, string[]> = {};
@@ -97,7 +107,7 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
       // Errors found so far fail the export: no need to write more.
       if (Object.keys(errors).length === 0) await writer.add(output);
       done += 1;
-      await db.update(exports).set({ localesDone: done }).where(eq(exports.id, exportId));
+      if (!writer.countsLocales) await recordProgress(done);
     }
     if (Object.keys(errors).length > 0) {
       await failExport(app, exportId, errors);
@@ -123,7 +133,7 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
     return 'completed';
   } catch (error) {
     if (!(error instanceof ExportFailure)) throw error;
-    await failExport(app, exportId, { base: [error.message] });
+    await failExport(app, exportId, error.localeErrors ?? { base: [error.message] });
     return 'failed';
   } finally {
     await writer?.close();

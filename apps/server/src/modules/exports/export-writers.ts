@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import type { ExportType } from '../../db/schema.ts';
+import type { ExportType, StoredExportOptions } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import {
+  type DeliveryDeps,
+  type DeliveryOptions,
+  deliverToConnector,
+} from '../connectors/connector-delivery.ts';
 import type { ExportImage, LocaleOutput } from './export-outputs.ts';
 import { ExportFailure, PdfPrinter } from './pdf-printer.ts';
 
@@ -18,6 +23,11 @@ export interface WrittenExport {
  * export type; the export job is the same for all of them.
  */
 export interface ExportWriter {
+  /**
+   * The writer counts the locales done itself (a connector's pushes are the slow part, not the
+   * renders); otherwise the job counts each locale as it is added.
+   */
+  readonly countsLocales?: boolean;
   /** One locale's output, in the export's locale order; the slow part (a page, a push) happens here. */
   add(output: LocaleOutput): Promise<void>;
   /** Writes the result once every locale is in. */
@@ -34,11 +44,16 @@ export interface ExportToWrite {
   exportType: ExportType;
   /** include_in_zip puts the images in the zip (the HTML already points at them there). */
   imageMode: 'use_cdn' | 'include_in_zip';
+  connectorId: number | null;
+  options: StoredExportOptions;
 }
 
 export interface WriterServices {
   storage: FileStorage;
   chromiumPath: string;
+  delivery: DeliveryDeps;
+  /** Records how many locales are done, for the writers that count them. */
+  progress: (localesDone: number) => Promise<void>;
 }
 
 /** The export types' writers: a new type is one more case here. */
@@ -51,7 +66,7 @@ export function writerFor(record: ExportToWrite, services: WriterServices): Expo
     case 'pdf':
       return new PdfWriter(record, services);
     case 'connector':
-      throw new ExportFailure('Connector exports are not available on this server yet');
+      return new ConnectorWriter(record, services);
   }
 }
 
@@ -177,4 +192,68 @@ class PdfWriter implements ExportWriter {
   close(): Promise<void> {
     return this.printer.close();
   }
+}
+
+/**
+ * connector: each locale pushed to the sending platform (see `deliverToConnector`), all at once
+ * at the end, so a platform that refuses the account is asked once, not once per locale. Locales
+ * the platform refused fail the export with its words for each; the others stay delivered, and an
+ * export with update_previous_export updates them next time.
+ */
+class ConnectorWriter implements ExportWriter {
+  readonly countsLocales = true;
+  private readonly outputs: LocaleOutput[] = [];
+  private readonly record: ExportToWrite;
+  private readonly services: WriterServices;
+
+  constructor(record: ExportToWrite, services: WriterServices) {
+    this.record = record;
+    this.services = services;
+  }
+
+  async add(output: LocaleOutput): Promise<void> {
+    this.outputs.push(output);
+  }
+
+  async finish(): Promise<WrittenExport> {
+    const { connectorId, options } = this.record;
+    if (connectorId === null) throw new ExportFailure('The export names no connector');
+    const perLocale: NonNullable<DeliveryOptions['perLocale']> = {};
+    for (const output of this.outputs) {
+      perLocale[output.locale] = {
+        resourceName: output.name,
+        updatePreviousExport: options.per_locale_options?.[output.locale]?.update_previous_export ?? false,
+      };
+    }
+    let done = 0;
+    const { deliveries, openInIntegrationUrl } = await deliverToConnector(this.services.delivery, {
+      organizationId: this.record.organizationId,
+      connectorId,
+      emailId: this.record.emailId,
+      emails: this.outputs.map((output) => ({
+        locale: output.locale,
+        name: this.record.emailName,
+        subject: output.subject,
+        preheader: output.preheader,
+        html: output.html,
+        plainText: output.plain_text,
+      })),
+      options: {
+        ...(options.campaign_id ? { campaignId: options.campaign_id } : {}),
+        ...(options.folder_id ? { folderId: options.folder_id } : {}),
+        perLocale,
+      },
+      onLocaleDone: () => this.services.progress((done += 1)),
+    });
+    const refused = deliveries.filter((delivery) => !delivery.ok);
+    if (refused.length > 0) {
+      throw new ExportFailure(
+        'The platform refused some locales',
+        Object.fromEntries(refused.map((delivery) => [delivery.locale, [delivery.ok ? '' : delivery.error]])),
+      );
+    }
+    return { fileKey: null, openInIntegrationUrl };
+  }
+
+  async close(): Promise<void> {}
 }

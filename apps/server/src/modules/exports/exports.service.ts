@@ -4,7 +4,7 @@ import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import { exports, type StoredExportOptions, users } from '../../db/schema.ts';
+import { connectors, exports, type StoredExportOptions, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
@@ -179,6 +179,23 @@ function optionProblems(email: EmailRow, body: Static<typeof CreateExportBody>):
   return problems;
 }
 
+/** The connector a connector export goes to (one of the workspace's); file exports name none. */
+async function connectorFor(app: App, workspaceId: number, body: Static<typeof CreateExportBody>) {
+  if (body.export_type !== 'connector') {
+    if (body.connector_id != null)
+      throw ValidationError.field('connector_id', 'is only for connector exports');
+    return null;
+  }
+  if (body.connector_id == null)
+    throw ValidationError.field('connector_id', 'is required for connector exports');
+  const [connector] = await app.database.db
+    .select({ id: connectors.id, integrationName: connectors.integrationName })
+    .from(connectors)
+    .where(and(eq(connectors.id, body.connector_id), eq(connectors.workspaceId, workspaceId)));
+  if (!connector) throw ValidationError.field('connector_id', 'is not a connector of this workspace');
+  return connector;
+}
+
 /**
  * Starts an export: the pre-send checks run first (a blocking problem answers 422 listing them);
  * then the export is recorded, with the checks' warnings, and its job queued.
@@ -197,11 +214,8 @@ export async function createExport(
         'email_id',
         `is ${email.status}: connector exports need a published email (file exports take any status)`,
       );
-    throw ValidationError.field(
-      'export_type',
-      'connector exports are not available on this server yet; export html, json or pdf',
-    );
   }
+  const connector = await connectorFor(app, workspaceId, body);
   const problems = optionProblems(email, body);
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
 
@@ -233,7 +247,8 @@ export async function createExport(
       emailStatus: email.status,
       createdById: principal.userId,
       exportType: body.export_type,
-      connectorId: body.connector_id ?? null,
+      connectorId: connector?.id ?? null,
+      integrationName: connector?.integrationName ?? null,
       dynamicContentProfileId: profileId,
       options,
       metadata: {

@@ -16,6 +16,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
+import { type FakeIterable, startFakeIterable } from '../../test/fakes/fake-iterable.ts';
 import { buildTestApp, createTestDatabase } from '../../test/harness.ts';
 import { solidImage } from '../../test/images.ts';
 import { runExport } from './export-runner.ts';
@@ -43,6 +44,8 @@ describe('exports', () => {
   let projectId: number;
   let starter: { id: number; container: number; components: Record<string, number> };
   let image: { id: string; public_url: string };
+  let iterable: FakeIterable;
+  const iterableKey = 'itbl_export_key_0123456789abcdef';
 
   const call = (method: Method, url: string, headers: Headers = admin, payload?: object) =>
     app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -130,7 +133,19 @@ describe('exports', () => {
   };
 
   beforeAll(async () => {
-    app = await buildTestApp({ config: { runJobWorkers: true, chromiumPath } });
+    iterable = await startFakeIterable();
+    iterable.addKey(iterableKey, 'us');
+    app = await buildTestApp({
+      config: {
+        runJobWorkers: true,
+        chromiumPath,
+        connectorEndpoints: {
+          iterableUs: iterable.urls.us,
+          iterableEu: iterable.urls.eu,
+          privateOrigins: [iterable.urls.us, iterable.urls.eu],
+        },
+      },
+    });
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     base = `/api/v1/workspaces/${organization.workspaceId}`;
@@ -165,7 +180,10 @@ describe('exports', () => {
       await app.inject({ method: 'POST', url: `${base}/images`, headers: admin, payload: form })
     ).json();
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await iterable.close();
+  });
 
   describe('pre-send checks', () => {
     it('answers every locale’s findings: warnings for the starter’s missing alt text, nothing blocking', async () => {
@@ -598,6 +616,10 @@ describe('exports', () => {
           { email_id: ['is draft: connector exports need a published email (file exports take any status)'] },
         ],
         [
+          { export_type: 'json', connector_id: 1, options: { locales: ['en-US'] } },
+          { connector_id: ['is only for connector exports'] },
+        ],
+        [
           { export_type: 'html', options: { locales: ['en-US', 'fr-FR', 'ja-JP'] } },
           { 'options.locales': ['fr-FR, ja-JP are not locales of this email'] },
         ],
@@ -645,16 +667,6 @@ describe('exports', () => {
     it('exports an email of any status, recording the status it was made from', async () => {
       const email = await createEmail();
       await call('POST', `${base}/emails/${email.id}/publish`, admin, { force: true });
-      const connector = await startExport({
-        email_id: email.id,
-        export_type: 'connector',
-        connector_id: 1,
-        options: { locales: ['en-US'] },
-      });
-      expect(connector.statusCode).toBe(422);
-      expect(connector.json().errors).toEqual({
-        export_type: ['connector exports are not available on this server yet; export html, json or pdf'],
-      });
       const started = await startExport({
         email_id: email.id,
         export_type: 'json',
@@ -663,6 +675,103 @@ describe('exports', () => {
       expect(started.json().email.status).toBe('published');
       const listed = (await call('GET', `${base}/exports?email_id=${email.id}`)).json();
       expect(listed.results.map((entry: { id: number }) => entry.id)).toEqual([started.json().id]);
+    });
+  });
+
+  describe('connector export', () => {
+    const createConnector = async (apiKey: string) => {
+      const response = await call('POST', `${base}/connectors`, admin, {
+        name: `Iterable ${randomUUID()}`,
+        integration_name: 'iterable',
+        settings: { api_key: apiKey, region: 'us' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { id: number };
+    };
+    const publishedEmail = async () => {
+      const email = await createEmail();
+      const published = await call('POST', `${base}/emails/${email.id}/publish`, admin, { force: true });
+      expect(published.statusCode, published.body).toBe(200);
+      return email;
+    };
+
+    it('pushes each locale to Iterable as a template, and updates the same ones when asked', async () => {
+      const connector = await createConnector(iterableKey);
+      const email = await publishedEmail();
+      const before = iterable.templates(iterableKey).length;
+      const started = await startExport({
+        email_id: email.id,
+        export_type: 'connector',
+        connector_id: connector.id,
+        options: { locales: ['en-US', 'de-DE'] },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const finished = await waitForExport(started.json().id);
+      expect(finished).toMatchObject({
+        status: 'completed',
+        export_type: 'connector',
+        connector_id: connector.id,
+        integration_name: 'iterable',
+        export_errors: {},
+      });
+      expect(finished.open_in_integration_url).toMatch(/^https:\/\//);
+      const made = iterable.templates(iterableKey).slice(before);
+      expect(made).toHaveLength(2);
+      const contentOf = (template: (typeof made)[number]) => [...template.content.values()];
+      const german = made.find((template) => contentOf(template)[0]?.name === 'Spring sale (de-DE)');
+      // One template per locale: its content is the template's only content.
+      const germanContent = german ? contentOf(german) : [];
+      expect(germanContent).toHaveLength(1);
+      expect(germanContent[0]).toMatchObject({ subject: 'Frühlingsangebot', preheaderText: 'Nur zehn Tage' });
+      expect(String(germanContent[0]?.html)).toContain('Der Frühling ist da');
+
+      // Again, updating what the last export made: no new template, new content.
+      const again = await startExport({
+        email_id: email.id,
+        export_type: 'connector',
+        connector_id: connector.id,
+        options: {
+          locales: ['de-DE'],
+          per_locale_options: { 'de-DE': { resource_name: 'Frühling', update_previous_export: true } },
+        },
+      });
+      expect((await waitForExport(again.json().id)).status).toBe('completed');
+      const after = iterable.templates(iterableKey).slice(before);
+      expect(after).toHaveLength(2);
+      expect(after.map((template) => contentOf(template)[0]?.name)).toContain('Frühling');
+    });
+
+    it('fails with the platform’s refusal for each locale when the key is refused', async () => {
+      const connector = await createConnector('itbl_unknown_key_00000000000000');
+      const email = await publishedEmail();
+      const started = await startExport({
+        email_id: email.id,
+        export_type: 'connector',
+        connector_id: connector.id,
+        options: { locales: ['en-US', 'de-DE'] },
+      });
+      const finished = await waitForExport(started.json().id);
+      expect(finished.status).toBe('failed');
+      expect(Object.keys(finished.export_errors).sort()).toEqual(['de-DE', 'en-US']);
+      expect(finished.export_errors['en-US'][0]).toMatch(/key/i);
+    });
+
+    it('refuses a missing connector, or one that is not the workspace’s', async () => {
+      const email = await publishedEmail();
+      const missing = await startExport({
+        email_id: email.id,
+        export_type: 'connector',
+        options: { locales: ['en-US'] },
+      });
+      expect(missing.json().errors).toEqual({ connector_id: ['is required for connector exports'] });
+      const unknown = await startExport({
+        email_id: email.id,
+        export_type: 'connector',
+        connector_id: 2_000_000,
+        options: { locales: ['en-US'] },
+      });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors).toEqual({ connector_id: ['is not a connector of this workspace'] });
     });
   });
 

@@ -5,9 +5,13 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 
 /** A failure that will not go away by trying again: the export fails with this message at once. */
 export class ExportFailure extends Error {
-  constructor(message: string) {
+  /** What went wrong per locale, when the failure is one locale's and not the export's as a whole. */
+  readonly localeErrors: Record<string, string[]> | null;
+
+  constructor(message: string, localeErrors: Record<string, string[]> | null = null) {
     super(message);
     this.name = 'ExportFailure';
+    this.localeErrors = localeErrors;
   }
 }
 

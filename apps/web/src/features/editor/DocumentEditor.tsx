@@ -479,7 +479,7 @@ export function DocumentEditor({
       {email && exporting && (
         <ExportDialog
           workspaceId={workspaceId}
-          email={{ id: email.id, name: email.name, locales: document.locales }}
+          email={{ id: email.id, name: email.name, locales: document.locales, status: email.status }}
           onClose={() => setExporting(false)}
         />
       )}

@@ -59,7 +59,7 @@ function completedExport(): Export {
   };
 }
 
-function renderDialog(problems: PreSendProblem[]) {
+function renderDialog(problems: PreSendProblem[], status = 'draft') {
   apiCalls.GET.mockImplementation((path: string) => {
     if (path.endsWith('/checks'))
       return ok({
@@ -70,6 +70,13 @@ function renderDialog(problems: PreSendProblem[]) {
       });
     if (path.endsWith('/dynamic_content_profiles'))
       return ok({ results: [], pagination: { page: 1, per: 100, total: 0 } });
+    if (path.endsWith('/connectors'))
+      return ok({
+        results: [
+          { id: 3, name: 'Our Iterable', integration_name: 'iterable', settings: {}, setup_fields: [] },
+        ],
+        pagination: { page: 1, per: 100, total: 1 },
+      });
     return ok(completedExport());
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -78,7 +85,7 @@ function renderDialog(problems: PreSendProblem[]) {
       <QueryClientProvider client={queryClient}>
         <ExportDialog
           workspaceId={7}
-          email={{ id: 5, name: 'Spring sale', locales: ['en-US', 'de-DE'] }}
+          email={{ id: 5, name: 'Spring sale', locales: ['en-US', 'de-DE'], status }}
           onClose={() => {}}
         />
       </QueryClientProvider>
@@ -128,5 +135,43 @@ describe('ExportDialog', () => {
     expect(await screen.findByText('2 of 2 locales done')).toBeTruthy();
     const download = screen.getByRole('link', { name: 'Download JSON' });
     expect(download.getAttribute('href')).toBe('/api/v1/workspaces/7/exports/31/download');
+  });
+
+  it('keeps a draft email from a sending platform', async () => {
+    apiCalls.POST.mockImplementation(() => ok(completedExport()));
+    renderDialog([], 'draft');
+    expect(await screen.findByText('No problems found.')).toBeTruthy();
+    await userEvent.click(screen.getByText('Sending platform'));
+    expect(await screen.findByText(/Only a published email goes to a sending platform/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('exports a published email to the chosen connector with its names and update choice', async () => {
+    apiCalls.POST.mockImplementation(() => ok(completedExport()));
+    renderDialog([], 'published');
+    expect(await screen.findByText('No problems found.')).toBeTruthy();
+    await userEvent.click(screen.getByText('Sending platform'));
+    expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(true);
+    const connectorInput = await screen.findByLabelText('Connector', { selector: 'input' });
+    await userEvent.click(connectorInput);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect((connectorInput as HTMLInputElement).value).toBe('Our Iterable (Iterable)'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name in Iterable (de-DE)' }), 'Frühling');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(apiCalls.POST).toHaveBeenCalledTimes(1));
+    expect(apiCalls.POST.mock.calls[0]?.[1].body).toEqual({
+      email_id: 5,
+      export_type: 'connector',
+      connector_id: 3,
+      dynamic_content_profile_id: null,
+      options: {
+        locales: ['en-US', 'de-DE'],
+        image_mode: 'use_cdn',
+        per_locale_options: {
+          'en-US': { update_previous_export: true },
+          'de-DE': { resource_name: 'Frühling', update_previous_export: true },
+        },
+      },
+    });
   });
 });

@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -12,13 +13,16 @@ import {
   Select,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
+import { type Connector, connectorListQuery } from '../connectors/connectors-api.ts';
 import { allProfilesQuery } from '../dynamic-content/api.ts';
 import {
+  type ConnectorChoice,
   checksQuery,
   createExport,
   downloadOf,
@@ -35,7 +39,13 @@ export interface ExportableEmail {
   id: number;
   name: string;
   locales: string[];
+  status: string;
 }
+
+const platformNames: Record<Connector['integration_name'], string> = {
+  iterable: 'Iterable',
+  salesforce_marketing_cloud: 'Marketing Cloud',
+};
 
 const statusColors: Record<Export['status'], string> = {
   in_progress: 'blue',
@@ -131,6 +141,11 @@ export function ExportProgress({ workspaceId, exportId }: { workspaceId: number;
           {download.label}
         </Button>
       )}
+      {entry.open_in_integration_url && entry.integration_name && (
+        <Button component="a" href={entry.open_in_integration_url} target="_blank" rel="noreferrer">
+          Open in {platformNames[entry.integration_name as Connector['integration_name']] ?? 'the platform'}
+        </Button>
+      )}
       {entry.warnings.length > 0 && <ProblemList problems={entry.warnings} />}
     </Stack>
   );
@@ -156,7 +171,21 @@ export function ExportDialog({
   const [profileId, setProfileId] = useState<string | null>(null);
   const [imageMode, setImageMode] = useState<ImageMode>('include_in_zip');
   const [exportId, setExportId] = useState<number | null>(null);
+  const [connectorChoice, setConnectorChoice] = useState<Omit<ConnectorChoice, 'connectorId'>>({
+    campaignId: '',
+    folderId: '',
+    resourceNames: {},
+    updatePreviousExport: true,
+  });
+  const [connectorId, setConnectorId] = useState<number | null>(null);
   const profiles = useQuery(allProfilesQuery(workspaceId));
+  const connectors = useQuery({
+    ...connectorListQuery(workspaceId, 1, 100),
+    enabled: exportType === 'connector',
+  });
+  const connector = connectors.data?.results.find((candidate) => candidate.id === connectorId) ?? null;
+  // What goes to a sending platform goes to recipients: only a published email may.
+  const unpublished = exportType === 'connector' && email.status !== 'published';
   const checks = useQuery(checksQuery(workspaceId, email.id, profileId));
   const start = useMutation({
     mutationFn: () =>
@@ -166,6 +195,9 @@ export function ExportDialog({
         locales,
         dynamicContentProfileId: profileId,
         imageMode: exportType === 'html' ? imageMode : 'use_cdn',
+        ...(exportType === 'connector' && connectorId !== null
+          ? { connector: { ...connectorChoice, connectorId } }
+          : {}),
       }),
     onSuccess: (created) => {
       setExportId(created.id);
@@ -203,8 +235,28 @@ export function ExportDialog({
               { value: 'html', label: exportTypeLabels.html },
               { value: 'json', label: exportTypeLabels.json },
               { value: 'pdf', label: exportTypeLabels.pdf },
+              { value: 'connector', label: 'Sending platform' },
             ]}
           />
+          {exportType === 'connector' && (
+            <ConnectorFields
+              workspaceId={workspaceId}
+              email={email}
+              locales={locales}
+              connectors={connectors.data?.results ?? []}
+              loading={connectors.isPending}
+              connector={connector}
+              onConnectorChange={setConnectorId}
+              choice={connectorChoice}
+              onChoiceChange={setConnectorChoice}
+            />
+          )}
+          {unpublished && (
+            <Alert color="yellow" role="alert">
+              Only a published email goes to a sending platform. Publish it first; files (HTML, JSON, PDF) can
+              be exported at any status.
+            </Alert>
+          )}
           <MultiSelect
             label="Locales"
             data={email.locales}
@@ -291,7 +343,13 @@ export function ExportDialog({
               <Button
                 onClick={() => start.mutate()}
                 loading={start.isPending}
-                disabled={locales.length === 0 || blocked || checks.isPending}
+                disabled={
+                  locales.length === 0 ||
+                  blocked ||
+                  checks.isPending ||
+                  unpublished ||
+                  (exportType === 'connector' && connector === null)
+                }
               >
                 Export
               </Button>
@@ -300,5 +358,91 @@ export function ExportDialog({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** The connector to export to, and what it makes there: a campaign or folder, names, update or new. */
+function ConnectorFields({
+  workspaceId,
+  email,
+  locales,
+  connectors,
+  loading,
+  connector,
+  onConnectorChange,
+  choice,
+  onChoiceChange,
+}: {
+  workspaceId: number;
+  email: ExportableEmail;
+  locales: readonly string[];
+  connectors: readonly Connector[];
+  loading: boolean;
+  connector: Connector | null;
+  onConnectorChange: (id: number | null) => void;
+  choice: Omit<ConnectorChoice, 'connectorId'>;
+  onChoiceChange: (choice: Omit<ConnectorChoice, 'connectorId'>) => void;
+}) {
+  if (!loading && connectors.length === 0) {
+    return (
+      <Alert color="blue">
+        No connector in this workspace yet.{' '}
+        <Anchor component={Link} to={`/workspaces/${workspaceId}/connectors`}>
+          Set one up in Connectors
+        </Anchor>
+        .
+      </Alert>
+    );
+  }
+  const change = (patch: Partial<Omit<ConnectorChoice, 'connectorId'>>) =>
+    onChoiceChange({ ...choice, ...patch });
+  return (
+    <Stack gap="xs">
+      <Select
+        label="Connector"
+        placeholder={loading ? 'Loading…' : 'Choose a connector'}
+        data={connectors.map((candidate) => ({
+          value: String(candidate.id),
+          label: `${candidate.name} (${platformNames[candidate.integration_name]})`,
+        }))}
+        value={connector ? String(connector.id) : null}
+        onChange={(value) => onConnectorChange(value ? Number(value) : null)}
+      />
+      {connector?.integration_name === 'iterable' && (
+        <TextInput
+          label="Campaign id"
+          description="Optional: the content goes into this campaign’s template instead of new base templates"
+          value={choice.campaignId}
+          onChange={(event) => change({ campaignId: event.currentTarget.value })}
+        />
+      )}
+      {connector?.integration_name === 'salesforce_marketing_cloud' && (
+        <TextInput
+          label="Folder id"
+          description="Optional: the Content Builder folder for the assets; without one, the top folder"
+          value={choice.folderId}
+          onChange={(event) => change({ folderId: event.currentTarget.value })}
+        />
+      )}
+      {connector &&
+        locales.map((locale) => (
+          <TextInput
+            key={locale}
+            label={`Name in ${platformNames[connector.integration_name]} (${locale})`}
+            placeholder={`${email.name} (${locale})`}
+            value={choice.resourceNames[locale] ?? ''}
+            onChange={(event) =>
+              change({ resourceNames: { ...choice.resourceNames, [locale]: event.currentTarget.value } })
+            }
+          />
+        ))}
+      {connector && (
+        <Checkbox
+          label="Update what the last export of this email made, instead of making new ones"
+          checked={choice.updatePreviousExport}
+          onChange={(event) => change({ updatePreviousExport: event.currentTarget.checked })}
+        />
+      )}
+    </Stack>
   );
 }

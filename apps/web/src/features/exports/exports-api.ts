@@ -73,12 +73,27 @@ export function checkSavedEmail(workspaceId: number, emailId: number) {
   );
 }
 
+/** Where a connector export goes, and what it makes there. */
+export interface ConnectorChoice {
+  connectorId: number;
+  /** Iterable: the campaign whose template receives the content. */
+  campaignId: string;
+  /** Salesforce Marketing Cloud: the Content Builder folder. */
+  folderId: string;
+  /** The name of each locale's template or asset; blank: the email's name and the locale. */
+  resourceNames: Record<string, string>;
+  /** Update the templates or assets the last export made instead of making new ones. */
+  updatePreviousExport: boolean;
+}
+
 export interface ExportRequest {
   emailId: number;
-  exportType: Exclude<ExportType, 'connector'>;
+  exportType: ExportType;
   locales: string[];
   dynamicContentProfileId: string | null;
   imageMode: ImageMode;
+  /** For connector exports. */
+  connector?: ConnectorChoice;
 }
 
 export function createExport(workspaceId: number, request: ExportRequest) {
@@ -89,11 +104,37 @@ export function createExport(workspaceId: number, request: ExportRequest) {
         email_id: request.emailId,
         export_type: request.exportType,
         dynamic_content_profile_id: request.dynamicContentProfileId,
+        ...(request.connector ? { connector_id: request.connector.connectorId } : {}),
         // The dialog offers the email's own locales only.
-        options: { locales: request.locales as Locale[], image_mode: request.imageMode },
+        options: {
+          locales: request.locales as Locale[],
+          image_mode: request.imageMode,
+          ...(request.connector ? connectorOptions(request.connector, request.locales) : {}),
+        },
       },
     }),
   );
+}
+
+/** A connector choice as the export's options: blank fields are left out. */
+export function connectorOptions(choice: ConnectorChoice, locales: readonly string[]) {
+  const perLocale = Object.fromEntries(
+    locales.map((locale) => {
+      const resourceName = choice.resourceNames[locale]?.trim();
+      return [
+        locale,
+        {
+          ...(resourceName ? { resource_name: resourceName } : {}),
+          update_previous_export: choice.updatePreviousExport,
+        },
+      ];
+    }),
+  );
+  return {
+    ...(choice.campaignId.trim() ? { campaign_id: choice.campaignId.trim() } : {}),
+    ...(choice.folderId.trim() ? { folder_id: choice.folderId.trim() } : {}),
+    per_locale_options: perLocale,
+  };
 }
 
 /** The export's file, if it has one: same-origin, so the browser's session cookie signs the download. */
