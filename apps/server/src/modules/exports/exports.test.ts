@@ -8,6 +8,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { productionConnectorEndpoints } from '../../config.ts';
 import { exports } from '../../db/schema.ts';
 import {
   apiKeyHeadersFor,
@@ -142,6 +143,8 @@ describe('exports', () => {
         connectorEndpoints: {
           iterableUs: iterable.urls.us,
           iterableEu: iterable.urls.eu,
+          // No Marketing Cloud here: the connectors' own tests cover it.
+          salesforceAuth: productionConnectorEndpoints.salesforceAuth,
           privateOrigins: [iterable.urls.us, iterable.urls.eu],
         },
       },
