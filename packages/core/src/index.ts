@@ -17,7 +17,7 @@ export { checkTemplate } from './render/check-template.ts';
 export * from './render/design-system.ts';
 export { type Diagnostic, diagnosticCodes } from './render/diagnostics.ts';
 export { escapeHtml } from './render/html-escape.ts';
-export { inlineCss } from './render/inline-css.ts';
+export { inlineCss, inlineCssWithJuice } from './render/inline-css.ts';
 export { defaultRenderLimits, HtmlValue } from './render/liquid-engine.ts';
 export { toPlainText } from './render/plain-text.ts';
 export * from './render/render.ts';

@@ -1,6 +1,36 @@
-import { convert } from 'html-to-text';
+import serializeDom from 'dom-serializer';
+import type { ChildNode, Document, Element } from 'domhandler';
+import { compile } from 'html-to-text';
 
 const looksLikeHtml = /<(?:[a-z][a-z0-9-]*|!doctype|!--)[\s/>]/i;
+
+const wordwrap = 78;
+/** How elements read in the text (every element not named here is inline). */
+const formats = [
+  { selector: 'a', options: { hideLinkIfSameAsText: true } },
+  { selector: 'h1', options: { uppercase: false } },
+  { selector: 'h2', options: { uppercase: false } },
+  { selector: 'h3', options: { uppercase: false } },
+  { selector: 'table', format: 'block' },
+  { selector: 'tr', format: 'block' },
+  { selector: 'td', format: 'block' },
+  { selector: 'th', format: 'block' },
+];
+/** Hidden in the HTML (a preheader, mobile-only copies) is hidden in the text too; images are left out. */
+const hiddenStyles = ['display: none', 'display:none'];
+
+// Compiled once: html-to-text's `convert` would merge the options and build its selector tree on
+// every call.
+const htmlToText = compile({
+  wordwrap,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    ...hiddenStyles.map((style) => ({ selector: `[style*="${style}"]`, format: 'skip' })),
+    ...formats,
+  ],
+});
+/** For markup already rid of what the skip selectors above match (see `toPlainTextConsuming`). */
+const visibleHtmlToText = compile({ wordwrap, selectors: formats });
 
 /**
  * The plain-text version of a rendering. HTML is converted with html-to-text (links as
@@ -9,24 +39,58 @@ const looksLikeHtml = /<(?:[a-z][a-z0-9-]*|!doctype|!--)[\s/>]/i;
  */
 export function toPlainText(rendered: string): string {
   if (!looksLikeHtml.test(rendered)) return normaliseLines(rendered);
-  const text = convert(rendered, {
-    wordwrap: 78,
-    selectors: [
-      { selector: 'img', format: 'skip' },
-      // Hidden in the HTML (a preheader, mobile-only copies) is hidden in the text too.
-      { selector: '[style*="display: none"]', format: 'skip' },
-      { selector: '[style*="display:none"]', format: 'skip' },
-      { selector: 'a', options: { hideLinkIfSameAsText: true } },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'table', format: 'block' },
-      { selector: 'tr', format: 'block' },
-      { selector: 'td', format: 'block' },
-      { selector: 'th', format: 'block' },
-    ],
-  });
-  return normaliseLines(text);
+  return normaliseLines(htmlToText(rendered));
+}
+
+/**
+ * `toPlainText(rendered)` for a rendering whose parsed document is at hand (parsed with entities
+ * left as written, as `rendered` was serialized from it). html-to-text is given only what it
+ * reads, a fraction of an inlined email's markup (every element there carries a long `style`):
+ * the `<body>`, without the elements it would skip (images, hidden elements) and the nodes it
+ * passes over (comments, scripts, styles), with only the attributes its formatters read. The
+ * document is changed and must not be used afterwards.
+ */
+export function toPlainTextConsuming(rendered: string, document: Document): string {
+  if (!looksLikeHtml.test(rendered)) return normaliseLines(rendered);
+  const bodies: Element[] = [];
+  collectBodies(document.children, bodies);
+  const nodes = keepWhatTextReads(bodies.length > 0 ? bodies : document.children);
+  return normaliseLines(visibleHtmlToText(serializeDom(nodes, { decodeEntities: false })));
+}
+
+/** html-to-text converts the outermost `<body>` elements only (its `baseElements`), when there are any. */
+function collectBodies(nodes: readonly ChildNode[], bodies: Element[]): void {
+  for (const node of nodes) {
+    if (node.type !== 'tag') continue;
+    if (node.name === 'body') bodies.push(node);
+    else collectBodies(node.children, bodies);
+  }
+}
+
+/** What html-to-text's formatters read (links, list numbering, table spans). */
+const readAttributes = ['href', 'start', 'type', 'colspan', 'rowspan'];
+
+function keepWhatTextReads(nodes: readonly ChildNode[]): ChildNode[] {
+  const kept: ChildNode[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      kept.push(node);
+      continue;
+    }
+    // html-to-text walks text and `tag` elements only (not comments, <script>, <style>).
+    if (node.type !== 'tag' || node.name === 'img') continue;
+    const style = node.attribs.style;
+    if (style !== undefined && hiddenStyles.some((hidden) => style.includes(hidden))) continue;
+    const attributes: Record<string, string> = {};
+    for (const name of readAttributes) {
+      const value = node.attribs[name];
+      if (value !== undefined) attributes[name] = value;
+    }
+    node.attribs = attributes;
+    node.children = keepWhatTextReads(node.children);
+    kept.push(node);
+  }
+  return kept;
 }
 
 function normaliseLines(text: string): string {
