@@ -19,6 +19,7 @@ export { type Diagnostic, diagnosticCodes } from './render/diagnostics.ts';
 export { escapeHtml } from './render/html-escape.ts';
 export { inlineCss, inlineCssWithJuice } from './render/inline-css.ts';
 export { defaultRenderLimits, HtmlValue } from './render/liquid-engine.ts';
+export { LruCache } from './render/lru-cache.ts';
 export { toPlainText } from './render/plain-text.ts';
 export * from './render/render.ts';
 export { type RichTextOptions, richTextContent, sanitizeRichText } from './render/rich-text.ts';
