@@ -118,11 +118,12 @@ async function loadDesignSystemSource(app: App, systemId: number): Promise<Desig
 /**
  * Renders content against a design system without creating an email. What it reads besides the
  * request (the system, its components and brand profiles, the workspace's dynamic content) comes
- * from `app.renderSources`, which forgets it whenever it changes. The plain text is made only
- * when asked for.
+ * from `app.renderSources`, kept in memory and checked against every change. The plain text is
+ * made only when asked for.
  */
 export async function renderContent(app: App, principal: Principal, workspaceId: number, request: Request) {
-  const source = await app.renderSources.designSystem(request.email_design_system_id, () =>
+  const versions = await app.renderSources.versions(request.email_design_system_id, workspaceId);
+  const source = await app.renderSources.designSystem(request.email_design_system_id, versions, () =>
     loadDesignSystemSource(app, request.email_design_system_id),
   );
   if (!isVisibleIn(source.row, principal, workspaceId)) throw new NotFoundError();
@@ -142,6 +143,7 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
   const dynamicContent = await app.renderSources.workspaceDynamicContent(
     workspaceId,
     `${profileId} ${linkTrackingProfileId}`,
+    versions,
     () => loadDynamicContent(app, workspaceId, { profileId, linkTrackingProfileId }),
   );
   Object.assign(errors, conditionalReferenceProblems(content, dynamicContent.conditionals ?? [], root));

@@ -1,20 +1,34 @@
+CREATE TABLE "render_source_versions" (
+	"scope" text NOT NULL,
+	"key" integer NOT NULL,
+	"version" bigint DEFAULT 1 NOT NULL,
+	CONSTRAINT "render_source_versions_scope_key_pk" PRIMARY KEY("scope","key")
+);
+--> statement-breakpoint
 -- Every change to what a render reads (a design system, its components and brand profiles, a
--- workspace's dynamic content) is announced on the channel letterset_render_sources, so that each
--- server process drops what it keeps of it. The NOTIFY goes out when the writing transaction
--- commits, whichever code wrote (a route, a job, a cascade of a delete). The payload names the
--- design system ("email_design_system:<id>") or the workspace ("workspace:<id>") affected.
+-- workspace's dynamic content) counts up the system's or the workspace's row above and is
+-- announced on the channel letterset_render_sources, whichever code wrote it (a route, a job, the
+-- cascade of a delete). The announcement goes out when the writing transaction commits; its
+-- payload names the design system ("email_design_system:<id>") or the workspace ("workspace:<id>").
 CREATE OR REPLACE FUNCTION letterset_announce_render_source_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  scope text := TG_ARGV[0];
+  changed_scope text := TG_ARGV[0];
   key_column text := TG_ARGV[1];
+  keys integer[] := '{}';
+  changed_key integer;
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    PERFORM pg_notify('letterset_render_sources', scope || ':' || (to_jsonb(OLD) ->> key_column));
+    keys := keys || (to_jsonb(OLD) ->> key_column)::integer;
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    PERFORM pg_notify('letterset_render_sources', scope || ':' || (to_jsonb(NEW) ->> key_column));
+    keys := keys || (to_jsonb(NEW) ->> key_column)::integer;
   END IF;
+  FOR changed_key IN SELECT DISTINCT unnest(keys) LOOP
+    INSERT INTO render_source_versions AS versions (scope, key) VALUES (changed_scope, changed_key)
+      ON CONFLICT (scope, key) DO UPDATE SET version = versions.version + 1;
+    PERFORM pg_notify('letterset_render_sources', changed_scope || ':' || changed_key);
+  END LOOP;
   RETURN NULL;
 END;
 $$;
