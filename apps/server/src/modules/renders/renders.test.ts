@@ -115,6 +115,19 @@ describe('the render API', () => {
     expect(response.json().plain_text).toBe('Thanks, Ada & co\n\nWelcome\n\nAcme Inc.');
   });
 
+  it('is not written to the audit log: a render changes nothing', async () => {
+    const rendered = await renderRequest({
+      email_design_system_id: systemId,
+      content: { container_component_instance: { component_id: ids.container }, component_instances: [] },
+    });
+    expect(rendered.statusCode).toBe(200);
+    const log = await app.inject({ method: 'GET', url: '/api/v1/audit_logs?per=100', headers: admin });
+    expect(log.statusCode).toBe(200);
+    const types = log.json().results.map((entry: { resource_type: string }) => entry.resource_type);
+    expect(types).toContain('workspaces.email_design_systems.components');
+    expect(types).not.toContain('workspaces.renders');
+  });
+
   it('renders the branch/locale shape for the requested locale', async () => {
     const response = await renderRequest({
       email_design_system_id: systemId,
