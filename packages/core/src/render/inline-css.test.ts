@@ -203,6 +203,12 @@ describe('CSS inlining on tricky CSS', () => {
       '<STYLE>P { COLOR: RED }</STYLE><P CLASS="A">x</P><style></style><div><style>.a { margin: 0 }</style><p class="a">y</p></div><style>@media print { p { color: black } }</style>',
     );
     expectSameAsJuice('<p>no styles at all</p>');
+    expectSameAsJuice(
+      page(
+        'svg { width: 10px } p { margin: 0 }',
+        '<p a="" b=\'x"y\'>q</p><svg viewBox="0 0 1 1"><foreignObject><p>in</p></foreignObject><path d="M0"/></svg><math><mi>x</mi></math><br><input disabled><!-- c --><![CDATA[x]]>',
+      ),
+    );
     expectSameAsJuice(page('head, title, meta, style { display: block } * { margin: 0 }', '<p>z</p>'));
   });
 

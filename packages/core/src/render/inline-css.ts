@@ -1,5 +1,4 @@
 import { compile } from 'css-select';
-import serializeDom from 'dom-serializer';
 import { type ChildNode, type Document, type Element, isTag, isText } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import juice from 'juice';
@@ -7,6 +6,7 @@ import postcss, { type Declaration as CssDeclaration } from 'postcss';
 import safeParser from 'postcss-safe-parser';
 import selectorParser from 'postcss-selector-parser';
 import { LruCache } from './lru-cache.ts';
+import { serializeHtml } from './serialize-html.ts';
 
 /**
  * Moves `<style>` rules into `style` attributes for clients that ignore style blocks. Media
@@ -103,9 +103,14 @@ interface Declaration {
   column: number;
 }
 
+/** A declaration as it ranks where it applies: `[specificity + importance…, line, column]`. */
+interface RankedDeclaration extends Declaration {
+  rank: readonly number[];
+}
+
 /** One selector of a rule (`a, b {}` is two), with the rule's declarations. */
 interface InlineRule extends CompiledSelector {
-  declarations: Declaration[];
+  declarations: RankedDeclaration[];
 }
 
 /** A declaration as applied to one element (juice's `Property`). */
@@ -128,9 +133,9 @@ interface ElementStyle {
 
 // The same kind of cache juice keeps none of: keyed by text, so a changed design system simply
 // misses and the old entry ages out.
-const styleSheets = new LruCache<string, InlineRule[]>(200, (css) => 1 + Math.ceil(css.length / 4096));
+const styleSheets = new LruCache<string, StyleSheet>(200, (css) => 1 + Math.ceil(css.length / 4096));
 const preservedStyles = new LruCache<string, string | null>(500);
-const styleAttributes = new LruCache<string, Declaration[] | null>(5000);
+const styleAttributes = new LruCache<string, RankedDeclaration[] | null>(5000);
 const compiledSelectors = new LruCache<string, CompiledSelector | null>(5000);
 
 interface CompiledSelector {
@@ -148,8 +153,10 @@ function inlineFast(html: string): { html: string; document: Document | null } {
   const codeBlocks: string[] = [];
   const document = parseDocument(protectCodeBlocks(html, codeBlocks), { decodeEntities: false });
 
+  const elements = elementsOf(document);
   const cssTexts: string[] = [];
-  for (const style of elementsOf(document, 'style')) {
+  for (const style of elements) {
+    if (style.name !== 'style') continue;
     if (style.attribs['data-embed'] !== undefined) throw new NeedsJuice();
     const only = style.children.length === 1 ? style.children[0] : undefined;
     if (!only || !isText(only)) {
@@ -162,9 +169,9 @@ function inlineFast(html: string): { html: string; document: Document | null } {
     else only.data = preserved;
   }
 
-  const rules = styleSheetRules(`${cssTexts.join('\n')}\n`);
-  const elements = elementsOf(document, null);
-  const index = rules.length > 0 ? candidateIndex(elements) : new Map<string, Element[]>();
+  // The removed <style> elements stay in `elements`: like every <style>, they are never styled.
+  const { rules, candidateKeys } = styleSheetRules(`${cssTexts.join('\n')}\n`);
+  const index = candidateIndex(elements, candidateKeys);
   const styled = new Map<Element, ElementStyle>();
   for (const rule of rules) {
     const candidates = rule.candidates === null ? elements : (index.get(rule.candidates) ?? []);
@@ -175,12 +182,12 @@ function inlineFast(html: string): { html: string; document: Document | null } {
         style = styleOf(element);
         styled.set(element, style);
       }
-      applyDeclarations(style, rule.declarations, rule, rule.specificity);
+      applyDeclarations(style, rule.declarations, rule);
     }
   }
   for (const style of styled.values()) writeStyle(style);
 
-  const inlined = serializeDom(document, { decodeEntities: false });
+  const inlined = serializeHtml(document.children);
   if (codeBlocks.length > 0) return { html: restoreCodeBlocks(inlined, codeBlocks), document: null };
   return { html: inlined, document };
 }
@@ -206,13 +213,13 @@ function restoreCodeBlocks(html: string, blocks: readonly string[]): string {
   return restored;
 }
 
-/** Elements in document order, all of them (`name` null) or those of one tag name. */
-function elementsOf(document: Document, name: string | null): Element[] {
+/** The elements, in document order. */
+function elementsOf(document: Document): Element[] {
   const found: Element[] = [];
   const visit = (nodes: ChildNode[]) => {
     for (const node of nodes) {
       if (!isTag(node)) continue;
-      if (name === null || node.name === name) found.push(node);
+      found.push(node);
       visit(node.children);
     }
   };
@@ -220,10 +227,15 @@ function elementsOf(document: Document, name: string | null): Element[] {
   return found;
 }
 
-/** The elements by tag name, class and id (`CompiledSelector.candidates`), each list in document order. */
-function candidateIndex(elements: readonly Element[]): Map<string, Element[]> {
+/**
+ * The elements by the tag names, classes and ids the rules look for (`CompiledSelector.candidates`),
+ * each list in document order.
+ */
+function candidateIndex(elements: readonly Element[], keys: ReadonlySet<string>): Map<string, Element[]> {
   const index = new Map<string, Element[]>();
+  if (keys.size === 0) return index;
   const add = (key: string, element: Element) => {
+    if (!keys.has(key)) return;
     const list = index.get(key);
     if (!list) index.set(key, [element]);
     else if (list[list.length - 1] !== element) list.push(element);
@@ -282,8 +294,14 @@ function preservedCss(css: string): string | null {
   return preserved;
 }
 
+interface StyleSheet {
+  rules: InlineRule[];
+  /** Every `candidates` key of the rules. */
+  candidateKeys: Set<string>;
+}
+
 /** The inlinable rules of a document's style sheets, as juice reads them (`utils.parseCSS`). */
-function styleSheetRules(css: string): InlineRule[] {
+function styleSheetRules(css: string): StyleSheet {
   const cached = styleSheets.get(css);
   if (cached) return cached;
   const rules: InlineRule[] = [];
@@ -303,11 +321,28 @@ function styleSheetRules(css: string): InlineRule[] {
     if (declarations.length === 0) continue;
     for (const selector of node.selectors) {
       const compiled = compiledSelector(selector);
-      if (compiled) rules.push({ ...compiled, declarations });
+      if (compiled) rules.push({ ...compiled, declarations: ranked(declarations, compiled.specificity) });
     }
   }
-  styleSheets.set(css, rules);
-  return rules;
+  const sheet = {
+    rules,
+    candidateKeys: new Set(rules.flatMap((rule) => (rule.candidates === null ? [] : [rule.candidates]))),
+  };
+  styleSheets.set(css, sheet);
+  return sheet;
+}
+
+/** juice's `Property` priority: `!important` adds 2 to the first place, then the position decides ties. */
+function ranked(
+  declarations: readonly Declaration[],
+  specificity: Readonly<Specificity>,
+): RankedDeclaration[] {
+  return declarations.map((declaration) => {
+    const important = declaration.value.endsWith('!important');
+    const [styleAttribute, ids, classes, types] = specificity;
+    const first = styleAttribute + (important ? 2 : 0);
+    return { ...declaration, rank: [first, ids, classes, types, declaration.line, declaration.column] };
+  });
 }
 
 function declarationOf(declaration: CssDeclaration): Declaration {
@@ -411,17 +446,17 @@ function styleOf(element: Element): ElementStyle {
   if (attribute) {
     const declarations = styleAttributeDeclarations(attribute);
     if (declarations === null) style.rawStyle = attribute.trim();
-    else applyDeclarations(style, declarations, {}, styleAttributeSpecificity);
+    else applyDeclarations(style, declarations, {});
   }
   return style;
 }
 
 /** A `style` attribute's declarations, or null when it is not valid CSS (juice then keeps it raw). */
-function styleAttributeDeclarations(attribute: string): Declaration[] | null {
+function styleAttributeDeclarations(attribute: string): RankedDeclaration[] | null {
   const cached = styleAttributes.get(attribute);
   if (cached !== undefined) return cached;
   if (/[{}]/.test(attribute) || /juice/.test(attribute)) throw new NeedsJuice();
-  let declarations: Declaration[] | null = null;
+  let declarations: RankedDeclaration[] | null = null;
   try {
     const rule = postcss.parse(`* { ${attribute} } `).first;
     if (rule?.type === 'rule') {
@@ -429,7 +464,7 @@ function styleAttributeDeclarations(attribute: string): Declaration[] | null {
       for (const child of rule.nodes) {
         if (child.type === 'decl' && child.value.trim()) found.push(declarationOf(child));
       }
-      declarations = found.length > 0 ? found : null;
+      declarations = found.length > 0 ? ranked(found, styleAttributeSpecificity) : null;
     }
   } catch {
     declarations = null;
@@ -441,29 +476,19 @@ function styleAttributeDeclarations(attribute: string): Declaration[] | null {
 /** juice's `addProps`: a declaration replaces the one it outranks (or ties), same source kept together. */
 function applyDeclarations(
   style: ElementStyle,
-  declarations: readonly Declaration[],
+  declarations: readonly RankedDeclaration[],
   source: object,
-  specificity: readonly number[],
 ): void {
   for (const declaration of declarations) {
-    const important = declaration.value.endsWith('!important');
-    const rank = [
-      (specificity[0] as number) + (important ? 2 : 0),
-      specificity[1] as number,
-      specificity[2] as number,
-      specificity[3] as number,
-      declaration.line,
-      declaration.column,
-    ];
+    const existing = style.properties.get(declaration.name);
+    if (existing && compareRanks(existing.rank, declaration.rank) === 1) continue;
     const property: AppliedProperty = {
       name: declaration.name,
       value: declaration.value,
       source,
-      rank,
+      rank: declaration.rank,
       next: undefined,
     };
-    const existing = style.properties.get(declaration.name);
-    if (existing && compareRanks(existing.rank, rank) === 1) continue;
     if (existing && existing.source !== source) style.properties.delete(declaration.name);
     else if (existing) property.next = existing;
     style.properties.set(declaration.name, property);

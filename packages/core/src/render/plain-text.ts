@@ -1,6 +1,6 @@
-import serializeDom from 'dom-serializer';
 import type { ChildNode, Document, Element } from 'domhandler';
 import { compile } from 'html-to-text';
+import { serializeHtml } from './serialize-html.ts';
 
 const looksLikeHtml = /<(?:[a-z][a-z0-9-]*|!doctype|!--)[\s/>]/i;
 
@@ -55,7 +55,7 @@ export function toPlainTextConsuming(rendered: string, document: Document): stri
   const bodies: Element[] = [];
   collectBodies(document.children, bodies);
   const nodes = keepWhatTextReads(bodies.length > 0 ? bodies : document.children);
-  return normaliseLines(visibleHtmlToText(serializeDom(nodes, { decodeEntities: false })));
+  return normaliseLines(visibleHtmlToText(serializeHtml(nodes)));
 }
 
 /** html-to-text converts the outermost `<body>` elements only (its `baseElements`), when there are any. */
@@ -70,10 +70,15 @@ function collectBodies(nodes: readonly ChildNode[], bodies: Element[]): void {
 /** What html-to-text's formatters read (links, list numbering, table spans). */
 const readAttributes = ['href', 'start', 'type', 'colspan', 'rowspan'];
 
-function keepWhatTextReads(nodes: readonly ChildNode[]): ChildNode[] {
+/** Text of html-to-text's whitespace characters only (its `whitespaceCharacters`). */
+const onlyWhitespace = /^[ \t\r\n\f\u200b]+$/;
+
+function keepWhatTextReads(nodes: readonly ChildNode[], inPre = false): ChildNode[] {
   const kept: ChildNode[] = [];
   for (const node of nodes) {
     if (node.type === 'text') {
+      // Outside <pre>, html-to-text reads any run of whitespace as one space.
+      if (!inPre && onlyWhitespace.test(node.data)) node.data = ' ';
       kept.push(node);
       continue;
     }
@@ -87,7 +92,7 @@ function keepWhatTextReads(nodes: readonly ChildNode[]): ChildNode[] {
       if (value !== undefined) attributes[name] = value;
     }
     node.attribs = attributes;
-    node.children = keepWhatTextReads(node.children);
+    node.children = keepWhatTextReads(node.children, inPre || node.name === 'pre');
     kept.push(node);
   }
   return kept;
