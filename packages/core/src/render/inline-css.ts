@@ -192,10 +192,18 @@ function inlineFast(html: string): { html: string; document: Document | null } {
   return { html: inlined, document };
 }
 
+const usualCodeBlockStarts = new Set(['<%', '{{', '<#', '</#', '<@', '</@']);
+const usualCodeBlockStart = /<[%#@]|<\/[#@]|\{\{/;
+
 /** juice hides template code (`{{ }}`, `<% %>`, …) from the HTML parser and puts it back after. */
 function protectCodeBlocks(html: string, blocks: string[]): string {
+  const definitions = Object.values(juice.codeBlocks);
+  // One scan for juice's usual openers (`<%`, `{{`, `<#`, `</#`, `<@`, `</@`) rules most documents out.
+  if (definitions.every(({ start }) => usualCodeBlockStarts.has(start)) && !usualCodeBlockStart.test(html)) {
+    return html;
+  }
   let protectedHtml = html;
-  for (const { start, end } of Object.values(juice.codeBlocks)) {
+  for (const { start, end } of definitions) {
     if (!protectedHtml.includes(start)) continue;
     protectedHtml = protectedHtml.replace(new RegExp(`${start}([\\S\\s]*?)${end}`, 'g'), (block) => {
       blocks.push(block);
