@@ -133,7 +133,11 @@ interface ElementStyle {
 
 // The same kind of cache juice keeps none of: keyed by text, so a changed design system simply
 // misses and the old entry ages out.
-const styleSheets = new LruCache<string, StyleSheet>(200, (css) => 1 + Math.ceil(css.length / 4096));
+/** Parsed style sheets by their text; `'juice'` for those only juice inlines exactly. */
+const styleSheets = new LruCache<string, StyleSheet | 'juice'>(
+  200,
+  (css) => 1 + Math.ceil(css.length / 4096),
+);
 const preservedStyles = new LruCache<string, string | null>(500);
 const styleAttributes = new LruCache<string, RankedDeclaration[] | null>(5000);
 const compiledSelectors = new LruCache<string, CompiledSelector | null>(5000);
@@ -311,7 +315,20 @@ interface StyleSheet {
 /** The inlinable rules of a document's style sheets, as juice reads them (`utils.parseCSS`). */
 function styleSheetRules(css: string): StyleSheet {
   const cached = styleSheets.get(css);
+  if (cached === 'juice') throw new NeedsJuice();
   if (cached) return cached;
+  try {
+    const sheet = parsedStyleSheet(css);
+    styleSheets.set(css, sheet);
+    return sheet;
+  } catch (error) {
+    // Remembered, so that the next document with these style sheets goes to juice at once.
+    if (error instanceof NeedsJuice) styleSheets.set(css, 'juice');
+    throw error;
+  }
+}
+
+function parsedStyleSheet(css: string): StyleSheet {
   const rules: InlineRule[] = [];
   const root = safeParser(css);
   root.walkComments((comment) => {
@@ -332,12 +349,10 @@ function styleSheetRules(css: string): StyleSheet {
       if (compiled) rules.push({ ...compiled, declarations: ranked(declarations, compiled.specificity) });
     }
   }
-  const sheet = {
+  return {
     rules,
     candidateKeys: new Set(rules.flatMap((rule) => (rule.candidates === null ? [] : [rule.candidates]))),
   };
-  styleSheets.set(css, sheet);
-  return sheet;
 }
 
 /** juice's `Property` priority: `!important` adds 2 to the first place, then the position decides ties. */
