@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import { definitionsFromImport, starterDesignSystem } from '../starter/index.ts';
 import { inlineCss, inlineCssKeepingDocument, inlineCssWithJuice } from './inline-css.ts';
-import { toPlainText, toPlainTextConsuming } from './plain-text.ts';
+import { toPlainText, toPlainTextOfDocument } from './plain-text.ts';
 import { render } from './render.ts';
 
 /**
@@ -16,7 +16,7 @@ function expectSameAsJuice(html: string, { viaFastPath = true } = {}): string {
   const { html: inlined, document } = inlineCssKeepingDocument(html);
   expect(inlined).toBe(expected);
   expect(document !== null).toBe(viaFastPath);
-  if (document) expect(toPlainTextConsuming(inlined, document)).toBe(toPlainText(expected));
+  if (document) expect(toPlainTextOfDocument(inlined, document)).toBe(toPlainText(expected));
   return inlined;
 }
 

@@ -1,6 +1,6 @@
 import type { ChildNode, Document, Element } from 'domhandler';
 import { compile } from 'html-to-text';
-import { serializeHtml } from './serialize-html.ts';
+import { voidElements } from './serialize-html.ts';
 
 const looksLikeHtml = /<(?:[a-z][a-z0-9-]*|!doctype|!--)[\s/>]/i;
 
@@ -47,15 +47,16 @@ export function toPlainText(rendered: string): string {
  * left as written, as `rendered` was serialized from it). html-to-text is given only what it
  * reads, a fraction of an inlined email's markup (every element there carries a long `style`):
  * the `<body>`, without the elements it would skip (images, hidden elements) and the nodes it
- * passes over (comments, scripts, styles), with only the attributes its formatters read. The
- * document is changed and must not be used afterwards.
+ * passes over (comments, scripts, styles), with only the attributes its formatters read, and
+ * whitespace-only text as the one space it reads it as.
  */
-export function toPlainTextConsuming(rendered: string, document: Document): string {
+export function toPlainTextOfDocument(rendered: string, document: Document): string {
   if (!looksLikeHtml.test(rendered)) return normaliseLines(rendered);
   const bodies: Element[] = [];
   collectBodies(document.children, bodies);
-  const nodes = keepWhatTextReads(bodies.length > 0 ? bodies : document.children);
-  return normaliseLines(visibleHtmlToText(serializeHtml(nodes)));
+  return normaliseLines(
+    visibleHtmlToText(whatTextReads(bodies.length > 0 ? bodies : document.children, false)),
+  );
 }
 
 /** html-to-text converts the outermost `<body>` elements only (its `baseElements`), when there are any. */
@@ -73,29 +74,28 @@ const readAttributes = ['href', 'start', 'type', 'colspan', 'rowspan'];
 /** Text of html-to-text's whitespace characters only (its `whitespaceCharacters`). */
 const onlyWhitespace = /^[ \t\r\n\f\u200b]+$/;
 
-function keepWhatTextReads(nodes: readonly ChildNode[], inPre = false): ChildNode[] {
-  const kept: ChildNode[] = [];
+/** The markup of `nodes` that html-to-text reads, written as HTML for it to parse. */
+function whatTextReads(nodes: readonly ChildNode[], inPre: boolean): string {
+  let html = '';
   for (const node of nodes) {
     if (node.type === 'text') {
       // Outside <pre>, html-to-text reads any run of whitespace as one space.
-      if (!inPre && onlyWhitespace.test(node.data)) node.data = ' ';
-      kept.push(node);
+      html += !inPre && onlyWhitespace.test(node.data) ? ' ' : node.data;
       continue;
     }
     // html-to-text walks text and `tag` elements only (not comments, <script>, <style>).
     if (node.type !== 'tag' || node.name === 'img') continue;
     const style = node.attribs.style;
     if (style !== undefined && hiddenStyles.some((hidden) => style.includes(hidden))) continue;
-    const attributes: Record<string, string> = {};
+    html += `<${node.name}`;
     for (const name of readAttributes) {
       const value = node.attribs[name];
-      if (value !== undefined) attributes[name] = value;
+      if (value !== undefined) html += ` ${name}="${value.replaceAll('"', '&quot;')}"`;
     }
-    node.attribs = attributes;
-    node.children = keepWhatTextReads(node.children, inPre || node.name === 'pre');
-    kept.push(node);
+    html += `>${whatTextReads(node.children, inPre || node.name === 'pre')}`;
+    if (!voidElements.has(node.name)) html += `</${node.name}>`;
   }
-  return kept;
+  return html;
 }
 
 function normaliseLines(text: string): string {

@@ -25,7 +25,7 @@ import {
 import { type Diagnostic, diagnosticCodes, diagnosticFromLiquidError } from './diagnostics.ts';
 import { inlineCssKeepingDocument } from './inline-css.ts';
 import { defaultRenderLimits, HtmlValue, liquid, parseTemplate, plainTextLiquid } from './liquid-engine.ts';
-import { toPlainText, toPlainTextConsuming } from './plain-text.ts';
+import { toPlainText, toPlainTextOfDocument } from './plain-text.ts';
 import { sanitizeRichTextCached } from './rich-text.ts';
 
 export type RenderMode = 'export' | 'render_api' | 'email_design_system_preview' | 'editor_preview';
@@ -342,7 +342,7 @@ function withLazyPlainText(
       if (plainText === undefined) {
         plainText =
           document && output.html === documentHtml
-            ? toPlainTextConsuming(output.html, document)
+            ? toPlainTextOfDocument(output.html, document)
             : toPlainText(output.html);
         document = null;
       }

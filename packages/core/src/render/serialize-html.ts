@@ -2,7 +2,7 @@ import serializeDom from 'dom-serializer';
 import type { ChildNode } from 'domhandler';
 
 /** dom-serializer's void elements: no closing tag in HTML. */
-const voidElements = new Set([
+export const voidElements = new Set([
   'area',
   'base',
   'basefont',
@@ -50,7 +50,8 @@ export function serializeHtml(nodes: readonly ChildNode[]): string {
           return;
         }
         html += `<${node.name}`;
-        for (const name of Object.keys(node.attribs)) {
+        // for…in, not Object.keys: the same order for the parser's plain objects, without an array.
+        for (const name in node.attribs) {
           const value = node.attribs[name] ?? '';
           html +=
             value === ''
