@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createBenchAccount } from './lib/account.ts';
 import { createBenchEmails } from './lib/email-fixture.ts';
 import { connections, type LoadResult, measure, printTable } from './lib/load.ts';
+import { renderRequestBodies } from './lib/render-fixture.ts';
 import { startLetterset, startServer } from './lib/servers.ts';
 
 const helloWorld = await startServer(path.join(import.meta.dirname, 'servers/hello-world.ts'), {
@@ -19,6 +20,7 @@ try {
   const account = await createBenchAccount(letterset.origin);
   const [email, ...otherEmails] = await createBenchEmails(letterset.origin, account, connections);
   if (!email) throw new Error('no bench email');
+  const renders = await renderRequestBodies(letterset.origin, account);
   const results: LoadResult[] = [
     await measure({ label: 'Letterset GET /healthz', url: `${letterset.origin}/healthz` }),
     await measure({ label: 'Letterset GET /readyz (database)', url: `${letterset.origin}/readyz` }),
@@ -45,6 +47,14 @@ try {
       method: 'PATCH',
       headers: { ...account.headers, 'content-type': 'application/json' },
       alternatingBodies: email.patchBodies,
+    }),
+    // Every request renders different content: no answer can be reused for another.
+    await measure({
+      label: 'Letterset POST /renders (20 components, each request distinct)',
+      url: renders.url,
+      method: 'POST',
+      headers: { ...account.headers, 'content-type': 'application/json' },
+      bodyFor: renders.body,
     }),
   ];
   printTable(baseline, results);

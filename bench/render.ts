@@ -3,14 +3,20 @@
  * @letterset/core, against the same content written in MJML and rendered by the `mjml` package in
  * the same process. Medians and 95th percentiles of many runs after a warm-up, taken in interleaved
  * blocks; the ratio of medians is what to compare across machines and changes.
+ *
+ * The export path is what an export does per locale: render in export mode, inline the CSS and
+ * make the plain text. Its reference row does the same work through juice on the whole document,
+ * which is how Letterset inlined before, so the two can be compared in one run.
  *   npm run bench:render -w @letterset/bench      (BENCH_RUNS to change the number of runs)
  */
 import {
   type ComponentInstance,
   definitionsFromImport,
+  inlineCssWithJuice,
   type RenderInput,
   render,
   starterDesignSystem,
+  toPlainText,
 } from '@letterset/core';
 import mjml2html from 'mjml';
 
@@ -217,6 +223,11 @@ function summary({ samples, cpuPerRun }: Case): Summary {
 
 const check = render(input);
 if (check.diagnostics.length > 0) throw new Error(`Render diagnostics: ${JSON.stringify(check.diagnostics)}`);
+const exported = render({ ...input, inlineCss: true, strict: true });
+const exportedWithJuice = inlineCssWithJuice(check.html);
+if (exported.html !== exportedWithJuice || exported.plainText !== toPlainText(exportedWithJuice)) {
+  throw new Error('The export path and juice disagree on this email');
+}
 const mjmlCheck = await mjml2html(mjmlSource, { validationLevel: 'soft' });
 if (mjmlCheck.errors.length > 0) throw new Error(`MJML errors: ${JSON.stringify(mjmlCheck.errors)}`);
 
@@ -232,8 +243,20 @@ const cases = {
     cpuPerRun: [],
   },
   withInlining: {
-    label: 'Letterset render({ inlineCss: true }) (juice)',
+    label: 'Letterset render({ inlineCss: true })',
     once: () => render({ ...input, inlineCss: true }),
+    samples: [],
+    cpuPerRun: [],
+  },
+  exportPath: {
+    label: 'Export path: render + inlined CSS + plain text',
+    once: () => render({ ...input, inlineCss: true, strict: true }).plainText,
+    samples: [],
+    cpuPerRun: [],
+  },
+  exportPathWithJuice: {
+    label: 'Export path, juice on the whole document',
+    once: () => toPlainText(inlineCssWithJuice(render({ ...input, strict: true }).html)),
     samples: [],
     cpuPerRun: [],
   },
@@ -265,6 +288,10 @@ console.log(
 );
 console.log(`Letterset render() + plain text vs MJML:     ${ratio('withPlainText')}x faster`);
 console.log(`Letterset render() + CSS inlining vs MJML:   ${ratio('withInlining')}x faster`);
+console.log(
+  `Export path vs MJML:                         ${ratio('exportPath')}x faster (target ≥ 5x: ${mjml / results.exportPath.median >= 5 ? 'met' : 'NOT met'})`,
+);
+console.log(`Export path through juice vs MJML:           ${ratio('exportPathWithJuice')}x faster`);
 console.log(
   `Target ≤ 1 ms median: ${letterset <= 1 ? 'met' : 'NOT met'}; ≥ 20x MJML: ${mjml / letterset >= 20 ? 'met' : 'NOT met'}`,
 );

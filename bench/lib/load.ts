@@ -16,6 +16,8 @@ export interface LoadTarget {
   body?: string;
   /** Bodies each connection sends in turn, instead of one `body`. */
   alternatingBodies?: string[];
+  /** A body made for each request from its number in the run: every request a distinct one. */
+  bodyFor?: (requestNumber: number) => string;
   /**
    * Paths the requests of all connections take in turn, instead of `url`'s: with at least as many
    * paths as connections, requests under way at the same time ask for different things.
@@ -25,6 +27,11 @@ export interface LoadTarget {
 
 function requestsOf(target: LoadTarget): autocannon.Request[] | undefined {
   if (target.alternatingBodies) return target.alternatingBodies.map((body) => ({ body }));
+  const bodyFor = target.bodyFor;
+  if (bodyFor) {
+    let number = 0;
+    return [{ setupRequest: (request) => ({ ...request, body: bodyFor(number++) }) }];
+  }
   const paths = target.rotatingPaths;
   if (!paths) return undefined;
   let turn = 0;

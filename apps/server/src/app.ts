@@ -19,6 +19,7 @@ import { jobKinds } from './jobs/registry.ts';
 import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
 import { modules } from './modules/index.ts';
 import { createSecrets, loadSecretsKey, type Secrets } from './security/secrets.ts';
+import { registerRenderSources } from './modules/renders/render-sources.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createFileStorage } from './storage/index.ts';
 import { localFilesRoutes } from './storage/local-files.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   registerAccessControl(app, config);
   registerRequestLimits(app, { maxUploadFileBytes: config.maxImageBytes });
   registerAuditTrail(app);
+  registerRenderSources(app);
   await app.register(cors, {
     // The OpenAPI document is public and fetched by the docs site from any host; the API
     // itself only answers browsers on the configured origins (the web app is same-origin).

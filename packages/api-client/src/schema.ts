@@ -1027,7 +1027,7 @@ export interface paths {
         put?: never;
         /**
          * Render content against a design system
-         * @description For transactional email and previews: no email is created. Field values left out use the fields’ defaults. A template problem answers 422 naming the instance, with the Liquid line and column.
+         * @description For transactional email and previews: no email is created. Field values left out use the fields’ defaults. The plain-text version is added when asked for (`plain_text: true`). A template problem answers 422 naming the instance, with the Liquid line and column.
          */
         post: operations["createRender"];
         delete?: never;
@@ -2333,7 +2333,8 @@ export interface components {
             html: string;
             subject: string;
             preheader: string;
-            plain_text: string;
+            /** @description Only when the request asked for it */
+            plain_text?: string;
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -9010,6 +9011,8 @@ export interface operations {
                     link_tracking_profile_id?: number;
                     /** @description Inline the <style> rules into style attributes (media queries kept) */
                     inline_css?: boolean;
+                    /** @description Add the plain-text version (`plain_text`) to the answer; default false */
+                    plain_text?: boolean;
                 };
             };
         };

@@ -1,6 +1,7 @@
 import type { PickerState } from '@letterset/core';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -736,4 +737,21 @@ export const exports = pgTable(
     index('exports_workspace_created_idx').on(table.workspaceId, table.createdAt),
     index('exports_email_idx').on(table.emailId),
   ],
+);
+
+/**
+ * How many times what a render reads has changed, per design system (its row, components and
+ * brand profiles) and per workspace (its dynamic content). Written only by the triggers of the
+ * migration that creates it, which also announce each change on the `letterset_render_sources`
+ * channel; server processes compare these numbers with the ones of what they keep in memory.
+ */
+export const renderSourceVersions = pgTable(
+  'render_source_versions',
+  {
+    /** `email_design_system` or `workspace`. */
+    scope: text('scope').$type<'email_design_system' | 'workspace'>().notNull(),
+    key: integer('key').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );

@@ -1,9 +1,14 @@
 /**
  * A map that forgets its least recently used entries once their total size passes a budget.
  * Pure (no timers, no platform API), so the same caches work in Node and in the browser.
+ *
+ * Recency is kept the "second chance" way: a read only marks its entry as used, and eviction,
+ * going from the oldest entry, gives a marked entry another round (unmarked, moved to the newest
+ * end) instead of forgetting it. Reads stay as cheap as a `Map` lookup, which matters for the
+ * caches read many times per render.
  */
 export class LruCache<K, V> {
-  readonly #entries = new Map<K, { value: V; size: number }>();
+  readonly #entries = new Map<K, { value: V; size: number; used: boolean }>();
   readonly #maxSize: number;
   readonly #sizeOf: (key: K, value: V) => number;
   #totalSize = 0;
@@ -21,9 +26,7 @@ export class LruCache<K, V> {
   get(key: K): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    // Map keeps insertion order: re-inserting makes this entry the most recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    entry.used = true;
     return entry.value;
   }
 
@@ -31,11 +34,19 @@ export class LruCache<K, V> {
     this.delete(key);
     const size = this.#sizeOf(key, value);
     if (size > this.#maxSize) return;
-    this.#entries.set(key, { value, size });
+    this.#entries.set(key, { value, size, used: false });
     this.#totalSize += size;
-    for (const [oldestKey] of this.#entries) {
+    // Map keeps insertion order: the first entries are the oldest. An entry given a second chance
+    // is re-inserted, so the loop reaches it again after the others.
+    for (const [oldestKey, entry] of this.#entries) {
       if (this.#totalSize <= this.#maxSize) break;
-      this.delete(oldestKey);
+      if (entry.used && oldestKey !== key) {
+        entry.used = false;
+        this.#entries.delete(oldestKey);
+        this.#entries.set(oldestKey, entry);
+      } else {
+        this.delete(oldestKey);
+      }
     }
   }
 

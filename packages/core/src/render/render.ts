@@ -1,3 +1,4 @@
+import type { Document } from 'domhandler';
 import {
   type BranchSelection,
   branchedTextFor,
@@ -22,9 +23,9 @@ import {
   mergeDesignTokens,
 } from './design-system.ts';
 import { type Diagnostic, diagnosticCodes, diagnosticFromLiquidError } from './diagnostics.ts';
-import { inlineCss } from './inline-css.ts';
+import { inlineCssKeepingDocument } from './inline-css.ts';
 import { defaultRenderLimits, HtmlValue, liquid, parseTemplate, plainTextLiquid } from './liquid-engine.ts';
-import { toPlainText } from './plain-text.ts';
+import { toPlainText, toPlainTextOfDocument } from './plain-text.ts';
 import { sanitizeRichTextCached } from './rich-text.ts';
 
 export type RenderMode = 'export' | 'render_api' | 'email_design_system_preview' | 'editor_preview';
@@ -282,9 +283,10 @@ function renderContent(input: RenderInput): RenderOutput {
     html = diagnostics.length > before ? childrenHtml : rendered;
   }
 
+  let document: Document | null = null;
   if (input.inlineCss && outputFormat === 'html') {
     try {
-      html = inlineCss(html);
+      ({ html, document } = inlineCssKeepingDocument(html));
     } catch (error) {
       diagnostics.push({
         code: diagnosticCodes.cssInliningFailed,
@@ -294,7 +296,7 @@ function renderContent(input: RenderInput): RenderOutput {
     }
   }
 
-  return withLazyPlainText({ html, subject, preheader, diagnostics });
+  return withLazyPlainText({ html, subject, preheader, diagnostics }, document);
 }
 
 export function render(input: RenderInput): RenderOutput {
@@ -321,13 +323,29 @@ export function render(input: RenderInput): RenderOutput {
   return output;
 }
 
-function withLazyPlainText(output: Omit<RenderOutput, 'plainText'>): RenderOutput {
+/**
+ * `inlinedDocument` is the document `output.html` was serialized from, when inlining parsed one:
+ * the plain text is then made from it instead of parsing the HTML again, unless the HTML changed
+ * since (personalization tags are substituted into it after rendering).
+ */
+function withLazyPlainText(
+  output: Omit<RenderOutput, 'plainText'>,
+  inlinedDocument: Document | null,
+): RenderOutput {
   let plainText: string | undefined;
+  let document = inlinedDocument;
+  const documentHtml = output.html;
   return Object.defineProperty(output, 'plainText', {
     enumerable: true,
     configurable: true,
     get() {
-      plainText ??= toPlainText(output.html);
+      if (plainText === undefined) {
+        plainText =
+          document && output.html === documentHtml
+            ? toPlainTextOfDocument(output.html, document)
+            : toPlainText(output.html);
+        document = null;
+      }
       return plainText;
     },
   }) as RenderOutput;

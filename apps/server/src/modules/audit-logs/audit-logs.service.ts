@@ -10,6 +10,13 @@ import type { AuditLogEntry, ListAuditLogsQuery } from './audit-logs.schemas.ts'
 
 const actions = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `true` on a POST that changes nothing (a render): it is not an audit-log entry. */
+    writesNothing?: boolean;
+  }
+}
+
 /**
  * What a route writes, from its URL pattern: the static segments after /api/v1.
  * `/api/v1/teams/:team_id/users/:user_id` → `teams.users`.
@@ -48,6 +55,7 @@ export async function recordWrite(
   const action = actions[request.method as keyof typeof actions];
   const principal = request.principal;
   if (!action || !principal || statusCode >= 400 || !request.routeOptions.url?.startsWith('/api/')) return;
+  if (request.routeOptions.config.writesNothing) return;
   await app.database.db.insert(auditLogs).values({
     organizationId: principal.organizationId,
     userId: principal.userId,

@@ -48,6 +48,18 @@ function visibleIn(principal: Principal, workspaceId: number, includeShared = tr
   );
 }
 
+/** `visibleIn` for a row already read (the render API keeps design systems in memory). */
+export function isVisibleIn(
+  system: Pick<DesignSystemRow, 'organizationId' | 'workspaceId' | 'accessScope'>,
+  principal: Principal,
+  workspaceId: number,
+): boolean {
+  return (
+    system.organizationId === principal.organizationId &&
+    (system.workspaceId === workspaceId || system.accessScope === 'all_workspaces')
+  );
+}
+
 const orderings = {
   name_asc: [asc(emailDesignSystems.name), asc(emailDesignSystems.id)],
   name_desc: [desc(emailDesignSystems.name), desc(emailDesignSystems.id)],

@@ -288,7 +288,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${item}/locales/:locale/render`,
     {
-      config: { permission: 'signed_in' },
+      config: { permission: 'signed_in', writesNothing: true },
       schema: {
         operationId: 'renderEmail',
         tags,

@@ -8,14 +8,15 @@ export const rendersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/workspaces/:workspace_id/renders',
     {
-      config: { permission: 'signed_in' },
+      config: { permission: 'signed_in', writesNothing: true },
       schema: {
         operationId: 'createRender',
         tags: ['Renders'],
         summary: 'Render content against a design system',
         description:
           'For transactional email and previews: no email is created. Field values left out use the ' +
-          'fields’ defaults. A template problem answers 422 naming the instance, with the Liquid line and column.',
+          'fields’ defaults. The plain-text version is added when asked for (`plain_text: true`). A template ' +
+          'problem answers 422 naming the instance, with the Liquid line and column.',
         params: RenderParams,
         body: RenderRequest,
         response: { 200: ref(RenderOutput), ...errorResponses(401, 403, 404, 422) },

@@ -65,6 +65,9 @@ export const RenderRequest = RequestBody(
     inline_css: Type.Optional(
       Type.Boolean({ description: 'Inline the <style> rules into style attributes (media queries kept)' }),
     ),
+    plain_text: Type.Optional(
+      Type.Boolean({ description: 'Add the plain-text version (`plain_text`) to the answer; default false' }),
+    ),
   },
   'Send `content` (simple) or `email_content` (by branch and locale), not both',
 );
@@ -74,7 +77,7 @@ export const RenderOutput = Type.Object(
     html: Type.String(),
     subject: Type.String(),
     preheader: Type.String(),
-    plain_text: Type.String(),
+    plain_text: Type.Optional(Type.String({ description: 'Only when the request asked for it' })),
     created_at: Timestamp,
   },
   { $id: 'RenderOutput' },

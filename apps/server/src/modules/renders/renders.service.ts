@@ -1,4 +1,5 @@
 import {
+  type BrandProfileDefinition,
   type ComponentDefinition,
   conditionalReferenceProblems,
   contentFromSimpleRender,
@@ -12,13 +13,14 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import { components, type emailDesignSystems } from '../../db/schema.ts';
+import { brandProfiles, components, emailDesignSystems } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { ValidationError } from '../../http/errors.ts';
-import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
-import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
+import { isVisibleIn } from '../email-design-systems/email-design-systems.service.ts';
+import type { DesignSystemSource } from './render-sources.ts';
 import type { RenderRequest } from './renders.schemas.ts';
 
 type Request = Static<typeof RenderRequest>;
@@ -95,37 +97,62 @@ export function renderStrictly(input: Omit<RenderInput, 'strict'>, root: string)
   return output;
 }
 
-/** Renders content against a design system without creating an email. */
+/** A design system with its components and brand profiles, from the database. */
+async function loadDesignSystemSource(app: App, systemId: number): Promise<DesignSystemSource> {
+  const db = app.database.db;
+  const [row] = await db.select().from(emailDesignSystems).where(eq(emailDesignSystems.id, systemId));
+  if (!row) throw new NotFoundError();
+  const [{ rows, definitions }, brandRows] = await Promise.all([
+    designSystemComponents(app, systemId),
+    db.select().from(brandProfiles).where(eq(brandProfiles.emailDesignSystemId, systemId)),
+  ]);
+  return {
+    row,
+    definition: toDesignSystemDefinition(row),
+    componentRows: rows,
+    components: definitions,
+    brandProfiles: new Map(brandRows.map((brand) => [brand.id, toBrandProfileDefinition(brand)])),
+  };
+}
+
+/**
+ * Renders content against a design system without creating an email. What it reads besides the
+ * request (the system, its components and brand profiles, the workspace's dynamic content) comes
+ * from `app.renderSources`, kept in memory and checked against every change. The plain text is
+ * made only when asked for.
+ */
 export async function renderContent(app: App, principal: Principal, workspaceId: number, request: Request) {
-  const system = await findVisibleDesignSystem(app, principal, workspaceId, request.email_design_system_id);
+  const versions = await app.renderSources.versions(request.email_design_system_id, workspaceId);
+  const source = await app.renderSources.designSystem(request.email_design_system_id, versions, () =>
+    loadDesignSystemSource(app, request.email_design_system_id),
+  );
+  if (!isVisibleIn(source.row, principal, workspaceId)) throw new NotFoundError();
   const locale = request.locale ?? 'en-US';
   const { content, root } = contentOf(request, locale);
-  const { rows, definitions } = await designSystemComponents(app, system.id);
 
-  const errors = instanceReferenceProblems(rows, content, root);
-  const brandProfile =
-    request.brand_profile_id === undefined
-      ? null
-      : await findBrandProfile(app, system.id, request.brand_profile_id).then(
-          toBrandProfileDefinition,
-          () => {
-            errors.brand_profile_id = ['is not a brand profile of this design system'];
-            return null;
-          },
-        );
+  const errors = instanceReferenceProblems(source.componentRows, content, root);
+  let brandProfile: BrandProfileDefinition | null = null;
+  if (request.brand_profile_id !== undefined) {
+    brandProfile = source.brandProfiles.get(request.brand_profile_id) ?? null;
+    if (!brandProfile) errors.brand_profile_id = ['is not a brand profile of this design system'];
+  }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const asExport = request.dynamic_content_profile_id !== undefined;
-  const dynamicContent = await loadDynamicContent(app, workspaceId, {
-    profileId: request.dynamic_content_profile_id ?? null,
-    linkTrackingProfileId: request.link_tracking_profile_id ?? null,
-  });
+  const profileId = request.dynamic_content_profile_id ?? null;
+  const linkTrackingProfileId = request.link_tracking_profile_id ?? null;
+  const dynamicContent = await app.renderSources.workspaceDynamicContent(
+    workspaceId,
+    `${profileId} ${linkTrackingProfileId}`,
+    versions,
+    () => loadDynamicContent(app, workspaceId, { profileId, linkTrackingProfileId }),
+  );
   Object.assign(errors, conditionalReferenceProblems(content, dynamicContent.conditionals ?? [], root));
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const output = renderStrictly(
     {
-      designSystem: toDesignSystemDefinition(system),
-      components: definitions,
+      designSystem: source.definition,
+      components: source.components,
       brandProfile,
       content,
       locale,
@@ -139,7 +166,7 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
     html: output.html,
     subject: output.subject,
     preheader: output.preheader,
-    plain_text: output.plainText,
+    ...(request.plain_text ? { plain_text: output.plainText } : {}),
     created_at: new Date(),
   };
 }

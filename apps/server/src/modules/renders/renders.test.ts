@@ -94,8 +94,38 @@ describe('the render API', () => {
       '<html><head><title>Your order</title></head><body><h1 style="color: #1890ff">Thanks, Ada &amp; co</h1><h1 style="color: #1890ff">Welcome</h1><p>Acme Inc.</p></body></html>',
     );
     expect(body).toMatchObject({ subject: 'Your order', preheader: 'It ships today' });
-    expect(body.plain_text).toBe('Thanks, Ada & co\n\nWelcome\n\nAcme Inc.');
+    expect(body).not.toHaveProperty('plain_text');
     expect(body.created_at).toMatch(/Z$/);
+  });
+
+  it('adds the plain text only when asked for it', async () => {
+    const response = await renderRequest({
+      email_design_system_id: systemId,
+      plain_text: true,
+      inline_css: true,
+      content: {
+        container_component_instance: { component_id: ids.container },
+        component_instances: [
+          { component_id: ids.heading, field_values: { text: 'Thanks, Ada & co' } },
+          { component_id: ids.heading },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().plain_text).toBe('Thanks, Ada & co\n\nWelcome\n\nAcme Inc.');
+  });
+
+  it('is not written to the audit log: a render changes nothing', async () => {
+    const rendered = await renderRequest({
+      email_design_system_id: systemId,
+      content: { container_component_instance: { component_id: ids.container }, component_instances: [] },
+    });
+    expect(rendered.statusCode).toBe(200);
+    const log = await app.inject({ method: 'GET', url: '/api/v1/audit_logs?per=100', headers: admin });
+    expect(log.statusCode).toBe(200);
+    const types = log.json().results.map((entry: { resource_type: string }) => entry.resource_type);
+    expect(types).toContain('workspaces.email_design_systems.components');
+    expect(types).not.toContain('workspaces.renders');
   });
 
   it('renders the branch/locale shape for the requested locale', async () => {
@@ -235,6 +265,182 @@ describe('the render API', () => {
     });
     const neither = await renderRequest({ email_design_system_id: systemId });
     expect(neither.json().errors).toEqual({ content: ['send either content or email_content'] });
+  });
+
+  describe('after a change to what it reads, the next render shows it', () => {
+    let base: string;
+    let system: number;
+    let heading: number;
+    let container: number;
+    beforeAll(async () => {
+      base = rendersUrl.replace(/\/renders$/, '');
+      const created = await app.inject({
+        method: 'POST',
+        url: `${base}/email_design_systems`,
+        headers: admin,
+        payload: { name: 'Changing', access_scope: 'this_workspace_only', design_tokens: { color: 'red' } },
+      });
+      system = created.json().id;
+      const add = (payload: object) =>
+        app.inject({
+          method: 'POST',
+          url: `${base}/email_design_systems/${system}/components`,
+          headers: admin,
+          payload,
+        });
+      container = (
+        await add({
+          name: 'container',
+          label: 'Container',
+          container: true,
+          template: '<body>{{ children }}</body>',
+          field_definitions: [],
+        })
+      ).json().id;
+      heading = (
+        await add({
+          name: 'heading',
+          label: 'Heading',
+          template: '<h1 style="color: {{ render_context.design_tokens.color }}">{{ text }}</h1>',
+          field_definitions: [
+            { type: 'text', label: 'Text', liquid_variable: 'text', default_value: 'Hello' },
+          ],
+        })
+      ).json().id;
+    });
+
+    const send = async (method: string, path: string, payload?: object) => {
+      const response = await app.inject({
+        method: method as 'PATCH',
+        url: `${base}${path}`,
+        headers: admin,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.body ? response.json() : null;
+    };
+    const renderHeading = async (extra: object = {}) => {
+      const response = await renderRequest({
+        email_design_system_id: system,
+        content: {
+          subject: 'Hi {{ first_name }}',
+          container_component_instance: { component_id: container },
+          component_instances: [{ component_id: heading }],
+        },
+        ...extra,
+      });
+      return response;
+    };
+
+    it('a design system’s tokens, a component’s template and its fields', async () => {
+      expect((await renderHeading()).json().html).toBe('<body><h1 style="color: red">Hello</h1></body>');
+      await send('PATCH', `/email_design_systems/${system}`, { design_tokens: { color: 'blue' } });
+      expect((await renderHeading()).json().html).toBe('<body><h1 style="color: blue">Hello</h1></body>');
+      await send('PATCH', `/email_design_systems/${system}/components/${heading}`, {
+        template: '<h2>{{ text }}</h2>',
+        field_definitions: [
+          { type: 'text', label: 'Text', liquid_variable: 'text', default_value: 'Bonjour' },
+        ],
+      });
+      expect((await renderHeading()).json().html).toBe('<body><h2>Bonjour</h2></body>');
+    });
+
+    it('a brand profile, created, changed and deleted', async () => {
+      const brand = await send('POST', `/email_design_systems/${system}/brand_profiles`, {
+        name: 'Night',
+        component_overrides: [],
+        design_tokens: { color: 'black' },
+      });
+      await send('PATCH', `/email_design_systems/${system}/components/${heading}`, {
+        template: '<h1 style="color: {{ render_context.design_tokens.color }}">{{ text }}</h1>',
+      });
+      expect((await renderHeading({ brand_profile_id: brand.id })).json().html).toContain('color: black');
+      await send('PATCH', `/email_design_systems/${system}/brand_profiles/${brand.id}`, {
+        design_tokens: { color: 'white' },
+      });
+      expect((await renderHeading({ brand_profile_id: brand.id })).json().html).toContain('color: white');
+      await send('DELETE', `/email_design_systems/${system}/brand_profiles/${brand.id}`);
+      const gone = await renderHeading({ brand_profile_id: brand.id });
+      expect(gone.statusCode).toBe(422);
+      expect(gone.json().errors).toEqual({
+        brand_profile_id: ['is not a brand profile of this design system'],
+      });
+    });
+
+    it('dynamic content: a personalization tag’s value and a dynamic content profile', async () => {
+      const tag = await send('POST', '/personalization_tags', {
+        label: 'Changing name',
+        default_value: 'there',
+        example_value: 'Ada',
+      });
+      const subjectWith = async (extra: object = {}) =>
+        (
+          await renderRequest({
+            email_design_system_id: system,
+            content: {
+              subject: `Hi ${tag.token}`,
+              container_component_instance: { component_id: container },
+              component_instances: [],
+            },
+            ...extra,
+          })
+        ).json();
+      expect((await subjectWith()).subject).toBe('Hi there');
+      await send('PATCH', `/personalization_tags/${tag.id}`, { default_value: 'friend' });
+      expect((await subjectWith()).subject).toBe('Hi friend');
+
+      const profile = await send('POST', '/dynamic_content_profiles', {
+        name: 'Changing',
+        template_engine_preset: 'ampscript',
+      });
+      await send('PATCH', `/personalization_tags/${tag.id}`, {
+        dynamic_content_profile_values: { [profile.id]: '%%=v(@name)=%%' },
+      });
+      expect((await subjectWith({ dynamic_content_profile_id: profile.id })).subject).toBe(
+        'Hi %%=v(@name)=%%',
+      );
+      await send('DELETE', `/dynamic_content_profiles/${profile.id}`);
+      const gone = await subjectWith({ dynamic_content_profile_id: profile.id });
+      expect(gone.errors).toEqual({
+        dynamic_content_profile_id: ['is not a dynamic content profile of this workspace'],
+      });
+    });
+
+    it('a design system no longer shared, a deleted component and a deleted system', async () => {
+      const second = await app.inject({
+        method: 'POST',
+        url: '/api/v1/workspaces',
+        headers: admin,
+        payload: { name: 'Second', auto_join: false },
+      });
+      expect(second.statusCode, second.body).toBe(201);
+      const renderInSecond = async () =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/workspaces/${second.json().id}/renders`,
+          headers: admin,
+          payload: {
+            email_design_system_id: system,
+            content: {
+              container_component_instance: { component_id: container },
+              component_instances: [],
+            },
+          },
+        });
+      await send('PATCH', `/email_design_systems/${system}`, { access_scope: 'all_workspaces' });
+      expect((await renderInSecond()).statusCode).toBe(200);
+      await send('PATCH', `/email_design_systems/${system}`, { access_scope: 'this_workspace_only' });
+      expect((await renderInSecond()).statusCode).toBe(404);
+
+      await send('DELETE', `/email_design_systems/${system}/components/${heading}`);
+      const deleted = await renderHeading();
+      expect(deleted.statusCode).toBe(422);
+      expect(deleted.json().errors).toEqual({
+        'content.component_instances.0.component_id': ['is not a component of the design system'],
+      });
+      await send('DELETE', `/email_design_systems/${system}`);
+      expect((await renderHeading()).statusCode).toBe(404);
+    });
   });
 
   it('answers 404 for a design system the workspace cannot see', async () => {
