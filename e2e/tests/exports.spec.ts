@@ -194,3 +194,48 @@ test('refuses to start an export while a check blocks it, and downloads the HTML
   await expect(dialog.getByRole('alert').filter({ hasText: 'blocking' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
 });
+
+// The key the fake Iterable started by playwright.config.ts knows (apps/server/src/test/fakes/serve-fakes.ts).
+const iterableKey = 'e2e-iterable-server-key-0001';
+const fakeIterableUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4010) + 7}`;
+
+test('exports a published email to Iterable through a connector, showing progress and where it landed', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  const email = await buildEmail(page);
+  const published = await page.request.post(`${workspaceApi}/emails/${email.id}/publish`, {
+    data: { force: true },
+  });
+  expect(published.ok(), await published.text()).toBe(true);
+  const connectorName = `Iterable exports ${unique}`;
+  await post(page, `${workspaceApi}/connectors`, {
+    name: connectorName,
+    integration_name: 'iterable',
+    settings: { api_key: iterableKey, region: 'us' },
+  });
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /Export Export me/ });
+  await dialog.getByText('Sending platform', { exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Connector' }).click();
+  await page.getByRole('option', { name: `${connectorName} (Iterable)` }).click();
+  await dialog.getByRole('textbox', { name: 'Name in Iterable (de-DE)' }).fill(`Frühling ${unique}`);
+  await expect(dialog.getByRole('status').filter({ hasText: 'No problems found.' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Locales exported' })).toBeVisible();
+  await expect(dialog.getByText('2 of 2 locales done')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText('Completed')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Open in Iterable' })).toHaveAttribute('href', /^https:\/\//);
+
+  // Iterable holds a template per locale, named as chosen.
+  const listed = await page.request.get(`${fakeIterableUrl}/api/templates?pageSize=1000`, {
+    headers: { 'Api-Key': iterableKey },
+  });
+  const names = ((await listed.json()).templates as { name: string }[]).map((template) => template.name);
+  expect(names).toContain(`Frühling ${unique}`);
+  expect(names).toContain(`Export me ${unique} (en-US)`);
+  expect(problems).toEqual([]);
+});
