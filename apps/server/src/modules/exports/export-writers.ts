@@ -243,7 +243,10 @@ class ConnectorWriter implements ExportWriter {
         ...(options.folder_id ? { folderId: options.folder_id } : {}),
         perLocale,
       },
-      onLocaleDone: () => this.services.progress((done += 1)),
+      onLocaleDone: () => {
+        done += 1;
+        return this.services.progress(done);
+      },
     });
     const refused = deliveries.filter((delivery) => !delivery.ok);
     if (refused.length > 0) {
