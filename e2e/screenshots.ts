@@ -12,6 +12,19 @@ async function capture(page: Page, name: string) {
   await page.screenshot({ path: path.join(pictures, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
+/** The editor's preview frame runs no script, so its text is read from the page. */
+async function expectPreviewToShow(page: Page, text: string) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.querySelector<HTMLIFrameElement>('iframe[title="Email preview"]')?.contentDocument?.body
+            .innerText ?? '',
+      ),
+    )
+    .toContain(text);
+}
+
 async function seed(request: APIRequestContext): Promise<number> {
   const me = (await (await request.get('/api/v1/me')).json()) as { workspaces: { id: number }[] };
   const workspaceId = me.workspaces[0]?.id;
@@ -275,15 +288,7 @@ test('screenshots of the authoring screens for the docs', async ({ page, request
   await capture(page, 'dynamic-content');
 
   await page.goto(`/workspaces/${workspaceId}/emails/${emailId}/edit`);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.querySelector<HTMLIFrameElement>('iframe[title="Email preview"]')?.contentDocument?.body
-            .innerText ?? '',
-      ),
-    )
-    .toContain('The spring sale ends Sunday');
+  await expectPreviewToShow(page, 'The spring sale ends Sunday');
   await capture(page, 'email-editor');
   // The editor takes the whole window: at 1440 px too the email keeps its width beside the side panels.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -297,15 +302,7 @@ test('screenshots of the authoring screens for the docs', async ({ page, request
   await capture(page, 'layouts');
 
   await page.goto(`/workspaces/${workspaceId}/layouts/${layoutId}/edit`);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.querySelector<HTMLIFrameElement>('iframe[title="Email preview"]')?.contentDocument?.body
-            .innerText ?? '',
-      ),
-    )
-    .toContain('The spring sale ends Sunday');
+  await expectPreviewToShow(page, 'The spring sale ends Sunday');
   await page.getByRole('tab', { name: 'Layout' }).click();
   await capture(page, 'layout-editor');
 });
