@@ -70,7 +70,9 @@ test('a person edits their profile and turns on two-factor authentication, then 
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.getByLabel('Email').fill(email);
+  // The account page also has fields labelled Email: wait until the sign-in page replaces it.
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Two-factor code').fill(totpCode(secret));

@@ -62,7 +62,9 @@ test('an invited Editor sets a password from the email link and sees no admin se
   // Signing in again with the chosen password proves it was set.
   await invitedPage.getByRole('button', { name: 'Account menu' }).click();
   await invitedPage.getByRole('menuitem', { name: 'Sign out' }).click();
-  await invitedPage.getByLabel('Email').fill(email);
+  // The account page also has fields labelled Email: wait until the sign-in page replaces it.
+  await expect(invitedPage).toHaveURL(/\/sign-in/);
+  await invitedPage.getByRole('textbox', { name: 'Email' }).fill(email);
   await invitedPage.getByRole('textbox', { name: 'Password' }).fill(password);
   await invitedPage.getByRole('button', { name: 'Sign in' }).click();
   await expect(invitedPage.getByRole('button', { name: 'Account menu' })).toHaveText('Edith Editor');
