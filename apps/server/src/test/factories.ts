@@ -98,6 +98,37 @@ export async function signInAs(app: App, user: TestUser): Promise<Record<string,
   return { cookie: `${sessionCookieName}=${cookie.value}`, origin: 'http://localhost:80' };
 }
 
+/**
+ * Headers of a signed-in user whose role holds exactly `permissions`, made a member of the team
+ * (so of its projects) by the organization's Admin.
+ */
+export async function signInMemberWith(
+  app: App,
+  organization: TestOrganization,
+  {
+    adminHeaders,
+    teamId,
+    permissions,
+  }: { adminHeaders: Record<string, string>; teamId: number; permissions: string[] },
+): Promise<Record<string, string>> {
+  const role = await app.inject({
+    method: 'POST',
+    url: '/api/v1/roles',
+    headers: adminHeaders,
+    payload: { name: `Role ${unique()}`, role_permissions: permissions },
+  });
+  if (role.statusCode !== 200) throw new Error(`role creation failed: ${role.statusCode} ${role.body}`);
+  const user = await createTestUser(app, organization, { roleId: role.json().id });
+  const membership = await app.inject({
+    method: 'POST',
+    url: `/api/v1/teams/${teamId}/users`,
+    headers: adminHeaders,
+    payload: { user_id: user.id },
+  });
+  if (membership.statusCode >= 300) throw new Error(`team membership failed: ${membership.statusCode}`);
+  return signInAs(app, user);
+}
+
 /** Headers of an API client using a fresh key of the user's. */
 export async function apiKeyHeadersFor(
   app: App,

@@ -5,6 +5,7 @@ import {
   createTestOrganization,
   createTestUser,
   signInAs,
+  signInMemberWith,
   type TestOrganization,
 } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/harness.ts';
@@ -45,17 +46,8 @@ describe('emails', () => {
     },
   });
   /** A role with exactly these keys, and a signed-in member of the project's team holding it. */
-  const memberWith = async (permissions: string[]) => {
-    const role = (
-      await call('POST', '/api/v1/roles', admin, {
-        name: `Role ${randomUUID()}`,
-        role_permissions: permissions,
-      })
-    ).json();
-    const user = await createTestUser(app, organization, { roleId: role.id });
-    await call('POST', `/api/v1/teams/${teamId}/users`, admin, { user_id: user.id });
-    return signInAs(app, user);
-  };
+  const memberWith = (permissions: string[]) =>
+    signInMemberWith(app, organization, { adminHeaders: admin, teamId, permissions });
 
   beforeAll(async () => {
     smtp = await startSmtpPeer();

@@ -248,13 +248,11 @@ class ConnectorWriter implements ExportWriter {
         return this.services.progress(done);
       },
     });
-    const refused = deliveries.filter((delivery) => !delivery.ok);
-    if (refused.length > 0) {
-      throw new ExportFailure(
-        'The platform refused some locales',
-        Object.fromEntries(refused.map((delivery) => [delivery.locale, [delivery.ok ? '' : delivery.error]])),
-      );
-    }
+    const refusals = Object.fromEntries(
+      deliveries.flatMap((delivery) => (delivery.ok ? [] : [[delivery.locale, [delivery.error]]])),
+    );
+    if (Object.keys(refusals).length > 0)
+      throw new ExportFailure('The platform refused some locales', refusals);
     return { fileKey: null, openInIntegrationUrl };
   }
 

@@ -13,8 +13,8 @@ import { exports } from '../../db/schema.ts';
 import {
   apiKeyHeadersFor,
   createTestOrganization,
-  createTestUser,
   signInAs,
+  signInMemberWith,
   type TestOrganization,
 } from '../../test/factories.ts';
 import { type FakeIterable, startFakeIterable } from '../../test/fakes/fake-iterable.ts';
@@ -121,17 +121,8 @@ describe('exports', () => {
     return response;
   }
 
-  const memberWith = async (permissions: string[]) => {
-    const role = (
-      await call('POST', '/api/v1/roles', admin, {
-        name: `Role ${randomUUID()}`,
-        role_permissions: permissions,
-      })
-    ).json();
-    const user = await createTestUser(app, organization, { roleId: role.id });
-    await call('POST', `/api/v1/teams/${teamId}/users`, admin, { user_id: user.id });
-    return signInAs(app, user);
-  };
+  const memberWith = (permissions: string[]) =>
+    signInMemberWith(app, organization, { adminHeaders: admin, teamId, permissions });
 
   beforeAll(async () => {
     iterable = await startFakeIterable();

@@ -22,32 +22,20 @@ import {
 export function EditorPage() {
   const workspaceId = useWorkspaceId();
   const { emailId } = useParams({ from: '/_app/workspaces/$workspaceId/emails/$emailId/edit' });
-  const query = useQuery(emailQuery(workspaceId, Number(emailId)));
+  const options = emailQuery(workspaceId, Number(emailId));
+  const query = useQuery(options);
   const target: EditTarget | undefined = query.data && { kind: 'email', email: query.data };
-  return (
-    <EditorLoader
-      workspaceId={workspaceId}
-      query={query}
-      target={target}
-      cacheKey={query.data ? emailQuery(workspaceId, query.data.id).queryKey : null}
-    />
-  );
+  return <EditorLoader workspaceId={workspaceId} query={query} target={target} cacheKey={options.queryKey} />;
 }
 
 /** The layout editor's page: the same editor, opened on a layout. */
 export function LayoutEditorPage() {
   const workspaceId = useWorkspaceId();
   const { layoutId } = useParams({ from: '/_app/workspaces/$workspaceId/layouts/$layoutId/edit' });
-  const query = useQuery(layoutQuery(workspaceId, Number(layoutId)));
+  const options = layoutQuery(workspaceId, Number(layoutId));
+  const query = useQuery(options);
   const target: EditTarget | undefined = query.data && { kind: 'layout', layout: query.data };
-  return (
-    <EditorLoader
-      workspaceId={workspaceId}
-      query={query}
-      target={target}
-      cacheKey={query.data ? layoutQuery(workspaceId, query.data.id).queryKey : null}
-    />
-  );
+  return <EditorLoader workspaceId={workspaceId} query={query} target={target} cacheKey={options.queryKey} />;
 }
 
 function EditorLoader({
@@ -60,7 +48,7 @@ function EditorLoader({
   query: UseQueryResult<unknown>;
   target: EditTarget | undefined;
   /** Where the opened email or layout is cached: saves and replacements are written back there. */
-  cacheKey: QueryKey | null;
+  cacheKey: QueryKey;
 }) {
   const queryClient = useQueryClient();
   const designSystemId =
@@ -102,7 +90,7 @@ function EditorLoader({
   );
   if (failed) return <QueryState query={failed as UseQueryResult<unknown>}>{() => null}</QueryState>;
   const opened = replacement?.target ?? target;
-  if (!opened || !resources || !cacheKey) {
+  if (!opened || !resources) {
     return (
       <Stack aria-busy="true" aria-label="Loading the editor">
         <Skeleton height={36} />
