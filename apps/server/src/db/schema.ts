@@ -755,3 +755,208 @@ export const renderSourceVersions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
+
+// ---- Collaboration and review ----
+
+export const approvalTypes = ['one_of', 'all_of'] as const;
+/** `one_of`: any member's approval completes the stage; `all_of`: every member's does. */
+export type ApprovalType = (typeof approvalTypes)[number];
+
+/**
+ * A series of review stages of the organization. Groups made for one email's submission alone
+ * are `reusable: false`: they are not offered for other emails.
+ */
+export const reviewGroups = pgTable(
+  'review_groups',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    reusable: boolean('reusable').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [index('review_groups_organization_idx').on(table.organizationId)],
+);
+
+export const reviewGroupStages = pgTable(
+  'review_group_stages',
+  {
+    id: serial('id').primaryKey(),
+    reviewGroupId: integer('review_group_id')
+      .notNull()
+      .references(() => reviewGroups.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    approvalType: text('approval_type').$type<ApprovalType>().notNull(),
+  },
+  (table) => [index('review_group_stages_group_idx').on(table.reviewGroupId, table.position)],
+);
+
+export const reviewGroupStageMembers = pgTable(
+  'review_group_stage_members',
+  {
+    id: serial('id').primaryKey(),
+    stageId: integer('stage_id')
+      .notNull()
+      .references(() => reviewGroupStages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [uniqueIndex('review_group_stage_members_unique').on(table.stageId, table.userId)],
+);
+
+export const approvalWorkflowStatuses = ['in_progress', 'completed', 'cancelled'] as const;
+export type ApprovalWorkflowStatus = (typeof approvalWorkflowStatuses)[number];
+
+/** A stage as the workflow was submitted with it: editing the group later does not move it. */
+export interface StageSnapshot {
+  position: number;
+  approval_type: ApprovalType;
+  user_ids: number[];
+}
+
+/** One email's review: its stages (a snapshot of the group), the stage under way, its approvals. */
+export const approvalWorkflows = pgTable(
+  'approval_workflows',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    reviewGroupId: integer('review_group_id').references(() => reviewGroups.id, { onDelete: 'set null' }),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<ApprovalWorkflowStatus>().notNull().default('in_progress'),
+    stages: jsonb('stages').$type<StageSnapshot[]>().notNull(),
+    /** The stage waiting for decisions (its position); the last stage's once completed. */
+    currentStagePosition: integer('current_stage_position').notNull(),
+    /** Bumped by each resubmission: decisions of an earlier round at or after the resumed stage no longer count. */
+    round: integer('round').notNull().default(1),
+    /** The email's lock_version when the last stage completed: only that content may be published. */
+    approvedLockVersion: integer('approved_lock_version'),
+    completedAt: timestampColumn('completed_at'),
+    ...timestamps,
+  },
+  (table) => [index('approval_workflows_email_idx').on(table.emailId, table.id)],
+);
+
+export const reviewDecisions = ['approved', 'request_changes'] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export const reviewApprovals = pgTable(
+  'review_approvals',
+  {
+    id: serial('id').primaryKey(),
+    approvalWorkflowId: integer('approval_workflow_id')
+      .notNull()
+      .references(() => approvalWorkflows.id, { onDelete: 'cascade' }),
+    stagePosition: integer('stage_position').notNull(),
+    round: integer('round').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    decision: text('decision').$type<ReviewDecision>().notNull(),
+    reviewComment: text('review_comment'),
+    /** The email's lock_version the decision was made on. */
+    emailLockVersion: integer('email_lock_version').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('review_approvals_workflow_idx').on(table.approvalWorkflowId, table.id)],
+);
+
+/** Where a comment is pinned on the preview. */
+export interface StoredPinData {
+  id: string;
+  component_instance_id: string | null;
+  branch_key: string | null;
+  coordinates: { center_offset_x_px: number; y: number };
+}
+
+export const commentAuthorTypes = ['User', 'AiReviewer'] as const;
+export type CommentAuthorType = (typeof commentAuthorTypes)[number];
+
+/** A comment on one locale of an email; replies name their thread's first comment as parent. */
+export const emailComments = pgTable(
+  'email_comments',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    authorType: text('author_type').$type<CommentAuthorType>().notNull(),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorAiReviewerId: integer('author_ai_reviewer_id'),
+    parentId: integer('parent_id'),
+    pinData: jsonb('pin_data').$type<StoredPinData>(),
+    body: text('body').notNull(),
+    mentionedUserIds: jsonb('mentioned_user_ids').$type<number[]>().notNull().default([]),
+    resolved: boolean('resolved').notNull().default(false),
+    resolverId: integer('resolver_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('email_comments_email_locale_idx').on(table.emailId, table.locale, table.id),
+    index('email_comments_parent_idx').on(table.parentId),
+  ],
+);
+
+/** An AI reviewer of a workspace: instructions an AI model reviews emails by. */
+export const aiReviewers = pgTable(
+  'ai_reviewers',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    name: text('name').notNull(),
+    reviewInstructions: text('review_instructions').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('ai_reviewers_workspace_idx').on(table.workspaceId)],
+);
+
+export const reviewAssigneeTypes = ['User', 'Role', 'AiReviewer'] as const;
+export type ReviewAssigneeType = (typeof reviewAssigneeTypes)[number];
+
+/** A request to look at an email outside a formal workflow: a person, everyone of a role, or an AI reviewer. */
+export const reviewAssignments = pgTable(
+  'review_assignments',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    assigneeType: text('assignee_type').$type<ReviewAssigneeType>().notNull(),
+    assigneeId: integer('assignee_id').notNull(),
+    assignedById: integer('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('review_assignments_unique').on(table.emailId, table.assigneeType, table.assigneeId),
+  ],
+);
+
+/** An in-app notification; the same event is mailed unless its kind is in the recipient's disabled list. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    emailId: integer('email_id').references(() => emails.id, { onDelete: 'cascade' }),
+    emailCommentId: integer('email_comment_id').references(() => emailComments.id, { onDelete: 'cascade' }),
+    /** One line that says what happened, as the bell and the mail show it. */
+    message: text('message').notNull(),
+    readAt: timestampColumn('read_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.id)],
+);

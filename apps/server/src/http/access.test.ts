@@ -26,6 +26,7 @@ function validBody(method: string, url: string, fixture: RecordFixture): object 
     'POST /api/v1/workspaces/:workspace_id/users': { user_id: fixture.userId },
     'PATCH /api/v1/teams/:id': { name: 'Renamed' },
     'POST /api/v1/teams/:team_id/users': { user_id: fixture.userId },
+    'POST /api/v1/notifications/:id/mark_read': {},
   };
   const key = `${method} ${url}`;
   if (method === 'GET' || method === 'DELETE') return undefined;

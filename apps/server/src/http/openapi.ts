@@ -26,6 +26,11 @@ export const openApiTags = [
     name: 'Emails',
     description: 'Emails: content, versions, validation, status, rendering and test sends',
   },
+  {
+    name: 'Notifications',
+    description:
+      'What happened to you: mentions, replies, review requests and decisions (each user sees their own)',
+  },
   { name: 'Renders', description: 'HTML from a design system and content, without creating an email' },
   {
     name: 'Exports',

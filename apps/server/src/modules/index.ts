@@ -51,6 +51,8 @@ import { linkTrackingProfilesRoutes } from './link-tracking-profiles/link-tracki
 import { LinkTrackingProfile } from './link-tracking-profiles/link-tracking-profiles.schemas.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { Me } from './me/me.schemas.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { Notification, UnreadCount } from './notifications/notifications.schemas.ts';
 import { personalizationTagsRoutes } from './personalization-tags/personalization-tags.routes.ts';
 import { PersonalizationTag } from './personalization-tags/personalization-tags.schemas.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
@@ -121,4 +123,5 @@ export const modules: Module[] = [
     routes: exportsRoutes,
     schemas: [PreSendProblem, PreSendCheckResult, ExportOptions, Export, ExportData],
   },
+  { routes: notificationsRoutes, schemas: [Notification, UnreadCount] },
 ];

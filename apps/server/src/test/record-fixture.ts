@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
 import { runExport } from '../modules/exports/export-runner.ts';
+import { notify } from '../modules/notifications/notifications.service.ts';
 import { createTestUser, signInAs, type TestOrganization } from './factories.ts';
 import { solidImage } from './images.ts';
 
@@ -27,6 +28,8 @@ export interface RecordFixture {
   emailVersionId: string;
   /** A completed json export of the email. */
   exportId: number;
+  /** A notification of the Admin's (a review request from the user). */
+  notificationId: number;
 }
 
 export async function createRecordFixture(app: App, organization: TestOrganization): Promise<RecordFixture> {
@@ -155,6 +158,23 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
   // Run here rather than by a worker (test apps run none): reads of the export find it completed.
   if ((await runExport(app, emailExport.id, new AbortController().signal)) !== 'completed')
     throw new Error('the fixture export did not complete');
+  await notify({ db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log }, [
+    {
+      kind: 'requested_review',
+      recipientIds: [organization.admin.id],
+      actor: { id: user.id, firstName: 'Grace', lastName: 'Tester' },
+      email: {
+        id: email.id,
+        organizationId: organization.organizationId,
+        workspaceId: organization.workspaceId,
+        name: email.name,
+      },
+      message: 'Grace Tester asked you to review “Fixture email”',
+    },
+  ]);
+  const notifications = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: admin });
+  const [notification] = notifications.json().results;
+  if (!notification) throw new Error(`fixture notification missing: ${notifications.body}`);
   return {
     organization,
     teamId: team.id,
@@ -176,6 +196,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     connectorId: connector.id,
     emailVersionId: firstVersion.version_id,
     exportId: emailExport.id,
+    notificationId: notification.id,
   };
 }
 
@@ -201,6 +222,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
     users: fixture.userId,
     api_keys: fixture.apiKeyId,
     exports: fixture.exportId,
+    notifications: fixture.notificationId,
   };
   const segments = url.split('/');
   return segments

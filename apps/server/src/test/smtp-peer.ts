@@ -5,6 +5,8 @@ export interface ReceivedMail {
   from: string | undefined;
   to: string[];
   raw: string;
+  /** `raw` as a person reads it: quoted-printable bodies and encoded-word headers decoded. */
+  readable: string;
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives. */
@@ -28,6 +30,7 @@ export async function startSmtpPeer(): Promise<{
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw,
+          readable: readableMail(raw),
         });
         callback();
       });
@@ -40,4 +43,16 @@ export async function startSmtpPeer(): Promise<{
     received,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Undoes the two encodings nodemailer applies: `=?UTF-8?Q?…?=` headers and quoted-printable bodies. */
+function readableMail(raw: string): string {
+  const bytes = (hex: string) => Buffer.from(hex.replaceAll('=', ''), 'hex').toString('utf8');
+  return raw
+    .replace(/\?=\s+=\?UTF-8\?Q\?/gi, '') // adjacent encoded words are one text (RFC 2047)
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) =>
+      text.replaceAll('_', ' ').replace(/(?:=[0-9A-F]{2})+/g, bytes),
+    )
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, bytes);
 }
