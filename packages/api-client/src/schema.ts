@@ -1621,6 +1621,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the comments on one locale of an email
+         * @description First comments and replies together, oldest first (by id): group replies under their parent_id. locale is required (any locale code; one the email lacks lists nothing). resolved=true or false lists only resolved or open threads.
+         */
+        get: operations["listEmailComments"];
+        put?: never;
+        /**
+         * Comment on an email, or reply to a thread
+         * @description locale must be one of the email’s locales. parent_id replies to a thread’s first comment (threads are one level deep; replies carry no pin). pin_data pins a first comment on a component instance of the email (or on the email, with component_instance_id null). Mention people who can see the email as `@[First Last](user:ID)` in the body: each is notified (mentioned_in_comment); a reply also notifies the people who wrote in the thread before (reply_in_comment_thread). Open in every email status.
+         */
+        post: operations["createEmailComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete your comment
+         * @description Only its author may. Deleting the first comment of a thread deletes its replies.
+         */
+        delete: operations["deleteEmailComment"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit your comment
+         * @description Only its author may. People the new body mentions for the first time are notified.
+         */
+        patch: operations["updateEmailComment"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_comments/{id}/toggle_resolution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a thread, or reopen it
+         * @description On a thread’s first comment (422 on a reply): the whole thread turns resolved, with you as its resolver, or open again.
+         */
+        post: operations["toggleEmailCommentResolution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2908,6 +2976,63 @@ export interface components {
         };
         NotificationUnreadCount: {
             unread_count: number;
+        };
+        /** @description Where on the preview a comment is pinned */
+        CommentPinData: {
+            /**
+             * Format: uuid
+             * @description Assigned by the server
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The component instance the pin is on; null: on the email itself
+             */
+            component_instance_id: string | null;
+            /** @description The conditional branch on screen when the pin was placed (null: no conditional) */
+            branch_key: string | null;
+            coordinates: {
+                /** @description Horizontal distance from the preview’s centre line, in CSS pixels (negative: left of it) */
+                center_offset_x_px: number;
+                /** @description Distance below the top of the pinned component instance, in CSS pixels (of the email when the pin is on no instance) */
+                y: number;
+            };
+        };
+        /** @description A comment on one locale of an email, or a reply to one */
+        EmailComment: {
+            id: number;
+            email_id: number;
+            locale: components["schemas"]["Locale"];
+            /** @enum {unknown} */
+            author_type: "User" | "AiReviewer";
+            /** @description A user reference (author_type User) or {id, name} (AiReviewer); null once the author is gone */
+            author: components["schemas"]["UserReference"] | {
+                id: number;
+                name: string;
+            } | (never | null);
+            /** @description The thread’s first comment, for a reply; null for a first comment */
+            parent_id: number | null;
+            pin_data: components["schemas"]["CommentPinData"] | (never | null);
+            /** @description true when the pinned component instance is no longer in the email’s content; the pin is kept */
+            pin_detached: boolean;
+            /** @description The text; people are mentioned as `@[First Last](user:ID)` tokens */
+            body: string;
+            /** @description The people the body mentions */
+            mentions: components["schemas"]["UserReference"][];
+            /** @description Whether the thread is resolved (the same on all its comments) */
+            resolved: boolean;
+            resolver_id: number | null;
+            resolver: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
         };
     };
     responses: never;
@@ -12782,6 +12907,381 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEmailComments: {
+        parameters: {
+            query: {
+                locale: components["schemas"]["Locale"];
+                /** @description true: only resolved threads; false: only open ones; absent: both */
+                resolved?: boolean;
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailComment"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createEmailComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    locale: components["schemas"]["Locale"];
+                    /** @description At most 10,000 characters once trimmed. Mention people as `@[First Last](user:ID)`. */
+                    body: string;
+                    /** @description A thread’s first comment, to reply to it */
+                    parent_id?: number | null;
+                    /** @description Where to pin a thread’s first comment; the server gives the pin its id */
+                    pin_data?: {
+                        /**
+                         * Format: uuid
+                         * @description An instance of the email’s content (the container included), or null to pin on the email
+                         */
+                        component_instance_id: string | null;
+                        branch_key?: string | null;
+                        coordinates: {
+                            /** @description Horizontal distance from the preview’s centre line, in CSS pixels (negative: left of it) */
+                            center_offset_x_px: number;
+                            /** @description Distance below the top of the pinned component instance, in CSS pixels (of the email when the pin is on no instance) */
+                            y: number;
+                        };
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A comment on one locale of an email, or a reply to one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailComment"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteEmailComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateEmailComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 10,000 characters once trimmed. Mention people as `@[First Last](user:ID)`. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A comment on one locale of an email, or a reply to one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailComment"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    toggleEmailCommentResolution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A comment on one locale of an email, or a reply to one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailComment"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
         };

@@ -27,6 +27,11 @@ export const openApiTags = [
     description: 'Emails: content, versions, validation, status, rendering and test sends',
   },
   {
+    name: 'Email comments',
+    description:
+      'Comments on one locale of an email: threads one level deep, pins on the preview, @mentions (`@[Name](user:ID)`)',
+  },
+  {
     name: 'Notifications',
     description:
       'What happened to you: mentions, replies, review requests and decisions (each user sees their own)',

@@ -19,6 +19,8 @@ import {
 } from './connectors/connectors.schemas.ts';
 import { dynamicContentProfilesRoutes } from './dynamic-content-profiles/dynamic-content-profiles.routes.ts';
 import { DynamicContentProfile } from './dynamic-content-profiles/dynamic-content-profiles.schemas.ts';
+import { emailCommentsRoutes } from './email-comments/email-comments.routes.ts';
+import { EmailComment, PinData } from './email-comments/email-comments.schemas.ts';
 import { EmailContent, Locale } from './email-content/email-content.schemas.ts';
 import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
 import { DesignSystemJson, EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
@@ -124,4 +126,5 @@ export const modules: Module[] = [
     schemas: [PreSendProblem, PreSendCheckResult, ExportOptions, Export, ExportData],
   },
   { routes: notificationsRoutes, schemas: [Notification, UnreadCount] },
+  { routes: emailCommentsRoutes, schemas: [PinData, EmailComment] },
 ];

@@ -50,6 +50,7 @@ export interface OpenApiDocument {
 
 export interface Parameter {
   name: string;
+  required?: boolean;
   schema: OpenApiSchema;
 }
 

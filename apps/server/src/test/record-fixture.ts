@@ -30,6 +30,8 @@ export interface RecordFixture {
   exportId: number;
   /** A notification of the Admin's (a review request from the user). */
   notificationId: number;
+  /** A comment of the Admin's on the email. */
+  emailCommentId: number;
 }
 
 export async function createRecordFixture(app: App, organization: TestOrganization): Promise<RecordFixture> {
@@ -175,6 +177,10 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
   const notifications = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: admin });
   const [notification] = notifications.json().results;
   if (!notification) throw new Error(`fixture notification missing: ${notifications.body}`);
+  const comment = await post(`${workspaceBase}/emails/${email.id}/email_comments`, {
+    locale: 'en-US',
+    body: 'Fixture comment',
+  });
   return {
     organization,
     teamId: team.id,
@@ -197,6 +203,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     emailVersionId: firstVersion.version_id,
     exportId: emailExport.id,
     notificationId: notification.id,
+    emailCommentId: comment.id,
   };
 }
 
@@ -223,6 +230,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
     api_keys: fixture.apiKeyId,
     exports: fixture.exportId,
     notifications: fixture.notificationId,
+    email_comments: fixture.emailCommentId,
   };
   const segments = url.split('/');
   return segments
@@ -231,6 +239,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
       if (segment === ':email_design_system_id') return String(fixture.designSystemId);
       if (segment === ':team_id') return String(fixture.teamId);
       if (segment === ':user_id') return String(fixture.userId);
+      if (segment === ':email_id') return String(fixture.emailId);
       if (segment === ':locale') return 'en-US';
       if (segment === ':version_id') return fixture.emailVersionId;
       if (segment === ':token') return 'no-such-invitation';
