@@ -27,6 +27,7 @@ import {
 } from '../projects/projects.service.ts';
 import { designSystemComponents } from '../renders/renders.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
+import { announceEmailEvent } from './email-events.ts';
 import {
   contentFromLayout,
   emailContentProblems,
@@ -488,6 +489,12 @@ async function changeEmail(
       )
       .returning();
     if (row && contentChanged) await recordVersion(tx, row, principal);
+    if (row)
+      await announceEmailEvent(tx, {
+        type: 'content_changed',
+        email_id: row.id,
+        lock_version: row.lockVersion,
+      });
     return row;
   });
   // Someone else's write landed between our read and our write.
