@@ -184,8 +184,6 @@ const blockLineBreaks = new Map<string, readonly [number, number]>([
 ]);
 const uppercasedHeadings = new Set(['h4', 'h5', 'h6']);
 
-const hiddenStyles = ['display: none', 'display:none'];
-
 /** Elements whose text html-to-text's parser reads raw, without decoding entities. */
 const rawTextElements = new Set(['textarea', 'xmp']);
 
@@ -241,7 +239,8 @@ class Writer {
     const style = element.attribs.style;
     if (style !== undefined) {
       const decoded = decodeAttribute(style);
-      if (hiddenStyles.some((hidden) => decoded.includes(hidden))) return;
+      // plain-text.ts skips `[style*="display: none"]` and `[style*="display:none"]` (case-sensitive).
+      if (decoded.includes('display: none') || decoded.includes('display:none')) return;
     }
     const lineBreaks = blockLineBreaks.get(name);
     if (lineBreaks) {
