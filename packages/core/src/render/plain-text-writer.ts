@@ -13,9 +13,14 @@ import { decodeHTML, decodeHTMLAttribute } from 'entities';
  * whitespace handling and the same formatters, including their quirks (noted where they are kept).
  * Equivalence tests hold the two together (`plain-text-writer.test.ts`).
  *
- * Entities are decoded as html-to-text's own parse of the serialized document decodes them: text
- * in the parser's legacy mode (except in `<textarea>` and `<xmp>`, which it reads raw), attribute
- * values in its attribute mode.
+ * What it must equal is html-to-text's text of the HTML the document serializes to
+ * (`serializeHtml`, a rendering's `html`), which html-to-text parses with the same htmlparser2 into
+ * the same tree, but for text nodes next to each other, which it reads as one. Entities are decoded
+ * as that parse decodes them: text in the parser's legacy mode (except in `<textarea>` and `<xmp>`,
+ * which it reads raw), attribute values in its attribute mode.
+ *
+ * Null when the document holds what only html-to-text reproduces exactly (see `needsHtmlToText`):
+ * the caller converts the HTML with html-to-text instead.
  */
 export function plainTextOfDocument(document: Document): string | null {
   const writer = new Writer();
