@@ -8050,6 +8050,10 @@ export interface operations {
                 status?: "draft" | "in_review" | "changes_requested" | "approved" | "published";
                 /** @description Part of the name, any case */
                 search?: string;
+                /** @description true: only emails in review whose current stage waits on your decision */
+                awaiting_my_review?: boolean;
+                /** @description true: only emails whose approval workflow you submitted */
+                submitted_by_me?: boolean;
             };
             header?: never;
             path: {
@@ -12683,6 +12687,8 @@ export interface operations {
                 page?: number;
                 /** @description true: only the notifications not read yet */
                 unread?: boolean;
+                /** @description Only notifications of this kind */
+                kind?: "mentioned_in_comment" | "reply_in_comment_thread" | "requested_review" | "review_changes_requested" | "review_approved" | "ready_to_publish";
             };
             header?: never;
             path?: never;
