@@ -9,7 +9,7 @@ import type {
   PersonalizationTagDefinition,
 } from '@letterset/core';
 import { Box, Paper } from '@mantine/core';
-import { memo, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { applyPreviewHtml, clickTarget, renderPreview } from './preview.ts';
 
 export const previewWidths = { desktop: 660, mobile: 375 } as const;
@@ -46,6 +46,7 @@ export const Canvas = memo(function Canvas({
   width,
   selectedId,
   onPick,
+  overlay,
 }: {
   editor: Editor;
   designSystem: DesignSystemDefinition;
@@ -60,8 +61,11 @@ export const Canvas = memo(function Canvas({
   width: PreviewWidth;
   selectedId: string | null;
   onPick: (instanceId: string | null, field: string | null) => void;
+  /** Drawn over the frame, the same size (comment pins): given the frame, to measure its document. */
+  overlay?: (frame: HTMLIFrameElement) => ReactNode;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const [frameElement, setFrameElement] = useState<HTMLIFrameElement | null>(null);
   const onPickRef = useRef(onPick);
   onPickRef.current = onPick;
   const selectedRef = useRef(selectedId);
@@ -149,13 +153,17 @@ export const Canvas = memo(function Canvas({
 
   return (
     <Box bg="gray.1" p="md" style={{ flex: 1, overflow: 'auto', display: 'flex', justifyContent: 'center' }}>
-      <Paper shadow="xs" w={previewWidths[width]} maw="100%" style={{ flexShrink: 0 }}>
+      <Paper shadow="xs" w={previewWidths[width]} maw="100%" pos="relative" style={{ flexShrink: 0 }}>
         <iframe
-          ref={frame}
+          ref={(element) => {
+            frame.current = element;
+            setFrameElement(element);
+          }}
           title="Email preview"
           // Same origin so the editor can update the document in place at typing speed; `previewPolicy` keeps scripts out.
           style={{ border: 0, width: '100%', height: 'calc(100vh - 190px)', display: 'block' }}
         />
+        {overlay && frameElement && overlay(frameElement)}
       </Paper>
     </Box>
   );

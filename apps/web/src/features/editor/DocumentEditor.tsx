@@ -15,6 +15,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
+import { useReviewState } from '../comments/review-state.ts';
 import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { checkSavedEmail } from '../exports/exports-api.ts';
 import { validateLayoutDocument } from '../layouts/layout-content.ts';
@@ -55,7 +57,7 @@ export interface EditorResources {
   linkTrackingProfiles: LinkTrackingProfile[];
 }
 
-type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history';
+type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history' | 'review';
 
 /**
  * The editor of an email or a layout: palette and outline on the left, the live preview in the
@@ -102,6 +104,7 @@ export function DocumentEditor({
   const [savingAsLayout, setSavingAsLayout] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [emptyEmailSlot, setEmptyEmailSlot] = useState<HTMLDivElement | null>(null);
+  const review = useReviewState();
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
   const narrow = useMediaQuery('(max-width: 85em)') === true;
@@ -370,6 +373,18 @@ export function DocumentEditor({
               width={width}
               selectedId={selectedId}
               onPick={pickInPreview}
+              overlay={
+                email && panel === 'review'
+                  ? (frame) => (
+                      <ReviewPins
+                        frame={frame}
+                        workspaceId={workspaceId}
+                        emailId={email.id}
+                        review={review}
+                      />
+                    )
+                  : undefined
+              }
             />
             <Box
               ref={setEmptyEmailSlot}
@@ -396,6 +411,7 @@ export function DocumentEditor({
                 <Tabs.Tab value="settings">{email ? 'Email' : 'Layout'}</Tabs.Tab>
                 <Tabs.Tab value="validate">Validate</Tabs.Tab>
                 {email && <Tabs.Tab value="history">History</Tabs.Tab>}
+                {email && <Tabs.Tab value="review">Review</Tabs.Tab>}
               </Tabs.List>
               <ScrollArea style={{ flex: 1 }} p="xs">
                 {narrow && (
@@ -469,6 +485,11 @@ export function DocumentEditor({
                         onReplace({ kind: 'email', email: restored });
                       }}
                     />
+                  </Tabs.Panel>
+                )}
+                {email && (
+                  <Tabs.Panel value="review">
+                    <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />
                   </Tabs.Panel>
                 )}
               </ScrollArea>
