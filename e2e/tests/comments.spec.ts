@@ -1,0 +1,156 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminStorageState } from './support/accounts.ts';
+import { invitationLinkFor } from './support/outbox.ts';
+import { collectPageProblems } from './support/page-problems.ts';
+
+test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
+
+const workspaceId = 1;
+const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
+const unique = Date.now().toString(36);
+
+async function post<T>(page: Page, path: string, data: object): Promise<T> {
+  const response = await page.request.post(path, { data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** An Editor invited through the API who sets a password from the invitation mail, in a browser of their own. */
+async function invitedEditor(page: Page, browser: Browser, teamId: number) {
+  const roles = await (await page.request.get('/api/v1/roles?per=100')).json();
+  const editorRole = roles.results.find(
+    (role: { name: string; builtin: boolean }) => role.builtin && role.name === 'Editor',
+  );
+  const email = `rita-${unique}@northwind.test`;
+  const user = await post<{ id: number }>(page, '/api/v1/users', {
+    first_name: 'Rita',
+    last_name: `Reviewer${unique}`,
+    email,
+    role_id: editorRole.id,
+    workspace_ids: [workspaceId],
+    team_ids: [teamId],
+  });
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 1440, height: 900 },
+  });
+  const reviewerPage = await context.newPage();
+  await reviewerPage.goto(await invitationLinkFor(email));
+  const password = 'reviewer password 42';
+  await reviewerPage.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await reviewerPage.getByRole('textbox', { name: 'Repeat the password' }).fill(password);
+  await reviewerPage.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(reviewerPage.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  return { id: user.id, name: `Rita Reviewer${unique}`, context, page: reviewerPage };
+}
+
+/** The box of the first element an instance rendered in the preview, in page coordinates. */
+async function instanceBox(page: Page) {
+  return page.evaluate(() => {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Email preview"]');
+    const element = frame?.contentDocument?.querySelector('[data-es-instance]');
+    if (!frame || !element) return null;
+    const frameBox = frame.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return { x: frameBox.left + box.left, y: frameBox.top + box.top, width: box.width, height: box.height };
+  });
+}
+
+async function openReview(page: Page, emailId: number) {
+  await page.goto(`/workspaces/${workspaceId}/emails/${emailId}/edit`);
+  await page.getByRole('tab', { name: 'Review' }).click();
+}
+
+test('people comment on a pin, mention, reply and resolve, and see each other’s comments live', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const problems = collectPageProblems(page);
+  const team = await post<{ id: number }>(page, '/api/v1/teams', {
+    name: `Reviewers ${unique}`,
+    workspace_id: workspaceId,
+    badge_color: 'purple',
+  });
+  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
+    name: `Launch ${unique}`,
+    team_id: team.id,
+  });
+  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
+  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const email = await post<{ id: number }>(page, `${workspaceApi}/emails`, {
+    name: `Launch mail ${unique}`,
+    email_design_system_id: starter.id,
+    project_id: project.id,
+  });
+  const reviewer = await invitedEditor(page, browser, team.id);
+
+  // The author adds a component, then opens the Review tab: nothing to read yet.
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('button', { name: 'Add Hero', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Saved', { timeout: 10_000 });
+  await page.getByRole('tab', { name: 'Review' }).click();
+  await expect(page.getByText('No comments on this locale yet.')).toBeVisible();
+
+  // The reviewer has the same email open in another browser.
+  await openReview(reviewer.page, email.id);
+  await expect(reviewer.page.getByText('No comments on this locale yet.')).toBeVisible();
+
+  // A pin on the hero, with a mention picked from the list.
+  await page.getByRole('button', { name: 'Pin a comment' }).click();
+  await expect.poll(() => instanceBox(page)).not.toBeNull();
+  const hero = await instanceBox(page);
+  if (!hero) throw new Error('the hero is not in the preview');
+  await page.mouse.click(hero.x + hero.width / 2 + 40, hero.y + 30);
+  await expect(page.getByText(/New comment pinned on /)).toBeVisible();
+  const box = page.getByRole('combobox', { name: 'Comment' });
+  await box.pressSequentially('Is this headline final, @Rita');
+  await page.getByRole('option', { name: new RegExp(reviewer.name) }).click();
+  await box.pressSequentially('?');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+
+  const thread = page.locator('[data-thread-id]').first();
+  await expect(thread).toContainText(`Is this headline final, @${reviewer.name} ?`);
+  await expect(thread.locator('[data-mention]')).toHaveText(`@${reviewer.name}`);
+  await expect(page.getByRole('button', { name: 'Pin 1' }).first()).toBeVisible();
+  const comments = await (
+    await page.request.get(`${workspaceApi}/emails/${email.id}/email_comments?locale=en-US`)
+  ).json();
+  expect(comments.results[0]).toMatchObject({
+    body: `Is this headline final, @[${reviewer.name}](user:${reviewer.id}) ?`,
+    mentions: [{ id: reviewer.id }],
+    pin_data: { coordinates: { y: expect.any(Number) } },
+    pin_detached: false,
+  });
+  expect(comments.results[0].pin_data.component_instance_id).not.toBeNull();
+
+  // The reviewer sees it appear without reloading, with its pin, and finds the mention notification.
+  const reviewerThread = reviewer.page.locator('[data-thread-id]').first();
+  await expect(reviewerThread).toContainText('Is this headline final', { timeout: 5_000 });
+  await expect(reviewer.page.getByRole('button', { name: 'Pin 1' }).first()).toBeVisible();
+  const notifications = await (await reviewer.page.request.get('/api/v1/notifications')).json();
+  expect(notifications.results[0]).toMatchObject({
+    kind: 'mentioned_in_comment',
+    message: `Ada Admin mentioned you in a comment on “Launch mail ${unique}”`,
+    email: { id: email.id },
+  });
+
+  // The reviewer replies; the author sees the reply live.
+  await reviewerThread.getByRole('button', { name: 'Reply' }).click();
+  await reviewer.page.getByRole('combobox', { name: 'Reply' }).fill('Yes, final.');
+  await reviewer.page.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(thread).toContainText('Yes, final.', { timeout: 5_000 });
+
+  // Resolved, the thread leaves the list (and its pin the preview) until resolved ones are shown.
+  await thread.getByRole('button', { name: 'Resolve' }).click();
+  await expect(page.getByText(/No open threads on this locale/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pin 1' })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Show resolved' }).click();
+  const resolved = page.locator('[data-thread-id]').first();
+  await expect(resolved).toContainText('Resolved by Ada Admin');
+  await expect(resolved).toContainText('Yes, final.');
+  await expect(resolved.getByRole('button', { name: 'Reopen' })).toBeVisible();
+
+  expect(problems).toEqual([]);
+  await reviewer.context.close();
+});
