@@ -19,12 +19,14 @@ import { Route as AppConnectorsOauthCallbackRouteImport } from './routes/_app/co
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
+import { Route as AppSettingsReviewGroupsRouteImport } from './routes/_app/settings/review-groups'
 import { Route as AppSettingsRolesRouteImport } from './routes/_app/settings/roles'
 import { Route as AppSettingsTeamsRouteImport } from './routes/_app/settings/teams'
 import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/users'
 import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/settings/workspaces'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdAiReviewersRouteImport } from './routes/_app/workspaces/$workspaceId/ai-reviewers'
 import { Route as AppWorkspacesWorkspaceIdConnectorsRouteImport } from './routes/_app/workspaces/$workspaceId/connectors'
 import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
 import { Route as AppWorkspacesWorkspaceIdExportsRouteImport } from './routes/_app/workspaces/$workspaceId/exports'
@@ -87,6 +89,11 @@ const AppSettingsAuditLogRoute = AppSettingsAuditLogRouteImport.update({
   path: '/settings/audit-log',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsReviewGroupsRoute = AppSettingsReviewGroupsRouteImport.update({
+  id: '/settings/review-groups',
+  path: '/settings/review-groups',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRolesRoute = AppSettingsRolesRouteImport.update({
   id: '/settings/roles',
   path: '/settings/roles',
@@ -117,6 +124,12 @@ const AppWorkspacesWorkspaceIdIndexRoute =
   AppWorkspacesWorkspaceIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdAiReviewersRoute =
+  AppWorkspacesWorkspaceIdAiReviewersRouteImport.update({
+    id: '/ai-reviewers',
+    path: '/ai-reviewers',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
 const AppWorkspacesWorkspaceIdConnectorsRoute =
@@ -197,12 +210,14 @@ export interface FileRoutesByFullPath {
   '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/review-groups': typeof AppSettingsReviewGroupsRoute
   '/settings/roles': typeof AppSettingsRolesRoute
   '/settings/teams': typeof AppSettingsTeamsRoute
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/settings/': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/ai-reviewers': typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
@@ -225,11 +240,13 @@ export interface FileRoutesByTo {
   '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/review-groups': typeof AppSettingsReviewGroupsRoute
   '/settings/roles': typeof AppSettingsRolesRoute
   '/settings/teams': typeof AppSettingsTeamsRoute
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/ai-reviewers': typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
@@ -254,12 +271,14 @@ export interface FileRoutesById {
   '/_app/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/_app/settings/review-groups': typeof AppSettingsReviewGroupsRoute
   '/_app/settings/roles': typeof AppSettingsRolesRoute
   '/_app/settings/teams': typeof AppSettingsTeamsRoute
   '/_app/settings/users': typeof AppSettingsUsersRoute
   '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/workspaces/$workspaceId/ai-reviewers': typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   '/_app/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   '/_app/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
@@ -284,12 +303,14 @@ export interface FileRouteTypes {
     | '/connectors/oauth-callback'
     | '/settings/api-keys'
     | '/settings/audit-log'
+    | '/settings/review-groups'
     | '/settings/roles'
     | '/settings/teams'
     | '/settings/users'
     | '/settings/workspaces'
     | '/workspaces/$workspaceId'
     | '/settings/'
+    | '/workspaces/$workspaceId/ai-reviewers'
     | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/exports'
@@ -312,11 +333,13 @@ export interface FileRouteTypes {
     | '/connectors/oauth-callback'
     | '/settings/api-keys'
     | '/settings/audit-log'
+    | '/settings/review-groups'
     | '/settings/roles'
     | '/settings/teams'
     | '/settings/users'
     | '/settings/workspaces'
     | '/settings'
+    | '/workspaces/$workspaceId/ai-reviewers'
     | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
     | '/workspaces/$workspaceId/exports'
@@ -340,12 +363,14 @@ export interface FileRouteTypes {
     | '/_app/connectors/oauth-callback'
     | '/_app/settings/api-keys'
     | '/_app/settings/audit-log'
+    | '/_app/settings/review-groups'
     | '/_app/settings/roles'
     | '/_app/settings/teams'
     | '/_app/settings/users'
     | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
     | '/_app/settings/'
+    | '/_app/workspaces/$workspaceId/ai-reviewers'
     | '/_app/workspaces/$workspaceId/connectors'
     | '/_app/workspaces/$workspaceId/dynamic-content'
     | '/_app/workspaces/$workspaceId/exports'
@@ -439,6 +464,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsAuditLogRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/review-groups': {
+      id: '/_app/settings/review-groups'
+      path: '/settings/review-groups'
+      fullPath: '/settings/review-groups'
+      preLoaderRoute: typeof AppSettingsReviewGroupsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/roles': {
       id: '/_app/settings/roles'
       path: '/settings/roles'
@@ -479,6 +511,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/workspaces/$workspaceId/'
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/ai-reviewers': {
+      id: '/_app/workspaces/$workspaceId/ai-reviewers'
+      path: '/ai-reviewers'
+      fullPath: '/workspaces/$workspaceId/ai-reviewers'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdAiReviewersRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
     '/_app/workspaces/$workspaceId/connectors': {
@@ -562,6 +601,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdAiReviewersRoute: typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   AppWorkspacesWorkspaceIdConnectorsRoute: typeof AppWorkspacesWorkspaceIdConnectorsRoute
   AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
   AppWorkspacesWorkspaceIdExportsRoute: typeof AppWorkspacesWorkspaceIdExportsRoute
@@ -578,6 +618,8 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdAiReviewersRoute:
+      AppWorkspacesWorkspaceIdAiReviewersRoute,
     AppWorkspacesWorkspaceIdConnectorsRoute:
       AppWorkspacesWorkspaceIdConnectorsRoute,
     AppWorkspacesWorkspaceIdDynamicContentRoute:
@@ -612,6 +654,7 @@ interface AppRouteChildren {
   AppConnectorsOauthCallbackRoute: typeof AppConnectorsOauthCallbackRoute
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
   AppSettingsAuditLogRoute: typeof AppSettingsAuditLogRoute
+  AppSettingsReviewGroupsRoute: typeof AppSettingsReviewGroupsRoute
   AppSettingsRolesRoute: typeof AppSettingsRolesRoute
   AppSettingsTeamsRoute: typeof AppSettingsTeamsRoute
   AppSettingsUsersRoute: typeof AppSettingsUsersRoute
@@ -626,6 +669,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppConnectorsOauthCallbackRoute: AppConnectorsOauthCallbackRoute,
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
   AppSettingsAuditLogRoute: AppSettingsAuditLogRoute,
+  AppSettingsReviewGroupsRoute: AppSettingsReviewGroupsRoute,
   AppSettingsRolesRoute: AppSettingsRolesRoute,
   AppSettingsTeamsRoute: AppSettingsTeamsRoute,
   AppSettingsUsersRoute: AppSettingsUsersRoute,

@@ -27,6 +27,7 @@ function validBody(method: string, url: string, fixture: RecordFixture): object 
     'PATCH /api/v1/teams/:id': { name: 'Renamed' },
     'POST /api/v1/teams/:team_id/users': { user_id: fixture.userId },
     'POST /api/v1/notifications/:id/mark_read': {},
+    'PATCH /api/v1/review_groups/:id': { name: 'Renamed' },
   };
   const key = `${method} ${url}`;
   if (method === 'GET' || method === 'DELETE') return undefined;
@@ -121,6 +122,7 @@ describe('every route', () => {
       '/api/v1/teams',
       '/api/v1/api_keys',
       '/api/v1/audit_logs',
+      '/api/v1/review_groups',
     ]) {
       const body = (await app.inject({ method: 'GET', url: `${url}?per=100`, headers: foreignAdmin })).json();
       const text = JSON.stringify(body.results);

@@ -145,6 +145,19 @@ describe('the error catalogue', () => {
     });
   });
 
+  it('names unknown fields called like members of Object (toString, constructor) as any other', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/things',
+      payload: { name: 'x', count: 1, toString: { a: 1 }, constructor: 2 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      toString: ['is not a known field'],
+      constructor: ['is not a known field'],
+    });
+  });
+
   it('names missing required fields', async () => {
     const response = await app.inject({ method: 'POST', url: '/test/things', payload: {} });
     expect(response.statusCode).toBe(422);

@@ -36,6 +36,18 @@ export const openApiTags = [
     description:
       'What happened to you: mentions, replies, review requests and decisions (each user sees their own)',
   },
+  {
+    name: 'Review groups',
+    description: 'Series of review stages, each approved by any one or every one of its members',
+  },
+  {
+    name: 'Review assignments',
+    description: 'Asking a person, a role or an AI reviewer to look at an email, outside a workflow',
+  },
+  {
+    name: 'AI reviewers',
+    description: 'Review instructions of a workspace that an AI model reviews emails by',
+  },
   { name: 'Renders', description: 'HTML from a design system and content, without creating an email' },
   {
     name: 'Exports',

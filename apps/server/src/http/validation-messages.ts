@@ -19,11 +19,13 @@ export function fieldErrorsFromAjv(
   validationErrors: FastifySchemaValidationError[],
   requestPart: string | undefined,
 ): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map, not an object: a field named `toString` or `__proto__` must not meet Object's own members.
+  const byField = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    const messages = errors[key] ?? [];
-    if (!messages.includes(message)) errors[key] = [...messages, message];
+    const messages = byField.get(key) ?? [];
+    if (!messages.includes(message)) byField.set(key, [...messages, message]);
   };
+  const has = (key: string) => byField.has(key);
 
   const unionPaths = new Map<string, string[]>();
   for (const error of validationErrors) {
@@ -47,13 +49,12 @@ export function fieldErrorsFromAjv(
     }
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
       const types = unionPaths.get(error.schemaPath) ?? [];
-      if (!errors[key])
-        add(key, types.length > 0 ? `must be ${types.map(article).join(' or ')}` : 'is invalid');
+      if (!has(key)) add(key, types.length > 0 ? `must be ${types.map(article).join(' or ')}` : 'is invalid');
       continue;
     }
     add(key, messageFor(error.keyword, params, error.message));
   }
-  return errors;
+  return Object.fromEntries(byField);
 }
 
 function messageFor(keyword: string, params: Record<string, unknown>, fallback: string | undefined): string {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
+import { aiReviewersRoutes } from './ai-reviewers/ai-reviewers.routes.ts';
+import { AiReviewer } from './ai-reviewers/ai-reviewers.schemas.ts';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
@@ -62,6 +64,10 @@ import { projectsRoutes } from './projects/projects.routes.ts';
 import { Project } from './projects/projects.schemas.ts';
 import { rendersRoutes } from './renders/renders.routes.ts';
 import { RenderOutput } from './renders/renders.schemas.ts';
+import { reviewAssignmentsRoutes } from './review-assignments/review-assignments.routes.ts';
+import { ReviewAssignment } from './review-assignments/review-assignments.schemas.ts';
+import { reviewGroupsRoutes } from './review-groups/review-groups.routes.ts';
+import { ReviewGroup } from './review-groups/review-groups.schemas.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { Role } from './roles/roles.schemas.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
@@ -129,4 +135,7 @@ export const modules: Module[] = [
   },
   { routes: notificationsRoutes, schemas: [Notification, UnreadCount] },
   { routes: emailCommentsRoutes, schemas: [PinData, EmailComment] },
+  { routes: reviewGroupsRoutes, schemas: [ReviewGroup] },
+  { routes: aiReviewersRoutes, schemas: [AiReviewer] },
+  { routes: reviewAssignmentsRoutes, schemas: [ReviewAssignment] },
 ];

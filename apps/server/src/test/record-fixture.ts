@@ -32,6 +32,11 @@ export interface RecordFixture {
   notificationId: number;
   /** A comment of the Admin's on the email. */
   emailCommentId: number;
+  /** A reusable review group with one stage of the Admin. */
+  reviewGroupId: number;
+  aiReviewerId: number;
+  /** The AI reviewer asked to review the email. */
+  reviewAssignmentId: number;
 }
 
 export async function createRecordFixture(app: App, organization: TestOrganization): Promise<RecordFixture> {
@@ -174,6 +179,18 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
       message: 'Grace Tester asked you to review “Fixture email”',
     },
   ]);
+  const reviewGroup = await post('/api/v1/review_groups', {
+    name: 'Fixture review group',
+    stages: [{ position: 1, approval_type: 'one_of', members: [{ user_id: organization.admin.id }] }],
+  });
+  const aiReviewer = await post(`${workspaceBase}/ai_reviewers`, {
+    name: 'Fixture AI reviewer',
+    review_instructions: 'Check the tone.',
+  });
+  const reviewAssignment = await post(`${workspaceBase}/emails/${email.id}/review_assignments`, {
+    assignee_type: 'AiReviewer',
+    assignee_id: aiReviewer.id,
+  });
   const notifications = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: admin });
   const [notification] = notifications.json().results;
   if (!notification) throw new Error(`fixture notification missing: ${notifications.body}`);
@@ -204,6 +221,9 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     exportId: emailExport.id,
     notificationId: notification.id,
     emailCommentId: comment.id,
+    reviewGroupId: reviewGroup.id,
+    aiReviewerId: aiReviewer.id,
+    reviewAssignmentId: reviewAssignment.id,
   };
 }
 
@@ -231,6 +251,8 @@ export function fillPath(url: string, fixture: RecordFixture): string {
     exports: fixture.exportId,
     notifications: fixture.notificationId,
     email_comments: fixture.emailCommentId,
+    review_groups: fixture.reviewGroupId,
+    ai_reviewers: fixture.aiReviewerId,
   };
   const segments = url.split('/');
   return segments
@@ -240,6 +262,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
       if (segment === ':team_id') return String(fixture.teamId);
       if (segment === ':user_id') return String(fixture.userId);
       if (segment === ':email_id') return String(fixture.emailId);
+      if (segment === ':review_assignment_id') return String(fixture.reviewAssignmentId);
       if (segment === ':locale') return 'en-US';
       if (segment === ':version_id') return fixture.emailVersionId;
       if (segment === ':token') return 'no-such-invitation';

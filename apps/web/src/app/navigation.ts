@@ -63,6 +63,17 @@ export const navigation: readonly NavigationSection[] = [
         to: '/workspaces/$workspaceId/connectors',
         anyOf: ['create_connectors', 'update_connectors', 'delete_connectors'],
       },
+      // Those who submit emails for approval see the groups they submit to; changing them takes the key.
+      {
+        label: 'Review groups',
+        to: '/settings/review-groups',
+        anyOf: ['manage_review_groups', 'submit_for_approval'],
+      },
+      {
+        label: 'AI reviewers',
+        to: '/workspaces/$workspaceId/ai-reviewers',
+        anyOf: ['create_ai_reviewers', 'update_ai_reviewers', 'delete_ai_reviewers'],
+      },
       { label: 'Audit log', to: '/settings/audit-log', anyOf: ['view_audit_logs'] },
     ],
   },

@@ -112,7 +112,7 @@ export async function notify(services: NotificationServices, notices: readonly E
 function noticeMail(appUrl: string, notice: EmailNotice, recipient: { email: string; firstName: string }) {
   const link = emailLink(appUrl, notice.email);
   const quote = notice.quote?.trim();
-  const footer = 'Choose which of these mails you get in your account settings, under Notifications.';
+  const footer = 'Choose which of these mails you get on your Profile page, under Email notifications.';
   return {
     to: recipient.email,
     subject: notice.message,

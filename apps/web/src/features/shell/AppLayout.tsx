@@ -15,6 +15,7 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { api } from '../../app/api.ts';
 import { usesWholeWindow, visibleNavigation } from '../../app/navigation.ts';
 import { meQuery, useMe } from '../../app/session.ts';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { useOptionalWorkspaceId } from './workspace.ts';
 
 /** The signed-in frame; nothing while signing out (or an expired session) leads to the sign-in page. */
@@ -57,7 +58,10 @@ function SignedInFrame() {
             </Text>
             <WorkspaceSwitcher currentWorkspaceId={workspaceId} />
           </Group>
-          <UserMenu />
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { aiReviewers, reviewAssignments } from '../../db/schema.ts';
+import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
+import type { Principal } from '../../http/access.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { AiReviewer, CreateAiReviewerBody, UpdateAiReviewerBody } from './ai-reviewers.schemas.ts';
+
+type AiReviewerRow = typeof aiReviewers.$inferSelect;
+
+function toResponse(row: AiReviewerRow): Static<typeof AiReviewer> {
+  return {
+    id: row.id,
+    name: row.name,
+    review_instructions: row.reviewInstructions,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export async function listAiReviewers(app: App, workspaceId: number, page: PageRequest) {
+  const { rows, total } = await pageOfWorkspaceRecords(app, aiReviewers, workspaceId, page);
+  return listBody(rows.map(toResponse), total, page);
+}
+
+export async function getAiReviewer(app: App, workspaceId: number, id: number) {
+  return toResponse(await findWorkspaceRecord(app, aiReviewers, workspaceId, id));
+}
+
+/** People pick reviewers by name: two of one workspace never share one (case aside). */
+async function assertNameFree(db: Database, workspaceId: number, name: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: aiReviewers.id })
+    .from(aiReviewers)
+    .where(
+      and(
+        eq(aiReviewers.workspaceId, workspaceId),
+        sql`lower(${aiReviewers.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : sql`${aiReviewers.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  if (clash) throw ValidationError.field('name', 'is already taken by another AI reviewer');
+}
+
+export async function createAiReviewer(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  input: Static<typeof CreateAiReviewerBody>,
+) {
+  await assertNameFree(app.database.db, workspaceId, input.name);
+  const [row] = await app.database.db
+    .insert(aiReviewers)
+    .values({
+      organizationId: principal.organizationId,
+      workspaceId,
+      name: input.name,
+      reviewInstructions: input.review_instructions,
+    })
+    .returning();
+  if (!row) throw new Error('AI reviewer insert returned nothing');
+  return toResponse(row);
+}
+
+export async function updateAiReviewer(
+  app: App,
+  workspaceId: number,
+  id: number,
+  input: Static<typeof UpdateAiReviewerBody>,
+) {
+  await findWorkspaceRecord(app, aiReviewers, workspaceId, id);
+  if (input.name !== undefined) await assertNameFree(app.database.db, workspaceId, input.name, id);
+  const [row] = await app.database.db
+    .update(aiReviewers)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.review_instructions !== undefined ? { reviewInstructions: input.review_instructions } : {}),
+    })
+    .where(eq(aiReviewers.id, id))
+    .returning();
+  if (!row) throw new Error('AI reviewer update returned nothing');
+  return toResponse(row);
+}
+
+/** Deletes the reviewer and the review requests made of it (they could never be answered). */
+export async function deleteAiReviewer(app: App, workspaceId: number, id: number): Promise<void> {
+  await findWorkspaceRecord(app, aiReviewers, workspaceId, id);
+  await app.database.db.transaction(async (tx) => {
+    await tx
+      .delete(reviewAssignments)
+      .where(
+        and(
+          eq(reviewAssignments.workspaceId, workspaceId),
+          eq(reviewAssignments.assigneeType, 'AiReviewer'),
+          eq(reviewAssignments.assigneeId, id),
+        ),
+      );
+    await tx.delete(aiReviewers).where(eq(aiReviewers.id, id));
+  });
+}

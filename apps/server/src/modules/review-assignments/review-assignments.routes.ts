@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf, workspaceOf } from '../../http/access.ts';
+import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
+import { errorResponses, ref } from '../../http/schemas.ts';
+import {
+  CreateReviewAssignmentBody,
+  EmailReviewAssignmentsParams,
+  ReviewAssignment,
+  ReviewAssignmentParams,
+} from './review-assignments.schemas.ts';
+import {
+  createReviewAssignment,
+  deleteReviewAssignment,
+  listReviewAssignments,
+} from './review-assignments.service.ts';
+
+export const reviewAssignmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const collection = '/api/v1/workspaces/:workspace_id/emails/:email_id/review_assignments';
+
+  app.get(
+    collection,
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'listReviewAssignments',
+        tags: ['Review assignments'],
+        summary: 'List who is asked to review an email',
+        params: EmailReviewAssignmentsParams,
+        querystring: PaginationQuery,
+        response: { 200: ListResponse(ref(ReviewAssignment)), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      listReviewAssignments(
+        app,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.email_id,
+        pageRequest(request.query),
+      ),
+  );
+
+  app.post(
+    collection,
+    {
+      config: { permission: 'submit_for_approval' },
+      schema: {
+        operationId: 'createReviewAssignment',
+        tags: ['Review assignments'],
+        summary: 'Ask a person, a role or an AI reviewer to review an email',
+        description:
+          'Outside any approval workflow. A User must be able to see the email (a member of its workspace, on the team of its project); a Role must be of the organization, an AiReviewer of the workspace (422 otherwise, and 422 when that assignee is already asked). The user asked, or every holder of the role who can see the email, gets a requested_review notification; an AI reviewer is stored and listed (running it is not available yet).',
+        params: EmailReviewAssignmentsParams,
+        body: CreateReviewAssignmentBody,
+        response: { 200: ref(ReviewAssignment), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      createReviewAssignment(
+        {
+          app,
+          notifications: { db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log },
+        },
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.email_id,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    `${collection}/:review_assignment_id`,
+    {
+      config: { permission: 'submit_for_approval' },
+      schema: {
+        operationId: 'deleteReviewAssignment',
+        tags: ['Review assignments'],
+        summary: 'Withdraw a review request',
+        description:
+          'Anyone who may ask for reviews (submit_for_approval) and can see the email may withdraw any of its requests, not only their own.',
+        params: ReviewAssignmentParams,
+        response: { 204: Type.Null({ description: 'Withdrawn' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteReviewAssignment(
+        app,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.email_id,
+        request.params.review_assignment_id,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};
