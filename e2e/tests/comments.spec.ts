@@ -112,7 +112,19 @@ test('people comment on a pin, mention, reply and resolve, and see each other’
   const thread = page.locator('[data-thread-id]').first();
   await expect(thread).toContainText(`Is this headline final, @${reviewer.name} ?`);
   await expect(thread.locator('[data-mention]')).toHaveText(`@${reviewer.name}`);
-  await expect(page.getByRole('button', { name: 'Pin 1' }).first()).toBeVisible();
+  // The marker sits where the preview was clicked, and selects its thread.
+  const marker = page.getByTestId('pin-overlay').getByRole('button', { name: 'Pin 1' });
+  const markerBox = await marker.boundingBox();
+  expect(
+    Math.abs((markerBox?.x ?? 0) + (markerBox?.width ?? 0) / 2 - (hero.x + hero.width / 2 + 40)),
+  ).toBeLessThan(2);
+  expect(Math.abs((markerBox?.y ?? 0) + (markerBox?.height ?? 0) / 2 - (hero.y + 30))).toBeLessThan(2);
+  // The new thread starts selected; its number in the list lets go of it, its marker takes it again.
+  await expect(thread).toHaveAttribute('aria-current', 'true');
+  await thread.getByRole('button', { name: 'Pin 1' }).click();
+  await expect(thread).not.toHaveAttribute('aria-current', 'true');
+  await marker.click();
+  await expect(thread).toHaveAttribute('aria-current', 'true');
   const comments = await (
     await page.request.get(`${workspaceApi}/emails/${email.id}/email_comments?locale=en-US`)
   ).json();

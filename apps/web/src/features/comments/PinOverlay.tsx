@@ -151,7 +151,7 @@ export function PinOverlay({
             <UnstyledButton
               aria-label={`Pin ${marker.number}`}
               aria-pressed={selectedMarker}
-              onClick={() => review.selectThread(selectedMarker ? null : marker.thread.first.id)}
+              onClick={() => review.selectThread(marker.thread.first.id)}
               style={{
                 position: 'absolute',
                 left: marker.x - markerSize / 2,
