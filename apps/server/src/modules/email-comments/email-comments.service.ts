@@ -63,17 +63,21 @@ export async function listEmailComments(
     eq(emailComments.locale, query.locale),
     query.resolved === undefined ? undefined : eq(emailComments.resolved, query.resolved),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(emailComments)
-      .where(where)
-      .orderBy(asc(emailComments.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(emailComments).where(where),
-  ]);
-  return listBody(await toCommentResponses(db, email, rows), total?.value ?? 0, page);
+  // One query for the page and the total: PGlite answers one query at a time.
+  const rows = await db
+    .select({ comment: emailComments, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(emailComments)
+    .where(where)
+    .orderBy(asc(emailComments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const total =
+    rows[0]?.total ??
+    (page.offset === 0
+      ? 0
+      : ((await db.select({ value: count() }).from(emailComments).where(where))[0]?.value ?? 0));
+  const comments = rows.map((row) => row.comment);
+  return listBody(await toCommentResponses(db, email, comments), total, page);
 }
 
 export async function createEmailComment(

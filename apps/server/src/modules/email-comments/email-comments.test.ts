@@ -153,6 +153,14 @@ describe('email comments', () => {
     const english = await list(admin);
     expect(english.results.map((result: { id: number }) => result.id)).toContain(created.id);
     expect(english.pagination).toMatchObject({ per: 100, page: 1 });
+    await comment(admin, { body: 'A second thread' });
+    const total = (await list(admin)).pagination.total;
+    expect(total).toBe(2);
+    const secondPage = await list(admin, 'locale=en-US&per=1&page=2');
+    expect(secondPage.results).toHaveLength(1);
+    expect(secondPage.pagination).toEqual({ per: 1, page: 2, total });
+    // A page past the end still counts them all.
+    expect((await list(admin, 'locale=en-US&per=1&page=9')).pagination).toEqual({ per: 1, page: 9, total });
     const french = await list(admin, 'locale=fr-FR');
     expect(french).toEqual({ results: [], pagination: { per: 10, page: 1, total: 0 } });
     // A valid locale code the email lacks lists nothing; no locale, or an unknown code, is refused.
