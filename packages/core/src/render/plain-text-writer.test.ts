@@ -140,8 +140,46 @@ describe('plain-text writer: links', () => {
     expect(plain('<a href="https://e.com/i"><img src="x.png"></a> next')).toBe('https://e.com/i next');
   });
 
-  it('shows the URL even when it is the text (the option plain-text.ts passes is not one html-to-text reads)', () => {
-    expect(plain('<a href="https://e.com">https://e.com</a>')).toBe('https://e.com [https://e.com]');
+  it('writes a link whose text is its URL once, without the bracketed URL', () => {
+    expect(plain('<p>Visit <a href="https://x.com">https://x.com</a> today</p>')).toBe(
+      'Visit https://x.com today',
+    );
+    expect(plain('<a href="https://x.com/a?b=1&amp;c=2">https://x.com/a?b=1&amp;c=2</a>')).toBe(
+      'https://x.com/a?b=1&c=2',
+    );
+    // The address of a mailto: link is compared without the mailto:.
+    expect(plain('<a href="mailto:team@x.com">team@x.com</a>')).toBe('team@x.com');
+    // Whitespace around the text does not count, nor do the elements the text is split over.
+    expect(plain('<a href="https://x.com">\n  https://x.com  </a>.')).toBe('https://x.com .');
+    expect(plain('<a href="https://x.com"><b>https://</b><span>x.com</span></a>')).toBe('https://x.com');
+  });
+
+  it('keeps the bracketed URL when the text differs from it in any way', () => {
+    expect(plain('<a href="https://x.com/">https://x.com</a>')).toBe('https://x.com [https://x.com/]');
+    expect(plain('<a href="https://x.com">https://x.com/</a>')).toBe('https://x.com/ [https://x.com]');
+    expect(plain('<a href="https://X.com">https://x.com</a>')).toBe('https://x.com [https://X.com]');
+    expect(plain('<a href="https://x.com">x.com</a>')).toBe('x.com [https://x.com]');
+    expect(plain('<a href="https://x.com">Our site</a>')).toBe('Our site [https://x.com]');
+    // Text that spells the mailto: out is not the address html-to-text compares with.
+    expect(plain('<a href="mailto:team@x.com">mailto:team@x.com</a>')).toBe('mailto:team@x.com [team@x.com]');
+    expect(plain('<a href="MAILTO:team@x.com">team@x.com</a>')).toBe('team@x.com [MAILTO:team@x.com]');
+  });
+
+  it('compares the text as html-to-text collects it: words joined without spaces, case before h4–h6 uppercase it', () => {
+    // html-to-text's quirk: the words of the text are joined without the spaces between them.
+    expect(plain('<a href="ab">a b</a>')).toBe('a b');
+    // A link inside an h4 sees its words before the heading uppercases them; one around it, after.
+    expect(plain('<h4><a href="https://x.com">https://x.com</a></h4>')).toBe('HTTPS://X.COM');
+    expect(plain('<a href="https://x.com"><h4>https://x.com</h4></a>')).toBe(
+      'HTTPS://X.COM\n\n[https://x.com]',
+    );
+    expect(plain('<a href="HTTPS://X.COM"><h4>https://x.com</h4></a>')).toBe('HTTPS://X.COM');
+    // A nested link's URL is not part of the outer link's text; its words are.
+    expectSameAsHtmlToText('<a href="https://x.com">https://<a href="x.com">x.com</a></a>');
+    expectSameAsHtmlToText('<a href="https://x.comx.com">https://<a href="x.com">x.com</a>x.com</a>');
+    // An image alt is not text; <pre> text goes around the word transforms.
+    expect(plain('<a href="x"><img src="i.png" alt="x"></a>')).toBe('x');
+    expectSameAsHtmlToText('<a href="https://x.com"><pre>https://x.com</pre></a>');
   });
 
   it('drops mailto:, and writes only the text of #fragment links and links without a URL', () => {
@@ -454,6 +492,15 @@ describe('plain-text writer against html-to-text on generated emails', () => {
     `${'z'.repeat(30)}undefined${'z'.repeat(50)}`,
     'Ünïcödé straße',
     'https://example.com/a?b=1&amp;c=2',
+    // Texts that are (or nearly are) one of the hrefs below, whole or split over elements.
+    'https://example.com',
+    ' https://example.com ',
+    'https://example.com/',
+    'HTTPS://EXAMPLE.COM',
+    'https://',
+    'example.com',
+    'hi@example.com',
+    'mailto:hi@example.com',
   );
   const href = fc.constantFrom(
     'https://example.com',
@@ -554,6 +601,7 @@ describe('plain-text writer against html-to-text on generated emails', () => {
         '<pre>',
         '</pre>',
         '<a href="https://e.com">',
+        '<a href="https://example.com">',
         '</a>',
         '<h4>',
         '</h2>',

@@ -7,10 +7,11 @@ import { decodeHTML, decodeHTMLAttribute } from 'entities';
  * html-to-text parse it again.
  *
  * It reproduces, byte for byte, html-to-text 10 with the options `plain-text.ts` compiles
- * (wordwrap 78, headings h1–h3 not uppercased, tables and their rows and cells as blocks, images
- * and `display: none` elements skipped), before `normaliseLines`: the same block builder (line
- * breaks stashed between blocks, words wrapped as they are added, long words kept whole), the same
- * whitespace handling and the same formatters, including their quirks (noted where they are kept).
+ * (wordwrap 78, links without their URL when it is their text, headings h1–h3 not uppercased,
+ * tables and their rows and cells as blocks, images and `display: none` elements skipped), before
+ * `normaliseLines`: the same block builder (line breaks stashed between blocks, words wrapped as
+ * they are added, long words kept whole), the same whitespace handling and the same formatters,
+ * including their quirks (noted where they are kept).
  * Equivalence tests hold the two together (`plain-text-writer.test.ts`).
  *
  * What it must equal is html-to-text's text of the HTML the document serializes to
@@ -201,11 +202,20 @@ function needsHtmlToText(name: string): boolean {
   return name === 'svg' || name === 'math' || name in Object.prototype;
 }
 
+/** The words of a link's text as html-to-text collects them: joined without what was between them. */
+interface LinkText {
+  text: string;
+}
+const uppercaseWords = 'uppercase';
+type WordTransform = typeof uppercaseWords | LinkText;
+
 class Writer {
   private current = new Block(null, 1, wordwrap, false);
-  /** Words added through html-to-text's word transforms so far: an anchor with none shows its URL alone. */
-  private transformedWords = 0;
-  private uppercase = 0;
+  /**
+   * html-to-text's word-transform stack, innermost last: h4–h6 uppercase the words, and each link
+   * collects the words of its text (after the transforms pushed inside it, before those outside).
+   */
+  private wordTransforms: WordTransform[] = [];
 
   text(): string {
     let root = this.current;
@@ -291,9 +301,9 @@ class Writer {
     }
     if (uppercasedHeadings.has(name)) {
       this.openBlock(2, 0, false);
-      this.uppercase += 1;
+      this.wordTransforms.push(uppercaseWords);
       this.walk(element.children);
-      this.uppercase -= 1;
+      this.wordTransforms.pop();
       this.closeBlock(2);
       return;
     }
@@ -301,7 +311,11 @@ class Writer {
     this.walk(element.children);
   }
 
-  /** "text [href]", or the href alone when the link has no text; `#` and empty links are text only. */
+  /**
+   * "text [href]"; the href alone when the link has no text; the text alone when it is the href
+   * (`hideLinkHrefIfSameAsText`: compared exactly, after `mailto:` is dropped from the href, with
+   * the text's words joined without their spaces). `#` and empty links are text only.
+   */
   private anchor(element: Element): void {
     const raw = element.attribs.href;
     let href = raw ? decodeAttribute(raw) : '';
@@ -313,11 +327,13 @@ class Writer {
       this.walk(element.children);
       return;
     }
-    const wordsBefore = this.transformedWords;
+    const linkText: LinkText = { text: '' };
+    this.wordTransforms.push(linkText);
     this.walk(element.children);
-    // The `a` options' `hideLinkIfSameAsText` is not an html-to-text option (it reads
-    // `hideLinkHrefIfSameAsText`): the href is shown even when it is the text.
-    this.addInline(this.transformedWords > wordsBefore ? ` [${href}]` : href, true);
+    this.wordTransforms.pop();
+    const text = linkText.text;
+    if (text === href) return;
+    this.addInline(text ? ` [${href}]` : href, true);
   }
 
   private orderedList(element: Element): void {
@@ -423,8 +439,12 @@ class Writer {
       while (end < length && !isWhitespace(text.charCodeAt(end))) end += 1;
       let word = text.slice(index, end);
       if (!noWordTransform) {
-        this.transformedWords += 1;
-        if (this.uppercase > 0) word = word.toUpperCase();
+        const transforms = this.wordTransforms;
+        for (let depth = transforms.length - 1; depth >= 0; depth -= 1) {
+          const transform = transforms[depth] as WordTransform;
+          if (transform === uppercaseWords) word = word.toUpperCase();
+          else transform.text += word;
+        }
       }
       if (anyWord || previouslyStashedSpace || isWhitespace(text.charCodeAt(0))) pushWord(block, word);
       else concatWord(block, word);

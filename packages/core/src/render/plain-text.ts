@@ -10,7 +10,7 @@ const wordwrap = 78;
  * writes what html-to-text makes with exactly these options: change both together.
  */
 const formats = [
-  { selector: 'a', options: { hideLinkIfSameAsText: true } },
+  { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
   { selector: 'h1', options: { uppercase: false } },
   { selector: 'h2', options: { uppercase: false } },
   { selector: 'h3', options: { uppercase: false } },
@@ -35,8 +35,9 @@ const htmlToText = compile({
 
 /**
  * The plain-text version of a rendering. HTML is converted with html-to-text (links as
- * "text [url]", images skipped, wrapped at 78 columns); output that is already plain text
- * (templates that branch on `render_context.output_format == "plaintext"`) is kept as written.
+ * "text [url]", or just the URL when it is the link's text, images skipped, wrapped at 78
+ * columns); output that is already plain text (templates that branch on
+ * `render_context.output_format == "plaintext"`) is kept as written.
  */
 export function toPlainText(rendered: string): string {
   if (!looksLikeHtml.test(rendered)) return normaliseLines(rendered);
