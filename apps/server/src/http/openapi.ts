@@ -27,6 +27,11 @@ export const openApiTags = [
     description: 'Emails: content, versions, validation, status, rendering and test sends',
   },
   {
+    name: 'Approval workflows',
+    description:
+      'Submitting an email for review through stages of reviewers, and their decisions (approve or request changes)',
+  },
+  {
     name: 'Notifications',
     description:
       'What happened to you: mentions, replies, review requests and decisions (each user sees their own)',

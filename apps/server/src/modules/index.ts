@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
+import { approvalWorkflowsRoutes } from './approval-workflows/approval-workflows.routes.ts';
+import { ApprovalWorkflow, ReviewApproval } from './approval-workflows/approval-workflows.schemas.ts';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
 import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
 import { brandProfilesRoutes } from './brand-profiles/brand-profiles.routes.ts';
@@ -124,4 +126,5 @@ export const modules: Module[] = [
     schemas: [PreSendProblem, PreSendCheckResult, ExportOptions, Export, ExportData],
   },
   { routes: notificationsRoutes, schemas: [Notification, UnreadCount] },
+  { routes: approvalWorkflowsRoutes, schemas: [ReviewApproval, ApprovalWorkflow] },
 ];

@@ -231,6 +231,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
       if (segment === ':email_design_system_id') return String(fixture.designSystemId);
       if (segment === ':team_id') return String(fixture.teamId);
       if (segment === ':user_id') return String(fixture.userId);
+      if (segment === ':email_id') return String(fixture.emailId);
       if (segment === ':locale') return 'en-US';
       if (segment === ':version_id') return fixture.emailVersionId;
       if (segment === ':token') return 'no-such-invitation';
