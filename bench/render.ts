@@ -5,8 +5,11 @@
  * blocks; the ratio of medians is what to compare across machines and changes.
  *
  * The export path is what an export does per locale: render in export mode, inline the CSS and
- * make the plain text. Its reference row does the same work through juice on the whole document,
- * which is how Letterset inlined before, so the two can be compared in one run.
+ * make the plain text. The plain text is written straight from the document the inliner parsed
+ * (core's plain-text writer), not by html-to-text parsing the inlined HTML again. Its reference
+ * row does the same work through juice on the whole document and html-to-text on juice's HTML,
+ * which is how Letterset worked before, so the two can be compared in one run; before measuring,
+ * the two are checked to give the same HTML and the same plain text.
  *   npm run bench:render -w @letterset/bench      (BENCH_RUNS to change the number of runs)
  */
 import {

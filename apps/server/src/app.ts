@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { type JobKind, JobQueue } from './jobs/queue.ts';
 import { jobKinds } from './jobs/registry.ts';
 import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
+import { registerEmailEvents } from './modules/emails/email-event-stream.ts';
 import { modules } from './modules/index.ts';
 import { registerRenderSources } from './modules/renders/render-sources.ts';
 import { createSecrets, loadSecretsKey, type Secrets } from './security/secrets.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   registerRequestLimits(app, { maxUploadFileBytes: config.maxImageBytes });
   registerAuditTrail(app);
   registerRenderSources(app);
+  registerEmailEvents(app);
   await app.register(cors, {
     // The OpenAPI document is public and fetched by the docs site from any host; the API
     // itself only answers browsers on the configured origins (the web app is same-origin).

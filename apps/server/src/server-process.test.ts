@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { sessionCookieName } from './http/openapi.ts';
 import { createFileStorage } from './storage/index.ts';
 import { type ChildServer, startChildServer } from './test/child-server.ts';
+import { EventStreamReader } from './test/event-stream-client.ts';
 import { createTestOrganization, createTestUser, type TestOrganization } from './test/factories.ts';
 import { createTestDatabase, type TestDatabase, testConfig } from './test/harness.ts';
 
@@ -226,6 +227,45 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on one P
     expect(created.status).toBe(200);
     const key = { authorization: `Bearer ${created.body?.key}` };
     expect((await call(apiA, 'GET', '/api/v1/me', { headers: key })).status).toBe(200);
+  });
+
+  it('a change made through one process reaches the viewers of the email on the other within a second', async () => {
+    const session = await admin();
+    const base = `/api/v1/workspaces/${organization.workspaceId}`;
+    const systems = await call(apiA, 'GET', `${base}/email_design_systems`, { headers: session });
+    const starter = ((systems.body?.results ?? []) as { id: number; name: string }[]).find(
+      (system) => system.name === 'Letterset Starter',
+    );
+    const team = await call(apiA, 'POST', '/api/v1/teams', {
+      headers: session,
+      body: { name: 'Live team', workspace_id: organization.workspaceId, badge_color: 'blue' },
+    });
+    const project = await call(apiA, 'POST', `${base}/projects`, {
+      headers: session,
+      body: { name: 'Live project', team_id: team.body?.id },
+    });
+    const email = await call(apiA, 'POST', `${base}/emails`, {
+      headers: session,
+      body: { name: 'Live', email_design_system_id: starter?.id, project_id: project.body?.id },
+    });
+    const stream = await fetch(`${apiB.url}${base}/emails/${email.body?.id}/events`, { headers: session });
+    const viewer = new EventStreamReader(stream);
+    try {
+      await viewer.next('ready');
+      const renamed = await call(apiA, 'PATCH', `${base}/emails/${email.body?.id}`, {
+        headers: session,
+        body: { name: 'Live, renamed' },
+      });
+      expect(renamed.status).toBe(200);
+      const heard = await viewer.next('content_changed', 1_000);
+      expect(heard.data).toEqual({
+        type: 'content_changed',
+        email_id: email.body?.id,
+        lock_version: renamed.body?.lock_version,
+      });
+    } finally {
+      await viewer.close();
+    }
   });
 
   it('revoking an API key on one process refuses it on the other at once', async () => {

@@ -1016,6 +1016,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow what changes on an email, live
+         * @description A server-sent events stream (`text/event-stream`) that stays open. Each event names what changed (`comments_changed` with the locale, `status_changed` with the status, `review_changed`, `content_changed` with the lock_version) and carries it as JSON in `data`; fetch the changed resource to see it. `ready` comes once you are subscribed; `resync` after the server lost track for a moment (reload what you show). Events come from every server process sharing the database.
+         */
+        get: operations["streamEmailEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/renders": {
         parameters: {
             query?: never;
@@ -8159,6 +8179,10 @@ export interface operations {
                 status?: "draft" | "in_review" | "changes_requested" | "approved" | "published";
                 /** @description Part of the name, any case */
                 search?: string;
+                /** @description true: only emails in review whose current stage waits on your decision */
+                awaiting_my_review?: boolean;
+                /** @description true: only emails whose approval workflow you submitted */
+                submitted_by_me?: boolean;
             };
             header?: never;
             path: {
@@ -9117,6 +9141,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    streamEmailEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless stream of `event:` / `data:` lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ValidationError"];
                 };
             };
         };
@@ -12733,6 +12816,8 @@ export interface operations {
                 page?: number;
                 /** @description true: only the notifications not read yet */
                 unread?: boolean;
+                /** @description Only notifications of this kind */
+                kind?: "mentioned_in_comment" | "reply_in_comment_thread" | "requested_review" | "review_changes_requested" | "review_approved" | "ready_to_publish";
             };
             header?: never;
             path?: never;

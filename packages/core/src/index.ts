@@ -1,5 +1,6 @@
 export * from './checks/html-tags.ts';
 export * from './checks/pre-send-checks.ts';
+export * from './collaboration/email-events.ts';
 export * from './content/branches.ts';
 export * from './content/content-permissions.ts';
 export * from './content/simple-render.ts';

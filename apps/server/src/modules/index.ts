@@ -24,6 +24,7 @@ import { DynamicContentProfile } from './dynamic-content-profiles/dynamic-conten
 import { EmailContent, Locale } from './email-content/email-content.schemas.ts';
 import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
 import { DesignSystemJson, EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
+import { emailEventsRoutes } from './emails/email-events.routes.ts';
 import { emailsRoutes } from './emails/emails.routes.ts';
 import {
   ContentValidationResult,
@@ -109,6 +110,7 @@ export const modules: Module[] = [
       TestSendResult,
     ],
   },
+  { routes: emailEventsRoutes },
   { routes: rendersRoutes, schemas: [RenderOutput] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: dynamicContentProfilesRoutes, schemas: [DynamicContentProfile] },

@@ -1,11 +1,14 @@
-import type { ChildNode, Document, Element } from 'domhandler';
+import type { Document } from 'domhandler';
 import { compile } from 'html-to-text';
-import { voidElements } from './serialize-html.ts';
+import { plainTextOfDocument } from './plain-text-writer.ts';
 
 const looksLikeHtml = /<(?:[a-z][a-z0-9-]*|!doctype|!--)[\s/>]/i;
 
 const wordwrap = 78;
-/** How elements read in the text (every element not named here is inline). */
+/**
+ * How elements read in the text (every element not named here is inline). `plain-text-writer.ts`
+ * writes what html-to-text makes with exactly these options: change both together.
+ */
 const formats = [
   { selector: 'a', options: { hideLinkIfSameAsText: true } },
   { selector: 'h1', options: { uppercase: false } },
@@ -29,8 +32,6 @@ const htmlToText = compile({
     ...formats,
   ],
 });
-/** For markup already rid of what the skip selectors above match (see `toPlainTextConsuming`). */
-const visibleHtmlToText = compile({ wordwrap, selectors: formats });
 
 /**
  * The plain-text version of a rendering. HTML is converted with html-to-text (links as
@@ -42,61 +43,25 @@ export function toPlainText(rendered: string): string {
   return normaliseLines(htmlToText(rendered));
 }
 
+/** What html-to-text makes of `html` before the lines are tidied: what the writer must equal. */
+export function htmlToTextUntidied(html: string): string {
+  return htmlToText(html);
+}
+
 /**
  * `toPlainText(rendered)` for a rendering whose parsed document is at hand (parsed with entities
- * left as written, as `rendered` was serialized from it). html-to-text is given only what it
- * reads, a fraction of an inlined email's markup (every element there carries a long `style`):
- * the `<body>`, without the elements it would skip (images, hidden elements) and the nodes it
- * passes over (comments, scripts, styles), with only the attributes its formatters read, and
- * whitespace-only text as the one space it reads it as.
+ * left as written, as `rendered` was serialized from it): written from the document directly
+ * (`plain-text-writer.ts`), without html-to-text parsing the markup again. The rare document the
+ * writer does not reproduce exactly (SVG, MathML) is converted from `rendered` as `toPlainText` does.
  */
 export function toPlainTextOfDocument(rendered: string, document: Document): string {
   if (!looksLikeHtml.test(rendered)) return normaliseLines(rendered);
-  const bodies: Element[] = [];
-  collectBodies(document.children, bodies);
-  return normaliseLines(
-    visibleHtmlToText(whatTextReads(bodies.length > 0 ? bodies : document.children, false)),
-  );
+  // html-to-text cuts longer input (its `maxInputLength`) before parsing it.
+  const written = rendered.length > maxInputLength ? null : plainTextOfDocument(document);
+  return normaliseLines(written ?? htmlToText(rendered));
 }
 
-/** html-to-text converts the outermost `<body>` elements only (its `baseElements`), when there are any. */
-function collectBodies(nodes: readonly ChildNode[], bodies: Element[]): void {
-  for (const node of nodes) {
-    if (node.type !== 'tag') continue;
-    if (node.name === 'body') bodies.push(node);
-    else collectBodies(node.children, bodies);
-  }
-}
-
-/** What html-to-text's formatters read (links, list numbering, table spans). */
-const readAttributes = ['href', 'start', 'type', 'colspan', 'rowspan'];
-
-/** Text of html-to-text's whitespace characters only (its `whitespaceCharacters`). */
-const onlyWhitespace = /^[ \t\r\n\f\u200b]+$/;
-
-/** The markup of `nodes` that html-to-text reads, written as HTML for it to parse. */
-function whatTextReads(nodes: readonly ChildNode[], inPre: boolean): string {
-  let html = '';
-  for (const node of nodes) {
-    if (node.type === 'text') {
-      // Outside <pre>, html-to-text reads any run of whitespace as one space.
-      html += !inPre && onlyWhitespace.test(node.data) ? ' ' : node.data;
-      continue;
-    }
-    // html-to-text walks text and `tag` elements only (not comments, <script>, <style>).
-    if (node.type !== 'tag' || node.name === 'img') continue;
-    const style = node.attribs.style;
-    if (style !== undefined && hiddenStyles.some((hidden) => style.includes(hidden))) continue;
-    html += `<${node.name}`;
-    for (const name of readAttributes) {
-      const value = node.attribs[name];
-      if (value !== undefined) html += ` ${name}="${value.replaceAll('"', '&quot;')}"`;
-    }
-    html += `>${whatTextReads(node.children, inPre || node.name === 'pre')}`;
-    if (!voidElements.has(node.name)) html += `</${node.name}>`;
-  }
-  return html;
-}
+const maxInputLength = 1 << 24;
 
 function normaliseLines(text: string): string {
   return text

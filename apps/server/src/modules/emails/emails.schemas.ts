@@ -104,6 +104,14 @@ export const ListEmailsQuery = Type.Object({
   project_id: Type.Optional(Id()),
   status: Type.Optional(EmailStatus),
   search: Type.Optional(SearchText({ description: 'Part of the name, any case' })),
+  awaiting_my_review: Type.Optional(
+    Type.Boolean({
+      description: 'true: only emails in review whose current stage waits on your decision',
+    }),
+  ),
+  submitted_by_me: Type.Optional(
+    Type.Boolean({ description: 'true: only emails whose approval workflow you submitted' }),
+  ),
 });
 
 export const EmailVersion = Type.Object(

@@ -36,6 +36,7 @@ import {
   withoutLocalesOutside,
 } from './emails.content.ts';
 import { assertEditable, type EmailMove, moveEmail } from './emails.lifecycle.ts';
+import { awaitingReviewBy, submittedBy } from './emails.review-filters.ts';
 import type {
   CloneEmailBody,
   CreateEmailBody,
@@ -114,6 +115,8 @@ export async function listEmails(
     query.project_id !== undefined ? eq(emails.projectId, query.project_id) : undefined,
     query.status !== undefined ? eq(emails.status, query.status) : undefined,
     query.search ? ilike(emails.name, `%${escapeLikePattern(query.search)}%`) : undefined,
+    query.awaiting_my_review ? awaitingReviewBy(principal.userId) : undefined,
+    query.submitted_by_me ? submittedBy(principal.userId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     app.database.db
@@ -493,6 +496,12 @@ async function changeEmail(
       )
       .returning();
     if (row && contentChanged) await recordVersion(tx, row, principal);
+    if (row)
+      await announceEmailEvent(tx, {
+        type: 'content_changed',
+        email_id: row.id,
+        lock_version: row.lockVersion,
+      });
     return row;
   });
   // Someone else's write landed between our read and our write.

@@ -25,6 +25,7 @@ export const Notification = Type.Object(
 export const ListNotificationsQuery = Type.Object({
   ...PaginationQuery.properties,
   unread: Type.Optional(Type.Boolean({ description: 'true: only the notifications not read yet' })),
+  kind: Type.Optional(Type.Enum([...notificationKinds], { description: 'Only notifications of this kind' })),
 });
 
 export const UnreadCount = Type.Object({ unread_count: Type.Integer() }, { $id: 'NotificationUnreadCount' });

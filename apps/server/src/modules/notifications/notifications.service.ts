@@ -165,10 +165,14 @@ function notificationRows(db: Database, where: SQL | undefined) {
 export async function listNotifications(
   db: Database,
   principal: Principal,
-  query: { unread?: boolean },
+  query: { unread?: boolean; kind?: NotificationKind },
   page: PageRequest,
 ) {
-  const where = ownNotifications(principal, query.unread ? isNull(notifications.readAt) : undefined);
+  const where = ownNotifications(
+    principal,
+    query.unread ? isNull(notifications.readAt) : undefined,
+    query.kind ? eq(notifications.kind, query.kind) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     notificationRows(db, where).limit(page.limit).offset(page.offset),
     db.select({ value: count() }).from(notifications).where(where),

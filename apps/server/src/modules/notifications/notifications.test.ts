@@ -108,6 +108,10 @@ describe('notifications', () => {
       .json()
       .results.map((result: { kind: string }) => result.kind);
     expect(kinds.sort()).toEqual(['mentioned_in_comment', 'review_approved']);
+    const mentions = (await get(headers, '/api/v1/notifications?kind=mentioned_in_comment')).json();
+    expect(mentions.results.map((result: { message: string }) => result.message)).toEqual([
+      'Ada Admin mentioned you',
+    ]);
     const mails = mailsTo(reviewer);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.readable).toContain('approved');

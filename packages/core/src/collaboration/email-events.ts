@@ -1,0 +1,20 @@
+/**
+ * What changed on an email, as the people viewing it are told (the server's event stream). Small on
+ * purpose: a viewer fetches what changed itself, with its own permissions.
+ */
+export type EmailEvent =
+  | { type: 'comments_changed'; email_id: number; locale: string }
+  | { type: 'status_changed'; email_id: number; status: string }
+  | { type: 'review_changed'; email_id: number }
+  | { type: 'content_changed'; email_id: number; lock_version: number };
+
+/** An event of the stream: one announced, or `resync` when the viewer may have missed some. */
+export type StreamedEmailEvent = EmailEvent | { type: 'resync'; email_id: number };
+
+export const emailEventTypes = [
+  'comments_changed',
+  'status_changed',
+  'review_changed',
+  'content_changed',
+  'resync',
+] as const satisfies readonly StreamedEmailEvent['type'][];
