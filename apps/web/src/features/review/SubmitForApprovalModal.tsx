@@ -45,10 +45,10 @@ export function SubmitForApprovalModal({
   /** The review under way that asked for changes, which a resubmission continues. */
   continuable: ApprovalWorkflow | null;
 }) {
-  const groups = useQuery({ ...reviewGroupsQuery(), enabled: opened });
-  const members = useQuery({ ...workspaceMembersQuery(workspaceId), enabled: opened });
   const [resume, setResume] = useState<'continue' | 'restart'>('continue');
   const [mode, setMode] = useState<'group' | 'stages'>('stages');
+  const groups = useQuery({ ...reviewGroupsQuery(), enabled: opened && mode === 'group' });
+  const members = useQuery({ ...workspaceMembersQuery(workspaceId), enabled: opened });
   const [groupId, setGroupId] = useState<number | null>(null);
   const [stages, setStages] = useState<DraftStage[]>(() => [newStage()]);
   const [problem, setProblem] = useState<string | null>(null);
