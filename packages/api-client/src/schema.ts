@@ -1842,6 +1842,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/approval_workflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an email’s approval workflow
+         * @description The latest workflow of the email (also a completed or cancelled one); 404 when it was never submitted. Anyone who can see the email can read its review.
+         */
+        get: operations["getEmailApprovalWorkflow"];
+        put?: never;
+        /**
+         * Submit an email for approval
+         * @description From draft or changes_requested; the email moves to in_review and the first stage’s members are notified. Submit to a reusable review_group_id, or to stages chosen for this email alone. Every stage member must be able to see the email (422 naming those who cannot). Submitting again cancels the workflow under way and starts a new one at stage 1. resubmission: true (only after changes were requested) continues the same workflow in a new round, at the stage that asked for changes: approvals of the stages before it keep counting, decisions at or after it start over.
+         */
+        post: operations["submitEmailForApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or request changes
+         * @description A decision at the current stage of the email’s review. The route needs email_commenting (every built-in role has it), but what decides is being a member of the current stage: anyone else gets 403 naming whom the stage waits on. 422 when the email is not in review, or when you already approved this stage in this round. one_of stages complete with one approval, all_of with every member’s; the last stage’s completion approves the email (recording its lock_version, the only content that may then be published). request_changes moves the email to changes_requested.
+         */
+        post: operations["createReviewApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3262,6 +3306,91 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             created_at: string;
+        };
+        /** @description A reviewer’s decision at one stage of a workflow */
+        ReviewApproval: {
+            id: number;
+            approval_workflow_id: number;
+            /** @enum {unknown} */
+            decision: "approved" | "request_changes";
+            review_comment: string | null;
+            user_id: number | null;
+            user: components["schemas"]["UserReference"] | (never | null);
+            /** @description Ours: the stage the decision was made at */
+            stage_position: number;
+            /** @description Ours: the submission round (1, then +1 per resubmission) */
+            round: number;
+            /** @description Ours: the email’s lock_version the decision was made on */
+            email_lock_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+        };
+        /** @description An email’s review: its stages, the stage under way, the decisions */
+        ApprovalWorkflow: {
+            id: number;
+            email_id: number;
+            /**
+             * @description in_progress, completed; cancelled (ours) when the email went back to draft or was force-published
+             * @enum {unknown}
+             */
+            status: "in_progress" | "completed" | "cancelled";
+            review_group_id: number | null;
+            /** @description The group’s stages as they were when the email was submitted: later edits of the group do not move a review under way */
+            review_group: {
+                id: number | null;
+                name: string;
+                reusable: boolean;
+                stages: {
+                    position: number;
+                    /**
+                     * @description one_of: any member’s approval completes the stage; all_of: every member’s does
+                     * @enum {unknown}
+                     */
+                    approval_type: "one_of" | "all_of";
+                    members: {
+                        user_id: number;
+                        user: components["schemas"]["UserReference"] | (never | null);
+                    }[];
+                }[];
+            };
+            creator_id: number | null;
+            creator: components["schemas"]["UserReference"] | (never | null);
+            /** @description Ours: the stage waiting for decisions */
+            current_stage_position: number;
+            /** @description Ours: 1, then +1 per resubmission */
+            round: number;
+            /** @description Every decision, oldest first */
+            review_approvals: components["schemas"]["ReviewApproval"][];
+            /** @description Ours: each stage’s state, whose approvals count and whom it waits on */
+            stages_progress: {
+                position: number;
+                /**
+                 * @description one_of: any member’s approval completes the stage; all_of: every member’s does
+                 * @enum {unknown}
+                 */
+                approval_type: "one_of" | "all_of";
+                /** @enum {unknown} */
+                status: "waiting" | "in_progress" | "completed";
+                /** @description Whose approvals count for this stage now */
+                approved_by_user_ids: number[];
+                /** @description Members whose decision the stage still awaits (empty once completed) */
+                waiting_on_user_ids: number[];
+            }[];
+            /** @description Ours: the email’s lock_version when the last stage approved; only it may be published */
+            approved_lock_version: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            completed_at: string | null;
         };
     };
     responses: never;
@@ -9377,7 +9506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Forbidden */
@@ -9386,7 +9515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found */
@@ -9395,7 +9524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Validation failed */
@@ -9404,7 +9533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
         };
@@ -14494,6 +14623,251 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getEmailApprovalWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An email’s review: its stages, the stage under way, the decisions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWorkflow"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    submitEmailForApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Either review_group_id or stages; with resubmission: true neither is needed (the workflow keeps its stages). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A reusable review group of the organization */
+                    review_group_id?: number;
+                    /** @description Stages chosen for this email alone, in order (instead of review_group_id): stored as a review group with reusable: false. Ours: the spec names review_group_id only. */
+                    stages?: {
+                        /**
+                         * @description one_of: any member’s approval completes the stage; all_of: every member’s does
+                         * @enum {unknown}
+                         */
+                        approval_type: "one_of" | "all_of";
+                        members: {
+                            user_id: number;
+                        }[];
+                    }[];
+                    /**
+                     * @description After changes were requested: continue the same workflow from the stage that asked for them, keeping the approvals of the stages before it. Without it the review starts again at stage 1.
+                     * @default false
+                     */
+                    resubmission?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description An email’s review: its stages, the stage under way, the decisions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWorkflow"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createReviewApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    decision: "approved" | "request_changes";
+                    review_comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A reviewer’s decision at one stage of a workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewApproval"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -98,7 +98,9 @@ describe('bad input, generated for every operation of the OpenAPI document', () 
     fixture = await createRecordFixture(app, organization);
     admin = await apiKeyHeadersFor(app, organization, organization.admin);
     const document: OpenApiDocument = parse(await readFile(committedOpenApiPath, 'utf8'));
-    operations = operationsOf(document);
+    // An event stream stays open for as long as its reader does, which `inject` cannot end: its
+    // refusals are tested on a real socket by the email events tests.
+    operations = operationsOf(document).filter((operation) => !operation.streams);
     const ids: Record<string, number | string> = {
       workspace_id: fixture.organization.workspaceId,
       team_id: fixture.teamId,

@@ -32,6 +32,11 @@ export const openApiTags = [
       'Comments on one locale of an email: threads one level deep, pins on the preview, @mentions (`@[Name](user:ID)`)',
   },
   {
+    name: 'Approval workflows',
+    description:
+      'Submitting an email for review through stages of reviewers, and their decisions (approve or request changes)',
+  },
+  {
     name: 'Notifications',
     description:
       'What happened to you: mentions, replies, review requests and decisions (each user sees their own)',

@@ -4,6 +4,8 @@ import { aiReviewersRoutes } from './ai-reviewers/ai-reviewers.routes.ts';
 import { AiReviewer } from './ai-reviewers/ai-reviewers.schemas.ts';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
+import { approvalWorkflowsRoutes } from './approval-workflows/approval-workflows.routes.ts';
+import { ApprovalWorkflow, ReviewApproval } from './approval-workflows/approval-workflows.schemas.ts';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes.ts';
 import { AuditLogEntry } from './audit-logs/audit-logs.schemas.ts';
 import { brandProfilesRoutes } from './brand-profiles/brand-profiles.routes.ts';
@@ -138,4 +140,5 @@ export const modules: Module[] = [
   { routes: reviewGroupsRoutes, schemas: [ReviewGroup] },
   { routes: aiReviewersRoutes, schemas: [AiReviewer] },
   { routes: reviewAssignmentsRoutes, schemas: [ReviewAssignment] },
+  { routes: approvalWorkflowsRoutes, schemas: [ReviewApproval, ApprovalWorkflow] },
 ];

@@ -64,6 +64,8 @@ export interface Operation {
   body?: { contentType: string; schema: OpenApiSchema };
   /** A GET changes nothing, so it may also be sent input that is odd but acceptable. */
   readOnly: boolean;
+  /** Answers an endless event stream (`text/event-stream`) rather than a body that ends. */
+  streams: boolean;
 }
 
 export function operationsOf(document: OpenApiDocument): Operation[] {
@@ -81,6 +83,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
         ...(contentType && content ? { body: { contentType, schema: content.schema } } : {}),
         readOnly: upperMethod === 'GET',
+        streams: 'text/event-stream' in (operation.responses['200']?.content ?? {}),
       });
     }
   }

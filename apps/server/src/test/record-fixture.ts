@@ -165,6 +165,11 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
   // Run here rather than by a worker (test apps run none): reads of the export find it completed.
   if ((await runExport(app, emailExport.id, new AbortController().signal)) !== 'completed')
     throw new Error('the fixture export did not complete');
+  // A review submitted and cancelled: the email has a workflow to read and stays a draft.
+  await post(`${workspaceBase}/emails/${email.id}/approval_workflow`, {
+    stages: [{ approval_type: 'one_of', members: [{ user_id: user.id }] }],
+  });
+  await post(`${workspaceBase}/emails/${email.id}/convert_to_draft`, {});
   await notify({ db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log }, [
     {
       kind: 'requested_review',

@@ -22,9 +22,11 @@ export const emailEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'resource to see it. `ready` comes once you are subscribed; `resync` after the server lost track ' +
           'for a moment (reload what you show). Events come from every server process sharing the database.',
         params: EmailParams,
-        produces: ['text/event-stream'],
         response: {
-          200: Type.String({ description: 'An endless stream of `event:` / `data:` lines' }),
+          200: {
+            description: 'An endless stream of `event:` / `data:` lines',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
           ...errorResponses(401, 403, 404, 422),
         },
       },

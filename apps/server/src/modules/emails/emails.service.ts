@@ -16,6 +16,7 @@ import { type EmailStatus, emails, emailVersions, layouts, projects, users } fro
 import { type Principal, requirePermission } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { assertApprovedContent, cancelWorkflowUnderWay } from '../approval-workflows/workflow-records.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
@@ -421,7 +422,9 @@ async function changeEmail(
   if (basedOnLockVersion !== undefined && basedOnLockVersion !== current.lockVersion) {
     await throwConflict(app, principal, workspaceId, current.id);
   }
-  assertEditable(current.status);
+  // In review and approved, what ships is frozen; the name and the project are not part of it.
+  const frozenForReview = current.status === 'in_review' || current.status === 'approved';
+  if (!frozenForReview || changesWhatShips(change)) assertEditable(current.status);
 
   const currentContent = contentOf(current);
   const nextLocales = change.locales ?? current.locales;
@@ -480,7 +483,8 @@ async function changeEmail(
           : {}),
         ...(contentChanged ? { content: content as unknown as Record<string, unknown>, locales } : {}),
         defaultLocale,
-        lockVersion: sql`${emails.lockVersion} + 1`,
+        // lock_version names the content that was approved: a rename during review keeps it.
+        lockVersion: frozenForReview ? current.lockVersion : sql`${emails.lockVersion} + 1`,
         lastUpdatedById: principal.userId,
       })
       .where(
@@ -503,6 +507,17 @@ async function changeEmail(
   // Someone else's write landed between our read and our write.
   if (!updated) await throwConflict(app, principal, workspaceId, current.id);
   return getEmail(app, principal, workspaceId, current.id);
+}
+
+/** Whether a change touches what the email ships as: content, locales, profiles. */
+function changesWhatShips(change: EmailChange): boolean {
+  return (
+    change.content !== undefined ||
+    change.locales !== undefined ||
+    change.defaultLocale !== undefined ||
+    change.brandProfileId !== undefined ||
+    change.linkTrackingProfileId !== undefined
+  );
 }
 
 async function throwConflict(
@@ -617,9 +632,20 @@ export async function moveEmailStatus(
   id: number,
   move: EmailMove,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const status: EmailStatus = moveEmail(principal, email.status, move);
-  await app.database.db.update(emails).set({ status }).where(eq(emails.id, id));
+  await findVisibleEmail(app, principal, workspaceId, id);
+  await app.database.db.transaction(async (tx) => {
+    // Locked so that a reviewer's decision and this move cannot interleave.
+    const [email] = await tx.select().from(emails).where(eq(emails.id, id)).for('update');
+    if (!email) throw new NotFoundError();
+    const status: EmailStatus = moveEmail(principal, email.status, move);
+    if (move === 'publish') await assertApprovedContent(tx, email);
+    // Publishing by force or going back to draft ends the review under way: its decisions no longer apply.
+    const cancelled =
+      (move === 'force_publish' || move === 'convert_to_draft') && (await cancelWorkflowUnderWay(tx, id));
+    await tx.update(emails).set({ status }).where(eq(emails.id, id));
+    await announceEmailEvent(tx, { type: 'status_changed', email_id: id, status });
+    if (cancelled) await announceEmailEvent(tx, { type: 'review_changed', email_id: id });
+  });
   return getEmail(app, principal, workspaceId, id);
 }
 

@@ -21,6 +21,8 @@ import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { checkSavedEmail } from '../exports/exports-api.ts';
 import { validateLayoutDocument } from '../layouts/layout-content.ts';
 import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
+import { ReviewActions } from '../review/ReviewActions.tsx';
+import { frozenReason } from '../review/review-action-states.ts';
 import { startingPoint } from './autosave.ts';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
@@ -82,7 +84,8 @@ export function DocumentEditor({
   const me = useMe();
   const can = useCan();
   const email = target.kind === 'email' ? target.email : null;
-  const readOnly = email ? email.status === 'published' || !can('update_emails') : !can('update_layouts');
+  const frozen = email ? frozenReason(email.status) : null;
+  const readOnly = email ? frozen !== null || !can('update_emails') : !can('update_layouts');
   const [start] = useState(() => {
     const drafts = draftSlotOf(target);
     const opening = startingPoint(documentOf(target), readOnly ? null : drafts.read());
@@ -312,6 +315,14 @@ export function DocumentEditor({
             value={locale}
             onChange={(value) => value && setLocale(value)}
           />
+          {email && (
+            <ReviewActions
+              workspaceId={workspaceId}
+              email={email}
+              saved={saveStatus.kind === 'saved'}
+              onEmailChanged={(changed) => onReplace({ kind: 'email', email: changed })}
+            />
+          )}
           {email && can('create_layouts') && (
             <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
               Save as layout
@@ -339,11 +350,7 @@ export function DocumentEditor({
         {readOnly && (
           <Alert color="yellow" py={6} mb="xs">
             <Group justify="space-between">
-              <Text size="sm">
-                {email?.status === 'published'
-                  ? 'This email is published, so it is read-only.'
-                  : `Your role can view this ${target.kind} but not change it.`}
-              </Text>
+              <Text size="sm">{frozen ?? `Your role can view this ${target.kind} but not change it.`}</Text>
               {email?.status === 'published' && can('convert_emails_to_draft') && (
                 <Button size="compact-sm" variant="white" onClick={() => convertToDraft(email.id)}>
                   Convert to draft

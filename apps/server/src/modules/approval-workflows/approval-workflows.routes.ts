@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { principalOf, workspaceOf } from '../../http/access.ts';
+import { errorResponses, ref } from '../../http/schemas.ts';
+import { findVisibleEmail } from '../emails/emails.service.ts';
+import {
+  ApprovalWorkflow,
+  EmailReviewParams,
+  ReviewApproval,
+  ReviewApprovalBody,
+  SubmitForApprovalBody,
+} from './approval-workflows.schemas.ts';
+import {
+  decideReview,
+  getLatestWorkflow,
+  type ReviewServices,
+  submitForApproval,
+} from './approval-workflows.service.ts';
+
+const emailItem = '/api/v1/workspaces/:workspace_id/emails/:email_id';
+const tags = ['Approval workflows'];
+
+function reviewServices(app: FastifyInstance): ReviewServices {
+  return {
+    db: app.database.db,
+    notifications: { db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log },
+  };
+}
+
+export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    `${emailItem}/approval_workflow`,
+    {
+      config: { permission: 'submit_for_approval' },
+      schema: {
+        operationId: 'submitEmailForApproval',
+        tags,
+        summary: 'Submit an email for approval',
+        description:
+          'From draft or changes_requested; the email moves to in_review and the first stage’s members are ' +
+          'notified. Submit to a reusable review_group_id, or to stages chosen for this email alone. Every ' +
+          'stage member must be able to see the email (422 naming those who cannot). Submitting again ' +
+          'cancels the workflow under way and starts a new one at stage 1. resubmission: true (only after ' +
+          'changes were requested) continues the same workflow in a new round, at the stage that asked for ' +
+          'changes: approvals of the stages before it keep counting, decisions at or after it start over.',
+        params: EmailReviewParams,
+        body: SubmitForApprovalBody,
+        response: { 200: ref(ApprovalWorkflow), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { email } = await findVisibleEmail(
+        app,
+        principal,
+        workspaceOf(request).id,
+        request.params.email_id,
+      );
+      return submitForApproval(reviewServices(app), principal, email, request.body);
+    },
+  );
+
+  app.get(
+    `${emailItem}/approval_workflow`,
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'getEmailApprovalWorkflow',
+        tags,
+        summary: 'Get an email’s approval workflow',
+        description:
+          'The latest workflow of the email (also a completed or cancelled one); 404 when it was never ' +
+          'submitted. Anyone who can see the email can read its review.',
+        params: EmailReviewParams,
+        response: { 200: ref(ApprovalWorkflow), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { email } = await findVisibleEmail(
+        app,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.email_id,
+      );
+      return getLatestWorkflow(app.database.db, email);
+    },
+  );
+
+  app.post(
+    `${emailItem}/review_approvals`,
+    {
+      config: { permission: 'email_commenting' },
+      schema: {
+        operationId: 'createReviewApproval',
+        tags,
+        summary: 'Approve or request changes',
+        description:
+          'A decision at the current stage of the email’s review. The route needs email_commenting (every ' +
+          'built-in role has it), but what decides is being a member of the current stage: anyone else ' +
+          'gets 403 naming whom the stage waits on. 422 when the email is not in review, or when you already ' +
+          'approved this stage in this round. one_of stages complete with one approval, all_of with every ' +
+          'member’s; the last stage’s completion approves the email (recording its lock_version, the only ' +
+          'content that may then be published). request_changes moves the email to changes_requested.',
+        params: EmailReviewParams,
+        body: ReviewApprovalBody,
+        response: { 200: ref(ReviewApproval), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { email } = await findVisibleEmail(
+        app,
+        principal,
+        workspaceOf(request).id,
+        request.params.email_id,
+      );
+      return decideReview(reviewServices(app), principal, email, request.body);
+    },
+  );
+};

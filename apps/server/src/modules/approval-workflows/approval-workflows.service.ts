@@ -1,0 +1,570 @@
+import type { PermissionKey } from '@letterset/core';
+import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { Database } from '../../db/client.ts';
+import {
+  approvalWorkflows,
+  type EmailStatus,
+  emails,
+  projects,
+  type ReviewDecision,
+  reviewApprovals,
+  reviewGroupStageMembers,
+  reviewGroupStages,
+  reviewGroups,
+  roles,
+  type StageSnapshot,
+  teamMemberships,
+  users,
+  workspaceMemberships,
+} from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { announceEmailEvent } from '../emails/email-events.ts';
+import { moveEmail } from '../emails/emails.lifecycle.ts';
+import {
+  type EmailNotice,
+  type NotificationServices,
+  notify,
+  personName,
+} from '../notifications/notifications.service.ts';
+import { toUserReference } from '../users/users.serializers.ts';
+import { countedApprovers, namesInWords, stageComplete, stagesProgress } from './approval-rules.ts';
+import type {
+  ApprovalWorkflow,
+  ReviewApproval,
+  ReviewApprovalBody,
+  SubmitForApprovalBody,
+} from './approval-workflows.schemas.ts';
+
+/** What a review needs: the database, and how to tell people (after commit). */
+export interface ReviewServices {
+  db: Database;
+  notifications: NotificationServices;
+}
+
+type EmailRow = typeof emails.$inferSelect;
+type WorkflowRow = typeof approvalWorkflows.$inferSelect;
+type Person = { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
+
+const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+};
+
+function roleGrants(permission: PermissionKey): SQL {
+  return sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`;
+}
+
+/**
+ * Users of the email's organization who can see it: members of its workspace (or allowed into
+ * every workspace) who see its project (a member of the project's team, or allowed into every
+ * project). Optionally only those among `userIds`, or whose role grants `permission`.
+ */
+export async function usersWhoCanSee(
+  db: Database,
+  email: Pick<EmailRow, 'organizationId' | 'workspaceId' | 'projectId'>,
+  filter: { userIds?: readonly number[]; permission?: PermissionKey } = {},
+): Promise<Person[]> {
+  if (filter.userIds && filter.userIds.length === 0) return [];
+  return db
+    .select(personColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.organizationId, email.organizationId),
+        isNull(users.deletedAt),
+        filter.userIds ? inArray(users.id, [...filter.userIds]) : undefined,
+        filter.permission ? roleGrants(filter.permission) : undefined,
+        or(
+          roleGrants('access_all_workspaces'),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(workspaceMemberships)
+              .where(
+                and(
+                  eq(workspaceMemberships.userId, users.id),
+                  eq(workspaceMemberships.workspaceId, email.workspaceId),
+                ),
+              ),
+          ),
+        ),
+        or(
+          roleGrants('access_all_projects'),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(teamMemberships)
+              .innerJoin(projects, eq(projects.teamId, teamMemberships.teamId))
+              .where(and(eq(teamMemberships.userId, users.id), eq(projects.id, email.projectId))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
+async function peopleById(db: Database, ids: readonly number[]): Promise<Map<number, Person>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(personColumns)
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The stages a submission names: a reusable group's (read from its tables) or the ones in the body. */
+async function requestedStages(
+  db: Database,
+  principal: Principal,
+  body: Static<typeof SubmitForApprovalBody>,
+): Promise<{ stages: StageSnapshot[]; reviewGroupId: number | null }> {
+  const hasGroup = body.review_group_id !== undefined;
+  const hasStages = body.stages !== undefined;
+  if (hasGroup === hasStages) {
+    throw ValidationError.field(
+      hasGroup ? 'stages' : 'review_group_id',
+      hasGroup
+        ? 'cannot come with review_group_id: submit to a review group or to stages of your own'
+        : 'is required (or stages chosen for this email)',
+    );
+  }
+  if (body.stages) {
+    return {
+      reviewGroupId: null,
+      stages: body.stages.map((stage, index) => ({
+        position: index + 1,
+        approval_type: stage.approval_type,
+        user_ids: [...new Set(stage.members.map((member) => member.user_id))],
+      })),
+    };
+  }
+  const groupId = body.review_group_id as number;
+  const [group] = await db
+    .select({ id: reviewGroups.id })
+    .from(reviewGroups)
+    .where(
+      and(
+        eq(reviewGroups.id, groupId),
+        eq(reviewGroups.organizationId, principal.organizationId),
+        eq(reviewGroups.reusable, true),
+      ),
+    );
+  if (!group) {
+    throw ValidationError.field('review_group_id', 'is not a reusable review group of this organization');
+  }
+  const rows = await db
+    .select({
+      stageId: reviewGroupStages.id,
+      approvalType: reviewGroupStages.approvalType,
+      userId: reviewGroupStageMembers.userId,
+    })
+    .from(reviewGroupStages)
+    .leftJoin(reviewGroupStageMembers, eq(reviewGroupStageMembers.stageId, reviewGroupStages.id))
+    .where(eq(reviewGroupStages.reviewGroupId, group.id))
+    .orderBy(asc(reviewGroupStages.position), asc(reviewGroupStages.id), asc(reviewGroupStageMembers.id));
+  const stages: StageSnapshot[] = [];
+  const stageIds: number[] = [];
+  for (const row of rows) {
+    let index = stageIds.indexOf(row.stageId);
+    if (index === -1) {
+      stageIds.push(row.stageId);
+      stages.push({ position: stages.length + 1, approval_type: row.approvalType, user_ids: [] });
+      index = stages.length - 1;
+    }
+    if (row.userId !== null) stages[index]?.user_ids.push(row.userId);
+  }
+  if (stages.length === 0 || stages.some((stage) => stage.user_ids.length === 0)) {
+    throw ValidationError.field('review_group_id', 'has a stage without members: nobody could approve it');
+  }
+  return { stages, reviewGroupId: group.id };
+}
+
+/** Every stage member must be able to see the email; 422 naming those who cannot. */
+async function assertMembersCanSee(
+  db: Database,
+  email: EmailRow,
+  stages: readonly StageSnapshot[],
+  field: string,
+) {
+  const memberIds = [...new Set(stages.flatMap((stage) => stage.user_ids))];
+  const seeing = new Set((await usersWhoCanSee(db, email, { userIds: memberIds })).map((user) => user.id));
+  const blind = memberIds.filter((id) => !seeing.has(id));
+  if (blind.length === 0) return;
+  const known = await db
+    .select(personColumns)
+    .from(users)
+    .where(and(inArray(users.id, blind), eq(users.organizationId, email.organizationId)));
+  const names = blind.map((id) => {
+    const person = known.find((candidate) => candidate.id === id);
+    return person ? personName(person) : `user ${id}`;
+  });
+  throw ValidationError.field(
+    field,
+    `${namesInWords(names)} cannot see this email (not a user of this workspace who sees its project), so cannot review it`,
+  );
+}
+
+/** Locks the email row for the rest of the transaction: two decisions cannot both complete a stage. */
+async function lockEmail(tx: Database, emailId: number): Promise<EmailRow> {
+  const [email] = await tx.select().from(emails).where(eq(emails.id, emailId)).for('update');
+  if (!email) throw new NotFoundError();
+  return email;
+}
+
+async function workflowUnderWay(tx: Database, emailId: number): Promise<WorkflowRow | undefined> {
+  const [workflow] = await tx
+    .select()
+    .from(approvalWorkflows)
+    .where(and(eq(approvalWorkflows.emailId, emailId), eq(approvalWorkflows.status, 'in_progress')))
+    .orderBy(desc(approvalWorkflows.id))
+    .limit(1);
+  return workflow;
+}
+
+function stageAt(workflow: Pick<WorkflowRow, 'stages'>, position: number): StageSnapshot {
+  const stage = workflow.stages.find((candidate) => candidate.position === position);
+  if (!stage) throw new Error(`workflow has no stage ${position}`);
+  return stage;
+}
+
+function noticeEmail(email: EmailRow): EmailNotice['email'] {
+  return {
+    id: email.id,
+    organizationId: email.organizationId,
+    workspaceId: email.workspaceId,
+    name: email.name,
+  };
+}
+
+async function actorOf(db: Database, principal: Principal) {
+  const [actor] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, principal.userId));
+  return actor ?? null;
+}
+
+/**
+ * Submits an email for approval (or resubmits it after changes were requested). The email must
+ * be one the caller sees (the route checked); the stage members must see it too.
+ */
+export async function submitForApproval(
+  services: ReviewServices,
+  principal: Principal,
+  visibleEmail: EmailRow,
+  body: Static<typeof SubmitForApprovalBody>,
+): Promise<Static<typeof ApprovalWorkflow>> {
+  const { db } = services;
+  const resubmission = body.resubmission === true;
+  const requested = resubmission ? null : await requestedStages(db, principal, body);
+  if (requested) {
+    await assertMembersCanSee(db, visibleEmail, requested.stages, body.stages ? 'stages' : 'review_group_id');
+  }
+
+  const { email, workflow } = await db.transaction(async (tx) => {
+    const email = await lockEmail(tx, visibleEmail.id);
+    const status = moveEmail(principal, email.status, resubmission ? 'resubmit' : 'submit_for_approval');
+    let workflow: WorkflowRow | undefined;
+    if (resubmission) {
+      const underWay = await workflowUnderWay(tx, email.id);
+      if (!underWay) {
+        throw ValidationError.field(
+          'resubmission',
+          'has no review to continue (it was cancelled or never started): submit without resubmission',
+        );
+      }
+      [workflow] = await tx
+        .update(approvalWorkflows)
+        .set({ round: underWay.round + 1 })
+        .where(eq(approvalWorkflows.id, underWay.id))
+        .returning();
+    } else if (requested) {
+      await tx
+        .update(approvalWorkflows)
+        .set({ status: 'cancelled' })
+        .where(and(eq(approvalWorkflows.emailId, email.id), eq(approvalWorkflows.status, 'in_progress')));
+      const reviewGroupId =
+        requested.reviewGroupId ?? (await insertOneOffReviewGroup(tx, email, requested.stages));
+      [workflow] = await tx
+        .insert(approvalWorkflows)
+        .values({
+          organizationId: email.organizationId,
+          workspaceId: email.workspaceId,
+          emailId: email.id,
+          reviewGroupId,
+          creatorId: principal.userId,
+          stages: requested.stages,
+          currentStagePosition: 1,
+          round: 1,
+        })
+        .returning();
+    }
+    if (!workflow) throw new Error('workflow write returned nothing');
+    await tx.update(emails).set({ status }).where(eq(emails.id, email.id));
+    await announceEmailEvent(tx, { type: 'status_changed', email_id: email.id, status });
+    await announceEmailEvent(tx, { type: 'review_changed', email_id: email.id });
+    return { email, workflow };
+  });
+
+  const actor = await actorOf(db, principal);
+  const stage = stageAt(workflow, workflow.currentStagePosition);
+  await notify(services.notifications, [
+    {
+      kind: 'requested_review',
+      recipientIds: stage.user_ids,
+      actor,
+      email: noticeEmail(email),
+      message: `${actor ? personName(actor) : 'Someone'} ${resubmission ? 'resubmitted' : 'asked you to review'} “${email.name}”${resubmission ? ' for your review' : ''} (stage ${stage.position})`,
+    },
+  ]);
+  return toWorkflowResponse(db, workflow);
+}
+
+/**
+ * Stages chosen for one email are stored as a review group of their own (`reusable: false`), so
+ * the workflow names a group like any other.
+ */
+async function insertOneOffReviewGroup(
+  tx: Database,
+  email: EmailRow,
+  stages: readonly StageSnapshot[],
+): Promise<number> {
+  const [group] = await tx
+    .insert(reviewGroups)
+    .values({ organizationId: email.organizationId, name: `Review of “${email.name}”`, reusable: false })
+    .returning({ id: reviewGroups.id });
+  if (!group) throw new Error('review group insert returned nothing');
+  for (const stage of stages) {
+    const [stageRow] = await tx
+      .insert(reviewGroupStages)
+      .values({ reviewGroupId: group.id, position: stage.position, approvalType: stage.approval_type })
+      .returning({ id: reviewGroupStages.id });
+    if (!stageRow) throw new Error('review group stage insert returned nothing');
+    await tx
+      .insert(reviewGroupStageMembers)
+      .values(stage.user_ids.map((userId) => ({ stageId: stageRow.id, userId })));
+  }
+  return group.id;
+}
+
+/**
+ * A reviewer's decision at the current stage. Only members of that stage decide (403 naming whom
+ * the stage waits on); the email must be in review (422). Runs with the email row locked.
+ */
+export async function decideReview(
+  services: ReviewServices,
+  principal: Principal,
+  visibleEmail: EmailRow,
+  body: Static<typeof ReviewApprovalBody>,
+): Promise<Static<typeof ReviewApproval>> {
+  const { db } = services;
+  const decision: ReviewDecision = body.decision;
+  const reviewComment = body.review_comment?.trim() ? body.review_comment : null;
+  const notices: EmailNotice[] = [];
+  const actor = await actorOf(db, principal);
+  const actorName = actor ? personName(actor) : 'Someone';
+
+  const approvalId = await db.transaction(async (tx) => {
+    const email = await lockEmail(tx, visibleEmail.id);
+    const decidedStatus = moveEmail(
+      principal,
+      email.status,
+      decision === 'approved' ? 'approve' : 'request_changes',
+    );
+    const workflow = await workflowUnderWay(tx, email.id);
+    if (!workflow) {
+      throw ValidationError.field('status', 'has no review in progress: submit the email for approval first');
+    }
+    const stage = stageAt(workflow, workflow.currentStagePosition);
+    const decisions = await tx
+      .select()
+      .from(reviewApprovals)
+      .where(eq(reviewApprovals.approvalWorkflowId, workflow.id));
+    const approvers = countedApprovers(workflow, stage.position, decisions);
+    if (!stage.user_ids.includes(principal.userId)) {
+      const awaited = stage.user_ids.filter((userId) => !approvers.includes(userId));
+      const people = await peopleById(tx, awaited);
+      const names = awaited.map((id) => {
+        const person = people.get(id);
+        return person ? personName(person) : `user ${id}`;
+      });
+      throw new ForbiddenError(
+        `Stage ${stage.position} is waiting on ${namesInWords(names)}: only members of the current stage decide`,
+      );
+    }
+    if (approvers.includes(principal.userId)) {
+      throw ValidationError.field(
+        'decision',
+        `is already recorded: you approved stage ${stage.position} in this round`,
+      );
+    }
+    const [approval] = await tx
+      .insert(reviewApprovals)
+      .values({
+        approvalWorkflowId: workflow.id,
+        stagePosition: stage.position,
+        round: workflow.round,
+        userId: principal.userId,
+        decision,
+        reviewComment,
+        emailLockVersion: email.lockVersion,
+      })
+      .returning({ id: reviewApprovals.id });
+    if (!approval) throw new Error('review approval insert returned nothing');
+
+    let status: EmailStatus = email.status;
+    if (decision === 'request_changes') {
+      status = decidedStatus;
+      notices.push({
+        kind: 'review_changes_requested',
+        recipientIds: workflow.creatorId ? [workflow.creatorId] : [],
+        actor,
+        email: noticeEmail(email),
+        message: `${actorName} requested changes to “${email.name}” (stage ${stage.position})`,
+        quote: reviewComment,
+      });
+    } else if (stageComplete(stage, [...approvers, principal.userId])) {
+      const next = workflow.stages.find((candidate) => candidate.position > stage.position);
+      if (next) {
+        await tx
+          .update(approvalWorkflows)
+          .set({ currentStagePosition: next.position })
+          .where(eq(approvalWorkflows.id, workflow.id));
+        notices.push({
+          kind: 'requested_review',
+          recipientIds: next.user_ids,
+          actor,
+          email: noticeEmail(email),
+          message: `Stage ${stage.position} approved “${email.name}”: it now waits on your review (stage ${next.position})`,
+        });
+      } else {
+        status = decidedStatus;
+        await tx
+          .update(approvalWorkflows)
+          .set({ status: 'completed', completedAt: new Date(), approvedLockVersion: email.lockVersion })
+          .where(eq(approvalWorkflows.id, workflow.id));
+        notices.push({
+          kind: 'review_approved',
+          recipientIds: workflow.creatorId ? [workflow.creatorId] : [],
+          actor,
+          email: noticeEmail(email),
+          message: `“${email.name}” is approved: ${actorName} approved the last stage`,
+          quote: reviewComment,
+        });
+        const publishers = await usersWhoCanSee(tx, email, { permission: 'publish_emails' });
+        notices.push({
+          kind: 'ready_to_publish',
+          recipientIds: publishers.map((publisher) => publisher.id),
+          actor,
+          email: noticeEmail(email),
+          message: `“${email.name}” is approved and ready to publish`,
+        });
+      }
+    }
+    if (status !== email.status) {
+      await tx.update(emails).set({ status }).where(eq(emails.id, email.id));
+      await announceEmailEvent(tx, { type: 'status_changed', email_id: email.id, status });
+    }
+    await announceEmailEvent(tx, { type: 'review_changed', email_id: email.id });
+    return approval.id;
+  });
+
+  await notify(services.notifications, notices);
+  const [row] = await db.select().from(reviewApprovals).where(eq(reviewApprovals.id, approvalId));
+  if (!row) throw new NotFoundError();
+  return toApprovalResponse(row, actor ? (await peopleById(db, [actor.id])).get(actor.id) : undefined);
+}
+
+function toApprovalResponse(
+  row: typeof reviewApprovals.$inferSelect,
+  user: Person | undefined,
+): Static<typeof ReviewApproval> {
+  return {
+    id: row.id,
+    approval_workflow_id: row.approvalWorkflowId,
+    decision: row.decision,
+    review_comment: row.reviewComment,
+    user_id: row.userId,
+    user: user ? toUserReference(user) : null,
+    stage_position: row.stagePosition,
+    round: row.round,
+    email_lock_version: row.emailLockVersion,
+    created_at: row.createdAt,
+  };
+}
+
+/** The email's latest workflow (404 "no workflow" when it was never submitted). */
+export async function getLatestWorkflow(
+  db: Database,
+  email: Pick<EmailRow, 'id'>,
+): Promise<Static<typeof ApprovalWorkflow>> {
+  const [workflow] = await db
+    .select()
+    .from(approvalWorkflows)
+    .where(eq(approvalWorkflows.emailId, email.id))
+    .orderBy(desc(approvalWorkflows.id))
+    .limit(1);
+  if (!workflow) throw new NotFoundError('This email has no approval workflow: it was never submitted');
+  return toWorkflowResponse(db, workflow);
+}
+
+async function toWorkflowResponse(
+  db: Database,
+  workflow: WorkflowRow,
+): Promise<Static<typeof ApprovalWorkflow>> {
+  const [decisions, [group]] = await Promise.all([
+    db
+      .select()
+      .from(reviewApprovals)
+      .where(eq(reviewApprovals.approvalWorkflowId, workflow.id))
+      .orderBy(asc(reviewApprovals.id)),
+    workflow.reviewGroupId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: reviewGroups.id, name: reviewGroups.name, reusable: reviewGroups.reusable })
+          .from(reviewGroups)
+          .where(eq(reviewGroups.id, workflow.reviewGroupId)),
+  ]);
+  const people = await peopleById(db, [
+    ...workflow.stages.flatMap((stage) => stage.user_ids),
+    ...decisions.flatMap((decision) => (decision.userId === null ? [] : [decision.userId])),
+    ...(workflow.creatorId === null ? [] : [workflow.creatorId]),
+  ]);
+  const reference = (id: number | null) => {
+    const person = id === null ? undefined : people.get(id);
+    return person ? toUserReference(person) : null;
+  };
+  return {
+    id: workflow.id,
+    email_id: workflow.emailId,
+    status: workflow.status,
+    review_group_id: workflow.reviewGroupId,
+    review_group: {
+      id: group?.id ?? null,
+      // A group deleted since keeps its stages in the snapshot; only its name is gone.
+      name: group?.name ?? 'Deleted review group',
+      reusable: group?.reusable ?? false,
+      stages: workflow.stages.map((stage) => ({
+        position: stage.position,
+        approval_type: stage.approval_type,
+        members: stage.user_ids.map((userId) => ({ user_id: userId, user: reference(userId) })),
+      })),
+    },
+    creator_id: workflow.creatorId,
+    creator: reference(workflow.creatorId),
+    current_stage_position: workflow.currentStagePosition,
+    round: workflow.round,
+    review_approvals: decisions.map((decision) =>
+      toApprovalResponse(decision, decision.userId === null ? undefined : people.get(decision.userId)),
+    ),
+    stages_progress: stagesProgress(workflow, decisions),
+    approved_lock_version: workflow.approvedLockVersion,
+    created_at: workflow.createdAt,
+    completed_at: workflow.completedAt,
+  };
+}

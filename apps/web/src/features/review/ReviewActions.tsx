@@ -1,0 +1,272 @@
+import { ActionIcon, Button, Group, Menu, Popover, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconTimeline } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useMe } from '../../app/session.ts';
+import { errorMessage } from '../../shared/api-error.ts';
+import { useEmailEvents } from '../live/use-email-events.ts';
+import { DecisionModal, TestSendModal } from './ReviewDialogs.tsx';
+import { ReviewTimeline } from './ReviewTimeline.tsx';
+import { type ActionState, reviewActionStates } from './review-action-states.ts';
+import {
+  convertToDraft,
+  decide,
+  type Email,
+  fetchEmail,
+  publish,
+  type ReviewDecision,
+  sendTest,
+  submitForApproval,
+  workflowKey,
+  workflowQuery,
+} from './review-api.ts';
+import { SubmitForApprovalModal } from './SubmitForApprovalModal.tsx';
+
+/** A button that stays hoverable when disabled, so its tooltip can say why. */
+function ActionButton({
+  state,
+  onClick,
+  children,
+  color,
+  variant = 'filled',
+}: {
+  state: ActionState;
+  onClick: () => void;
+  children: ReactNode;
+  color?: string;
+  variant?: 'filled' | 'default' | 'light';
+}) {
+  const button = (
+    <Button
+      size="xs"
+      color={color}
+      variant={variant}
+      data-disabled={state.enabled ? undefined : true}
+      aria-disabled={!state.enabled}
+      onClick={(event) => {
+        if (!state.enabled) event.preventDefault();
+        else onClick();
+      }}
+    >
+      {children}
+    </Button>
+  );
+  return state.reason ? (
+    <Tooltip label={state.reason} multiline maw={300}>
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
+/**
+ * The review and publishing actions of the editor's top bar: submit or resubmit, approve or request
+ * changes, publish (and force publish), convert to draft, send a test, and the review's timeline.
+ * Others' decisions show without reloading: on a status or review event the workflow and the
+ * email's status are fetched again.
+ */
+export function ReviewActions({
+  workspaceId,
+  email,
+  saved,
+  onEmailChanged,
+}: {
+  workspaceId: number;
+  email: Email;
+  /** Whether every edit has reached the server (a submission freezes the saved content). */
+  saved: boolean;
+  /** The email after a move: the editor reopens it (read-only in review). */
+  onEmailChanged: (email: Email) => void;
+}) {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const workflow = useQuery(workflowQuery(workspaceId, email.id));
+  const [submitting, setSubmitting] = useState(false);
+  const [deciding, setDeciding] = useState<ReviewDecision | null>(null);
+  const [testing, setTesting] = useState(false);
+  const states = reviewActionStates(
+    email,
+    workflow.data ?? null,
+    { id: me.user.id, permissions: me.permissions },
+    { saved },
+  );
+
+  async function refresh() {
+    await queryClient.invalidateQueries({ queryKey: workflowKey(workspaceId, email.id) });
+    const current = await fetchEmail(workspaceId, email.id);
+    if (current.status !== email.status || current.lock_version !== email.lock_version) {
+      if (saved) onEmailChanged(current);
+      else
+        notifications.show({
+          color: 'orange',
+          message: `This email is now ${current.status.replace('_', ' ')}: your unsaved changes may not be kept.`,
+        });
+    }
+  }
+
+  useEmailEvents(workspaceId, email.id, (event) => {
+    if (event.type === 'status_changed' || event.type === 'review_changed' || event.type === 'resync') {
+      void refresh().catch(() => undefined);
+    }
+  });
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      notifications.show({ color: 'green', message: done });
+      await refresh();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  }
+
+  const confirmForcePublish = () =>
+    modals.openConfirmModal({
+      title: 'Publish without approval?',
+      children: (
+        <Text size="sm">
+          The email is published as it is now, whatever its review says; a review under way is cancelled.
+        </Text>
+      ),
+      labels: { confirm: 'Force publish', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void run(() => publish(workspaceId, email.id, true), 'Published'),
+    });
+
+  const status = email.status;
+  const continuable =
+    status === 'changes_requested' && workflow.data?.status === 'in_progress' ? workflow.data : null;
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {(status === 'draft' || status === 'changes_requested') && (
+        <ActionButton
+          state={status === 'draft' ? states.submit : states.submit.enabled ? states.submit : states.resubmit}
+          onClick={() => setSubmitting(true)}
+        >
+          {status === 'draft' ? 'Submit for approval' : 'Resubmit'}
+        </ActionButton>
+      )}
+      {status === 'in_review' && (
+        <>
+          <ActionButton state={states.approve} color="green" onClick={() => setDeciding('approved')}>
+            Approve
+          </ActionButton>
+          <ActionButton
+            state={states.request_changes}
+            color="orange"
+            variant="light"
+            onClick={() => setDeciding('request_changes')}
+          >
+            Request changes
+          </ActionButton>
+        </>
+      )}
+      {status === 'approved' && (
+        <ActionButton
+          state={states.publish}
+          color="violet"
+          onClick={() => run(() => publish(workspaceId, email.id, false), 'Published')}
+        >
+          Publish
+        </ActionButton>
+      )}
+      {workflow.data && (
+        <Popover width={340} position="bottom-end" shadow="md" withArrow>
+          <Popover.Target>
+            <Tooltip label="Review timeline">
+              <ActionIcon variant="default" aria-label="Review timeline">
+                <IconTimeline size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <ReviewTimeline workflow={workflow.data} />
+          </Popover.Dropdown>
+        </Popover>
+      )}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="default" aria-label="More review actions">
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown maw={320}>
+          <MenuAction
+            state={states.force_publish}
+            label="Force publish…"
+            color="red"
+            onClick={confirmForcePublish}
+          />
+          <MenuAction
+            state={states.convert_to_draft}
+            label="Convert to draft"
+            onClick={() => run(() => convertToDraft(workspaceId, email.id), 'Converted to draft')}
+          />
+          <MenuAction state={states.send_test} label="Send test…" onClick={() => setTesting(true)} />
+        </Menu.Dropdown>
+      </Menu>
+
+      <SubmitForApprovalModal
+        workspaceId={workspaceId}
+        opened={submitting}
+        onClose={() => setSubmitting(false)}
+        continuable={continuable}
+        onSubmit={async (body) => {
+          await submitForApproval(workspaceId, email.id, body);
+          notifications.show({ color: 'green', message: 'Submitted for approval' });
+          await refresh();
+        }}
+      />
+      <DecisionModal
+        decision={deciding}
+        onClose={() => setDeciding(null)}
+        onDecide={async (decision, comment) => {
+          await decide(workspaceId, email.id, decision, comment);
+          notifications.show({
+            color: 'green',
+            message: decision === 'approved' ? 'Approved' : 'Changes requested',
+          });
+          await refresh();
+        }}
+      />
+      <TestSendModal
+        opened={testing}
+        locales={email.locales}
+        defaultLocale={email.default_locale}
+        onClose={() => setTesting(false)}
+        onSend={async (recipients, locale) => {
+          await sendTest(workspaceId, email.id, recipients, locale);
+          notifications.show({ color: 'green', message: `Test sent to ${recipients.join(', ')}` });
+        }}
+      />
+    </Group>
+  );
+}
+
+/** A menu entry that, when it cannot be used, says why under its label. */
+function MenuAction({
+  state,
+  label,
+  color,
+  onClick,
+}: {
+  state: ActionState;
+  label: string;
+  color?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Menu.Item color={state.enabled ? color : undefined} disabled={!state.enabled} onClick={onClick}>
+      <Text size="sm">{label}</Text>
+      {state.reason && (
+        <Text size="xs" c="dimmed">
+          {state.reason}
+        </Text>
+      )}
+    </Menu.Item>
+  );
+}
