@@ -14,12 +14,7 @@ type Locale = NonNullable<
 export type ReviewDecision = 'approved' | 'request_changes';
 
 /** A reusable review group as the submit dialog offers it. */
-export interface ReviewGroupChoice {
-  id: number;
-  name: string;
-  reusable: boolean;
-  stages: { position: number; approval_type: 'one_of' | 'all_of'; members: { user_id: number }[] }[];
-}
+export type ReviewGroupChoice = components['schemas']['ReviewGroup'];
 
 export const workflowKey = (workspaceId: number, emailId: number) =>
   ['workspaces', workspaceId, 'emails', emailId, 'approval_workflow'] as const;
@@ -51,20 +46,12 @@ export function fetchEmail(workspaceId: number, emailId: number): Promise<Email>
   );
 }
 
-/**
- * The organization's reusable review groups. Built by the review groups settings; until their
- * route is in the generated client it is called by its path, here only.
- */
+/** The organization's reusable review groups, every page of them. */
 export function reviewGroupsQuery() {
   return queryOptions({
-    queryKey: ['review_groups', 'reusable'],
-    queryFn: async (): Promise<ReviewGroupChoice[]> => {
-      const response = await fetch('/api/v1/review_groups?per=100', { credentials: 'same-origin' });
-      if (response.status === 404) return [];
-      if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
-      const body = (await response.json()) as { results: ReviewGroupChoice[] };
-      return body.results.filter((group) => group.reusable);
-    },
+    queryKey: ['review_groups', 'reusable', 'all'],
+    queryFn: (): Promise<ReviewGroupChoice[]> =>
+      allResults((page) => unwrap(api.GET('/api/v1/review_groups', { params: { query: page } }))),
   });
 }
 
