@@ -8,10 +8,21 @@ import {
   type EmailContent,
   mergeCustomStyles,
 } from '@letterset/core';
-import { Alert, Box, Button, Group, ScrollArea, SegmentedControl, Select, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
@@ -43,6 +54,7 @@ import {
   validateSavedEmail,
 } from './editor-data.ts';
 import { Inspector } from './Inspector.tsx';
+import { PhoneLayout } from './PhoneLayout.tsx';
 import { renderForDownload, renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { outlineOf, Structure } from './Structure.tsx';
@@ -111,6 +123,16 @@ export function DocumentEditor({
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
   const narrow = useMediaQuery('(max-width: 85em)') === true;
+  // On a phone (at most 40em, 640 px) people mostly review: the preview takes the screen, panels become sheets.
+  const phone = useMediaQuery('(max-width: 40em)') === true;
+  const [phoneSheet, setPhoneSheet] = useState<string | null>(null);
+  // On a phone the comments sheet makes way for placing a pin, and comes back for its comment or a tapped pin.
+  useEffect(() => {
+    if (review.pinMode) setPhoneSheet(null);
+  }, [review.pinMode]);
+  useEffect(() => {
+    if (review.pendingPin || review.selectedThreadId !== null) setPhoneSheet('comments');
+  }, [review.pendingPin, review.selectedThreadId]);
   const [brandProfileId, setBrandProfileId] = useState(brandProfileIdOf(target));
   // Link tracking belongs to the email being sent: a layout has none.
   const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email?.link_tracking_profile_id ?? null);
@@ -289,6 +311,65 @@ export function DocumentEditor({
     }
   }
 
+  const localeSelect = (
+    <Select
+      aria-label="Locale"
+      w={130}
+      size="xs"
+      allowDeselect={false}
+      data={document.locales}
+      value={locale}
+      onChange={(value) => value && setLocale(value)}
+    />
+  );
+
+  const reviewActions = email ? (
+    <ReviewActions
+      workspaceId={workspaceId}
+      email={email}
+      saved={saveStatus.kind === 'saved'}
+      onEmailChanged={(changed) => onReplace({ kind: 'email', email: changed })}
+    />
+  ) : null;
+
+  const preview = (
+    <Canvas
+      editor={editor}
+      designSystem={resources.designSystem}
+      components={resources.components}
+      brandProfile={brandProfile}
+      locale={locale}
+      branchSelection={branchSelection}
+      personalizationTags={resources.personalizationTags}
+      linkTrackingProfile={linkTrackingProfile}
+      conditionals={resources.conditionals}
+      emailName={nameOf(target)}
+      width={phone ? 'mobile' : width}
+      selectedId={selectedId}
+      onPick={pickInPreview}
+      overlay={
+        email && (panel === 'review' || phone)
+          ? (frame) => (
+              <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />
+            )
+          : undefined
+      }
+    />
+  );
+
+  const readOnlyAlert = readOnly ? (
+    <Alert color="yellow" py={6} mb="xs">
+      <Group justify="space-between">
+        <Text size="sm">{frozen ?? `Your role can view this ${target.kind} but not change it.`}</Text>
+        {email?.status === 'published' && can('convert_emails_to_draft') && (
+          <Button size="compact-sm" variant="white" onClick={() => convertToDraft(email.id)}>
+            Convert to draft
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  ) : null;
+
   return (
     <EditorSessionProvider value={session}>
       <Box
@@ -298,211 +379,196 @@ export function DocumentEditor({
           height: 'calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-xs))',
         }}
       >
-        <EditorToolbar
-          workspaceId={workspaceId}
-          target={target}
-          status={saveStatus}
-          canUndo={state.canUndo && !readOnly}
-          canRedo={state.canRedo && !readOnly}
-          onRetrySave={() => autosave?.retry()}
-        >
-          <Select
-            aria-label="Locale"
-            w={130}
-            size="xs"
-            allowDeselect={false}
-            data={document.locales}
-            value={locale}
-            onChange={(value) => value && setLocale(value)}
-          />
-          {email && (
-            <ReviewActions
-              workspaceId={workspaceId}
-              email={email}
-              saved={saveStatus.kind === 'saved'}
-              onEmailChanged={(changed) => onReplace({ kind: 'email', email: changed })}
-            />
-          )}
-          {email && can('create_layouts') && (
-            <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
-              Save as layout
-            </Button>
-          )}
-          <Button size="xs" variant="default" onClick={downloadHtml}>
-            Download HTML
-          </Button>
-          {email && can('create_exports') && (
-            <Button size="xs" onClick={() => setExporting(true)}>
-              Export
-            </Button>
-          )}
-          <SegmentedControl
-            size="xs"
-            aria-label="Preview width"
-            value={width}
-            onChange={(value) => setWidth(value as PreviewWidth)}
-            data={[
-              { value: 'desktop', label: 'Desktop' },
-              { value: 'mobile', label: 'Mobile' },
+        {phone && email ? (
+          <PhoneLayout
+            toolbar={
+              <>
+                <EditorToolbar
+                  workspaceId={workspaceId}
+                  target={target}
+                  status={saveStatus}
+                  canUndo={state.canUndo && !readOnly}
+                  canRedo={state.canRedo && !readOnly}
+                  onRetrySave={() => autosave?.retry()}
+                >
+                  {localeSelect}
+                </EditorToolbar>
+                {readOnlyAlert}
+              </>
+            }
+            preview={preview}
+            sheets={[
+              {
+                id: 'comments',
+                label: 'Comments',
+                content: <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />,
+              },
+              { id: 'review', label: 'Review', content: <Stack>{reviewActions}</Stack> },
             ]}
+            openSheet={phoneSheet}
+            onOpenSheet={setPhoneSheet}
           />
-        </EditorToolbar>
-        {readOnly && (
-          <Alert color="yellow" py={6} mb="xs">
-            <Group justify="space-between">
-              <Text size="sm">{frozen ?? `Your role can view this ${target.kind} but not change it.`}</Text>
-              {email?.status === 'published' && can('convert_emails_to_draft') && (
-                <Button size="compact-sm" variant="white" onClick={() => convertToDraft(email.id)}>
-                  Convert to draft
+        ) : (
+          <>
+            <EditorToolbar
+              workspaceId={workspaceId}
+              target={target}
+              status={saveStatus}
+              canUndo={state.canUndo && !readOnly}
+              canRedo={state.canRedo && !readOnly}
+              onRetrySave={() => autosave?.retry()}
+            >
+              {localeSelect}
+              {reviewActions}
+              {email && can('create_layouts') && (
+                <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
+                  Save as layout
                 </Button>
               )}
-            </Group>
-          </Alert>
-        )}
-        <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
-          {!narrow && (
-            <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
-              <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
-            </ScrollArea>
-          )}
-          <Box style={{ flex: 1, minWidth: 0, display: 'flex', position: 'relative' }}>
-            <Canvas
-              editor={editor}
-              designSystem={resources.designSystem}
-              components={resources.components}
-              brandProfile={brandProfile}
-              locale={locale}
-              branchSelection={branchSelection}
-              personalizationTags={resources.personalizationTags}
-              linkTrackingProfile={linkTrackingProfile}
-              conditionals={resources.conditionals}
-              emailName={nameOf(target)}
-              width={width}
-              selectedId={selectedId}
-              onPick={pickInPreview}
-              overlay={
-                email && panel === 'review'
-                  ? (frame) => (
-                      <ReviewPins
-                        frame={frame}
-                        workspaceId={workspaceId}
-                        emailId={email.id}
-                        review={review}
+              <Button size="xs" variant="default" onClick={downloadHtml}>
+                Download HTML
+              </Button>
+              {email && can('create_exports') && (
+                <Button size="xs" onClick={() => setExporting(true)}>
+                  Export
+                </Button>
+              )}
+              <SegmentedControl
+                size="xs"
+                aria-label="Preview width"
+                value={width}
+                onChange={(value) => setWidth(value as PreviewWidth)}
+                data={[
+                  { value: 'desktop', label: 'Desktop' },
+                  { value: 'mobile', label: 'Mobile' },
+                ]}
+              />
+            </EditorToolbar>
+            {readOnlyAlert}
+            <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
+              {!narrow && (
+                <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
+                  <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
+                </ScrollArea>
+              )}
+              <Box style={{ flex: 1, minWidth: 0, display: 'flex', position: 'relative' }}>
+                {preview}
+                <Box
+                  ref={setEmptyEmailSlot}
+                  pos="absolute"
+                  top={48}
+                  left={0}
+                  right={0}
+                  style={{ display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}
+                />
+              </Box>
+              <Box
+                w={narrow ? 320 : 360}
+                style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+              >
+                <Tabs
+                  value={panel}
+                  onChange={(value) => setPanel(value as Panel)}
+                  keepMounted={false}
+                  style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+                >
+                  <Tabs.List grow>
+                    {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
+                    <Tabs.Tab value="inspector">Component</Tabs.Tab>
+                    <Tabs.Tab value="settings">{email ? 'Email' : 'Layout'}</Tabs.Tab>
+                    <Tabs.Tab value="validate">Validate</Tabs.Tab>
+                    {email && <Tabs.Tab value="history">History</Tabs.Tab>}
+                    {email && <Tabs.Tab value="review">Review</Tabs.Tab>}
+                  </Tabs.List>
+                  <ScrollArea style={{ flex: 1 }} p="xs">
+                    {narrow && (
+                      <Tabs.Panel value="outline">
+                        <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
+                      </Tabs.Panel>
+                    )}
+                    <Tabs.Panel value="inspector">
+                      {selected ? (
+                        <Inspector
+                          key={selected.id}
+                          instance={selected}
+                          defaultLocale={document.defaultLocale}
+                        />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          Select a component in the preview or the outline to edit its fields.
+                        </Text>
+                      )}
+                    </Tabs.Panel>
+                    <Tabs.Panel value="settings">
+                      <SettingsPanel
+                        kind={target.kind}
+                        document={document}
+                        brandProfileId={brandProfileId}
+                        brandProfiles={resources.brandProfiles}
+                        onBrandProfileChange={(id) => {
+                          setBrandProfileId(id);
+                          autosave?.saveSettings({ brand_profile_id: id });
+                        }}
+                        linkTrackingProfileId={linkTrackingProfileId}
+                        linkTrackingProfiles={resources.linkTrackingProfiles}
+                        onLinkTrackingProfileChange={(id) => {
+                          setLinkTrackingProfileId(id);
+                          autosave?.saveSettings({ link_tracking_profile_id: id });
+                        }}
                       />
-                    )
-                  : undefined
-              }
-            />
-            <Box
-              ref={setEmptyEmailSlot}
-              pos="absolute"
-              top={48}
-              left={0}
-              right={0}
-              style={{ display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}
-            />
-          </Box>
-          <Box
-            w={narrow ? 320 : 360}
-            style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
-          >
-            <Tabs
-              value={panel}
-              onChange={(value) => setPanel(value as Panel)}
-              keepMounted={false}
-              style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-            >
-              <Tabs.List grow>
-                {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
-                <Tabs.Tab value="inspector">Component</Tabs.Tab>
-                <Tabs.Tab value="settings">{email ? 'Email' : 'Layout'}</Tabs.Tab>
-                <Tabs.Tab value="validate">Validate</Tabs.Tab>
-                {email && <Tabs.Tab value="history">History</Tabs.Tab>}
-                {email && <Tabs.Tab value="review">Review</Tabs.Tab>}
-              </Tabs.List>
-              <ScrollArea style={{ flex: 1 }} p="xs">
-                {narrow && (
-                  <Tabs.Panel value="outline">
-                    <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
-                  </Tabs.Panel>
-                )}
-                <Tabs.Panel value="inspector">
-                  {selected ? (
-                    <Inspector key={selected.id} instance={selected} defaultLocale={document.defaultLocale} />
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      Select a component in the preview or the outline to edit its fields.
-                    </Text>
-                  )}
-                </Tabs.Panel>
-                <Tabs.Panel value="settings">
-                  <SettingsPanel
-                    kind={target.kind}
-                    document={document}
-                    brandProfileId={brandProfileId}
-                    brandProfiles={resources.brandProfiles}
-                    onBrandProfileChange={(id) => {
-                      setBrandProfileId(id);
-                      autosave?.saveSettings({ brand_profile_id: id });
-                    }}
-                    linkTrackingProfileId={linkTrackingProfileId}
-                    linkTrackingProfiles={resources.linkTrackingProfiles}
-                    onLinkTrackingProfileChange={(id) => {
-                      setLinkTrackingProfileId(id);
-                      autosave?.saveSettings({ link_tracking_profile_id: id });
-                    }}
-                  />
-                </Tabs.Panel>
-                <Tabs.Panel value="validate">
-                  <ValidatePanel
-                    validate={
-                      email
-                        ? () => validateSavedEmail(workspaceId, email.id)
-                        : async () =>
-                            validateLayoutDocument(
-                              document,
-                              [...componentsById.values()],
-                              resources.conditionals,
-                            )
-                    }
-                    preSendChecks={email ? () => checkSavedEmail(workspaceId, email.id) : undefined}
-                    description={
-                      email
-                        ? `Checks every locale and branch of the saved email against its components’ rules.${saveStatus.kind === 'saved' ? '' : ' Your latest changes are still being saved.'}`
-                        : 'Checks every locale and branch of the layout as shown against its components’ rules, as emails started from it will be checked.'
-                    }
-                    describeOwner={(owner) => {
-                      if (owner === 'subject') return 'Subject';
-                      if (owner === 'preheader') return 'Preheader';
-                      const instance = instances.find((candidate) => candidate.id === owner);
-                      return instance ? labelOf(instance) : 'A removed component';
-                    }}
-                    onOpenProblem={openProblem}
-                  />
-                </Tabs.Panel>
-                {email && (
-                  <Tabs.Panel value="history">
-                    <VersionsPanel
-                      workspaceId={workspaceId}
-                      emailId={email.id}
-                      readOnly={readOnly}
-                      renderVersion={renderVersion}
-                      onRestored={(restored) => {
-                        autosave?.discardChanges();
-                        onReplace({ kind: 'email', email: restored });
-                      }}
-                    />
-                  </Tabs.Panel>
-                )}
-                {email && (
-                  <Tabs.Panel value="review">
-                    <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />
-                  </Tabs.Panel>
-                )}
-              </ScrollArea>
-            </Tabs>
-          </Box>
-        </Box>
+                    </Tabs.Panel>
+                    <Tabs.Panel value="validate">
+                      <ValidatePanel
+                        validate={
+                          email
+                            ? () => validateSavedEmail(workspaceId, email.id)
+                            : async () =>
+                                validateLayoutDocument(
+                                  document,
+                                  [...componentsById.values()],
+                                  resources.conditionals,
+                                )
+                        }
+                        preSendChecks={email ? () => checkSavedEmail(workspaceId, email.id) : undefined}
+                        description={
+                          email
+                            ? `Checks every locale and branch of the saved email against its components’ rules.${saveStatus.kind === 'saved' ? '' : ' Your latest changes are still being saved.'}`
+                            : 'Checks every locale and branch of the layout as shown against its components’ rules, as emails started from it will be checked.'
+                        }
+                        describeOwner={(owner) => {
+                          if (owner === 'subject') return 'Subject';
+                          if (owner === 'preheader') return 'Preheader';
+                          const instance = instances.find((candidate) => candidate.id === owner);
+                          return instance ? labelOf(instance) : 'A removed component';
+                        }}
+                        onOpenProblem={openProblem}
+                      />
+                    </Tabs.Panel>
+                    {email && (
+                      <Tabs.Panel value="history">
+                        <VersionsPanel
+                          workspaceId={workspaceId}
+                          emailId={email.id}
+                          readOnly={readOnly}
+                          renderVersion={renderVersion}
+                          onRestored={(restored) => {
+                            autosave?.discardChanges();
+                            onReplace({ kind: 'email', email: restored });
+                          }}
+                        />
+                      </Tabs.Panel>
+                    )}
+                    {email && (
+                      <Tabs.Panel value="review">
+                        <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />
+                      </Tabs.Panel>
+                    )}
+                  </ScrollArea>
+                </Tabs>
+              </Box>
+            </Box>
+          </>
+        )}
       </Box>
       {email && exporting && (
         <ExportDialog

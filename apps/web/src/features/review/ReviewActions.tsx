@@ -7,6 +7,8 @@ import { type ReactNode, useState } from 'react';
 import { useMe } from '../../app/session.ts';
 import { errorMessage } from '../../shared/api-error.ts';
 import { useEmailEvents } from '../live/use-email-events.ts';
+import { notificationKeys } from '../notifications/notifications-api.ts';
+import { RequestReviewDialog } from '../review-assignments/RequestReviewDialog.tsx';
 import { DecisionModal, TestSendModal } from './ReviewDialogs.tsx';
 import { ReviewTimeline } from './ReviewTimeline.tsx';
 import { type ActionState, reviewActionStates } from './review-action-states.ts';
@@ -68,6 +70,8 @@ function ActionButton({
  * Others' decisions show without reloading: on a status or review event the workflow and the
  * email's status are fetched again.
  */
+const statusesWithReview: readonly Email['status'][] = ['in_review', 'changes_requested', 'approved'];
+
 export function ReviewActions({
   workspaceId,
   email,
@@ -83,10 +87,16 @@ export function ReviewActions({
 }) {
   const me = useMe();
   const queryClient = useQueryClient();
-  const workflow = useQuery(workflowQuery(workspaceId, email.id));
+  // Only these statuses come from a review, so only they surely have one: asking otherwise could be a 404
+  // (a draft never submitted, an email published with force).
+  const workflow = useQuery({
+    ...workflowQuery(workspaceId, email.id),
+    enabled: statusesWithReview.includes(email.status),
+  });
   const [submitting, setSubmitting] = useState(false);
   const [deciding, setDeciding] = useState<ReviewDecision | null>(null);
   const [testing, setTesting] = useState(false);
+  const [askingForReview, setAskingForReview] = useState(false);
   const states = reviewActionStates(
     email,
     workflow.data ?? null,
@@ -108,6 +118,8 @@ export function ReviewActions({
   }
 
   useEmailEvents(workspaceId, email.id, (event) => {
+    // Whatever happens on the email may have told me something: the bell counts again.
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     if (event.type === 'status_changed' || event.type === 'review_changed' || event.type === 'resync') {
       void refresh().catch(() => undefined);
     }
@@ -207,6 +219,7 @@ export function ReviewActions({
             onClick={() => run(() => convertToDraft(workspaceId, email.id), 'Converted to draft')}
           />
           <MenuAction state={states.send_test} label="Send test…" onClick={() => setTesting(true)} />
+          <Menu.Item onClick={() => setAskingForReview(true)}>Ask for a review…</Menu.Item>
         </Menu.Dropdown>
       </Menu>
 
@@ -232,6 +245,12 @@ export function ReviewActions({
           });
           await refresh();
         }}
+      />
+      <RequestReviewDialog
+        workspaceId={workspaceId}
+        emailId={email.id}
+        opened={askingForReview}
+        onClose={() => setAskingForReview(false)}
       />
       <TestSendModal
         opened={testing}
