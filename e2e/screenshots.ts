@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './tests/support/accounts.ts';
+import { invitationLinkFor } from './tests/support/outbox.ts';
 import { pngFromPixels } from './tests/support/png.ts';
 
 const pictures = path.join(import.meta.dirname, '..', 'apps', 'docs', 'static', 'img');
@@ -305,4 +306,148 @@ test('screenshots of the authoring screens for the docs', async ({ page, request
   await expectPreviewToShow(page, 'The spring sale ends Sunday');
   await page.getByRole('tab', { name: 'Layout' }).click();
   await capture(page, 'layout-editor');
+});
+
+test('screenshots of review and collaboration for the docs', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const me = (await (await request.get('/api/v1/me')).json()) as { workspaces: { id: number }[] };
+  const workspaceId = me.workspaces[0]?.id ?? 1;
+  const workspace = `/api/v1/workspaces/${workspaceId}`;
+  const api = async <T>(method: 'get' | 'post', url: string, data?: object): Promise<T> => {
+    const response = await request[method](url, data ? { data } : {});
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const emails = await api<{ results: { id: number; name: string }[] }>(
+    'get',
+    `${workspace}/emails?search=${encodeURIComponent('Spring sale: last call')}`,
+  );
+  const emailId = emails.results[0]?.id;
+  if (!emailId) throw new Error('the authoring screenshots made no sale email');
+  const email = await api<{
+    email_content: { component_instances: { id: string }[] };
+  }>('get', `${workspace}/emails/${emailId}`);
+  const teams = await api<{ results: { id: number; name: string }[] }>('get', '/api/v1/teams?per=100');
+  const teamId = teams.results.find((team) => team.name === 'Spring campaigns')?.id;
+  const users = await api<{ results: { id: number; first_name: string; email: string }[] }>(
+    'get',
+    '/api/v1/users?per=100',
+  );
+  const userId = (first: string) => users.results.find((user) => user.first_name === first)?.id ?? 0;
+  for (const first of ['Vera', 'Edith']) {
+    await api('post', `/api/v1/teams/${teamId}/users`, { user_id: userId(first) });
+  }
+  await api('post', '/api/v1/review_groups', {
+    name: 'Brand and legal',
+    stages: [
+      {
+        position: 1,
+        approval_type: 'one_of',
+        members: [{ user_id: userId('Vera') }, { user_id: userId('Edith') }],
+      },
+      { position: 2, approval_type: 'all_of', members: [{ user_id: userId('Vera') }] },
+    ],
+  });
+  const [, hero, body] = email.email_content.component_instances;
+  const comment = async (text: string, instanceId: string | undefined, y: number, x = 120) =>
+    api<{ id: number }>('post', `${workspace}/emails/${emailId}/email_comments`, {
+      locale: 'en-US',
+      body: text,
+      pin_data: {
+        component_instance_id: instanceId,
+        branch_key: null,
+        coordinates: { center_offset_x_px: x, y },
+      },
+    });
+  const thread = await comment(
+    `Can we say “ends Sunday at midnight”? @[Edith Clarke](user:${userId('Edith')})`,
+    hero?.id,
+    60,
+  );
+  await comment('Should the sale terms link to the legal page?', body?.id, 20, -160);
+  await api('post', `${workspace}/emails/${emailId}/email_comments`, {
+    locale: 'en-US',
+    body: 'Midnight in which time zone? Let’s keep Sunday.',
+    parent_id: thread.id,
+  });
+
+  await page.goto('/settings/review-groups');
+  await expect(page.getByText('Brand and legal')).toBeVisible();
+  await capture(page, 'review-groups');
+
+  // The Admin submits the email to the group.
+  await page.goto(`/workspaces/${workspaceId}/emails/${emailId}/edit`);
+  await expectPreviewToShow(page, 'The spring sale ends Sunday');
+  await page.getByRole('button', { name: 'Submit for approval' }).click();
+  const submit = page.getByRole('dialog', { name: 'Submit for approval' });
+  await submit.getByText('Review group', { exact: true }).click();
+  await submit.getByRole('combobox', { name: 'Review group' }).click();
+  await page.getByRole('option', { name: /Brand and legal/ }).click();
+  await capture(page, 'submit-for-approval');
+  await submit.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(submit).toBeHidden();
+
+  // Vera, a reviewer of both stages, signs in from her invitation.
+  const reviewer = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 1280, height: 800 },
+  });
+  const vera = await reviewer.newPage();
+  await vera.goto(await invitationLinkFor('vera@northwind.test'));
+  await vera.getByRole('textbox', { name: 'Password', exact: true }).fill('a long reviewer password');
+  await vera.getByRole('textbox', { name: 'Repeat the password' }).fill('a long reviewer password');
+  await vera.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(vera.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await vera.goto(`/workspaces/${workspaceId}`);
+  await expect(vera.getByRole('region', { name: 'Waiting on your review' })).toContainText(
+    'Spring sale: last call',
+  );
+  await vera.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(vera.getByRole('list', { name: 'Notifications' })).toBeVisible();
+  await capture(vera, 'home-page');
+  await vera.keyboard.press('Escape');
+
+  await vera.goto(`/workspaces/${workspaceId}/emails/${emailId}/edit`);
+  await expectPreviewToShow(vera, 'The spring sale ends Sunday');
+  await vera.getByRole('tab', { name: 'Review' }).click();
+  await expect(vera.getByTestId('pin-overlay').getByRole('button', { name: 'Pin 2' })).toBeVisible();
+  await capture(vera, 'review-panel');
+
+  await vera.getByRole('button', { name: 'Approve', exact: true }).click();
+  const approve = vera.getByRole('dialog', { name: 'Approve' });
+  await approve.getByRole('textbox').fill('On brand.');
+  await approve.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(approve).toBeHidden();
+  await vera.getByRole('button', { name: 'Request changes', exact: true }).click();
+  const changes = vera.getByRole('dialog', { name: 'Request changes' });
+  await changes.getByRole('textbox').fill('Please link the sale terms before this goes out.');
+  await capture(vera, 'request-changes');
+  await changes.getByRole('button', { name: 'Request changes', exact: true }).click();
+  await expect(changes).toBeHidden();
+
+  // The submitter's timeline shows who decided what.
+  await page.getByRole('button', { name: 'Review timeline' }).click();
+  await expect(page.getByText('Please link the sale terms before this goes out.')).toBeVisible();
+  await capture(page, 'review-timeline');
+
+  // On a phone the preview fills the screen; comments open in a sheet.
+  const phone = await browser.newContext({
+    storageState: await reviewer.storageState(),
+    viewport: { width: 390, height: 844 },
+  });
+  const onPhone = await phone.newPage();
+  await onPhone.goto(`/workspaces/${workspaceId}/emails/${emailId}/edit`);
+  await expectPreviewToShow(onPhone, 'The spring sale ends Sunday');
+  await expect(onPhone.getByTestId('pin-overlay').getByRole('button', { name: 'Pin 1' })).toBeVisible();
+  await capture(onPhone, 'review-phone');
+  await onPhone
+    .getByRole('toolbar', { name: 'Review on the phone' })
+    .getByRole('button', { name: 'Comments' })
+    .click();
+  await expect(onPhone.getByRole('dialog', { name: 'Comments' })).toContainText(
+    'Midnight in which time zone?',
+  );
+  await capture(onPhone, 'review-phone-comments');
+  await phone.close();
+  await reviewer.close();
 });

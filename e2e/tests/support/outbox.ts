@@ -14,7 +14,8 @@ export async function invitationLinkFor(email: string): Promise<string> {
           to: string;
           text: string;
         };
-        if (message.to === email) link = message.text.match(/https?:\/\/\S+\/invitations\/\S+/)?.[0];
+        // Other mails (notifications) go to the same address: only the invitation has the link.
+        if (message.to === email) link = message.text.match(/https?:\/\/\S+\/invitations\/\S+/)?.[0] ?? link;
       }
       return link;
     })
