@@ -1,25 +1,21 @@
-import type { PermissionKey } from '@letterset/core';
-import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import {
   approvalWorkflows,
   type EmailStatus,
   emails,
-  projects,
   type ReviewDecision,
   reviewApprovals,
   reviewGroupStageMembers,
   reviewGroupStages,
   reviewGroups,
-  roles,
   type StageSnapshot,
-  teamMemberships,
   users,
-  workspaceMemberships,
 } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { usersWhoCanSee } from '../emails/email-audience.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { moveEmail } from '../emails/emails.lifecycle.ts';
 import {
@@ -53,60 +49,6 @@ const personColumns = {
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
 };
-
-function roleGrants(permission: PermissionKey): SQL {
-  return sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`;
-}
-
-/**
- * Users of the email's organization who can see it: members of its workspace (or allowed into
- * every workspace) who see its project (a member of the project's team, or allowed into every
- * project). Optionally only those among `userIds`, or whose role grants `permission`.
- */
-export async function usersWhoCanSee(
-  db: Database,
-  email: Pick<EmailRow, 'organizationId' | 'workspaceId' | 'projectId'>,
-  filter: { userIds?: readonly number[]; permission?: PermissionKey } = {},
-): Promise<Person[]> {
-  if (filter.userIds && filter.userIds.length === 0) return [];
-  return db
-    .select(personColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(users.organizationId, email.organizationId),
-        isNull(users.deletedAt),
-        filter.userIds ? inArray(users.id, [...filter.userIds]) : undefined,
-        filter.permission ? roleGrants(filter.permission) : undefined,
-        or(
-          roleGrants('access_all_workspaces'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(workspaceMemberships)
-              .where(
-                and(
-                  eq(workspaceMemberships.userId, users.id),
-                  eq(workspaceMemberships.workspaceId, email.workspaceId),
-                ),
-              ),
-          ),
-        ),
-        or(
-          roleGrants('access_all_projects'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(teamMemberships)
-              .innerJoin(projects, eq(projects.teamId, teamMemberships.teamId))
-              .where(and(eq(teamMemberships.userId, users.id), eq(projects.id, email.projectId))),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(users.id));
-}
 
 async function peopleById(db: Database, ids: readonly number[]): Promise<Map<number, Person>> {
   if (ids.length === 0) return new Map();
