@@ -7,8 +7,6 @@ import {
   emails,
   type ReviewDecision,
   reviewApprovals,
-  reviewGroupStageMembers,
-  reviewGroupStages,
   reviewGroups,
   type StageSnapshot,
   users,
@@ -24,6 +22,11 @@ import {
   notify,
   personName,
 } from '../notifications/notifications.service.ts';
+import {
+  createReviewGroupRecords,
+  loadReviewGroup,
+  stagesSnapshotOf,
+} from '../review-groups/review-groups.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import { countedApprovers, namesInWords, stageComplete, stagesProgress } from './approval-rules.ts';
 import type {
@@ -85,45 +88,37 @@ async function requestedStages(
       })),
     };
   }
-  const groupId = body.review_group_id as number;
-  const [group] = await db
-    .select({ id: reviewGroups.id })
-    .from(reviewGroups)
-    .where(
-      and(
-        eq(reviewGroups.id, groupId),
-        eq(reviewGroups.organizationId, principal.organizationId),
-        eq(reviewGroups.reusable, true),
-      ),
-    );
-  if (!group) {
+  const group = await loadReviewGroup(db, principal.organizationId, body.review_group_id as number);
+  if (!group?.reusable) {
     throw ValidationError.field('review_group_id', 'is not a reusable review group of this organization');
   }
-  const rows = await db
-    .select({
-      stageId: reviewGroupStages.id,
-      approvalType: reviewGroupStages.approvalType,
-      userId: reviewGroupStageMembers.userId,
-    })
-    .from(reviewGroupStages)
-    .leftJoin(reviewGroupStageMembers, eq(reviewGroupStageMembers.stageId, reviewGroupStages.id))
-    .where(eq(reviewGroupStages.reviewGroupId, group.id))
-    .orderBy(asc(reviewGroupStages.position), asc(reviewGroupStages.id), asc(reviewGroupStageMembers.id));
-  const stages: StageSnapshot[] = [];
-  const stageIds: number[] = [];
-  for (const row of rows) {
-    let index = stageIds.indexOf(row.stageId);
-    if (index === -1) {
-      stageIds.push(row.stageId);
-      stages.push({ position: stages.length + 1, approval_type: row.approvalType, user_ids: [] });
-      index = stages.length - 1;
-    }
-    if (row.userId !== null) stages[index]?.user_ids.push(row.userId);
-  }
+  const stages = stagesSnapshotOf(group);
   if (stages.length === 0 || stages.some((stage) => stage.user_ids.length === 0)) {
     throw ValidationError.field('review_group_id', 'has a stage without members: nobody could approve it');
   }
   return { stages, reviewGroupId: group.id };
+}
+
+/**
+ * Stages chosen for one email are stored as a review group of their own (`reusable: false`), so
+ * the workflow names a group like any other. The stages were checked before (members deduplicated,
+ * each one seeing the email), so the review groups' own checks find nothing more to refuse.
+ */
+async function recordOneOffReviewGroup(
+  tx: Database,
+  email: EmailRow,
+  stages: readonly StageSnapshot[],
+): Promise<number> {
+  const { id } = await createReviewGroupRecords(tx, email.organizationId, {
+    name: `Review of “${email.name}”`,
+    reusable: false,
+    stages: stages.map((stage) => ({
+      position: stage.position,
+      approval_type: stage.approval_type,
+      members: stage.user_ids.map((userId) => ({ user_id: userId })),
+    })),
+  });
+  return id;
 }
 
 /** Every stage member must be able to see the email; 422 naming those who cannot. */
@@ -231,7 +226,7 @@ export async function submitForApproval(
         .set({ status: 'cancelled' })
         .where(and(eq(approvalWorkflows.emailId, email.id), eq(approvalWorkflows.status, 'in_progress')));
       const reviewGroupId =
-        requested.reviewGroupId ?? (await insertOneOffReviewGroup(tx, email, requested.stages));
+        requested.reviewGroupId ?? (await recordOneOffReviewGroup(tx, email, requested.stages));
       [workflow] = await tx
         .insert(approvalWorkflows)
         .values({
@@ -265,33 +260,6 @@ export async function submitForApproval(
     },
   ]);
   return toWorkflowResponse(db, workflow);
-}
-
-/**
- * Stages chosen for one email are stored as a review group of their own (`reusable: false`), so
- * the workflow names a group like any other.
- */
-async function insertOneOffReviewGroup(
-  tx: Database,
-  email: EmailRow,
-  stages: readonly StageSnapshot[],
-): Promise<number> {
-  const [group] = await tx
-    .insert(reviewGroups)
-    .values({ organizationId: email.organizationId, name: `Review of “${email.name}”`, reusable: false })
-    .returning({ id: reviewGroups.id });
-  if (!group) throw new Error('review group insert returned nothing');
-  for (const stage of stages) {
-    const [stageRow] = await tx
-      .insert(reviewGroupStages)
-      .values({ reviewGroupId: group.id, position: stage.position, approvalType: stage.approval_type })
-      .returning({ id: reviewGroupStages.id });
-    if (!stageRow) throw new Error('review group stage insert returned nothing');
-    await tx
-      .insert(reviewGroupStageMembers)
-      .values(stage.user_ids.map((userId) => ({ stageId: stageRow.id, userId })));
-  }
-  return group.id;
 }
 
 /**
