@@ -27,7 +27,7 @@ import {
   loadReviewGroup,
   stagesSnapshotOf,
 } from '../review-groups/review-groups.service.ts';
-import { toUserReference } from '../users/users.serializers.ts';
+import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import { countedApprovers, namesInWords, stageComplete, stagesProgress } from './approval-rules.ts';
 import type {
   ApprovalWorkflow,
@@ -46,17 +46,10 @@ type EmailRow = typeof emails.$inferSelect;
 type WorkflowRow = typeof approvalWorkflows.$inferSelect;
 type Person = { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
 
-const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-};
-
 async function peopleById(db: Database, ids: readonly number[]): Promise<Map<number, Person>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select(personColumns)
+    .select(userReferenceColumns)
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
@@ -133,7 +126,7 @@ async function assertMembersCanSee(
   const blind = memberIds.filter((id) => !seeing.has(id));
   if (blind.length === 0) return;
   const known = await db
-    .select(personColumns)
+    .select(userReferenceColumns)
     .from(users)
     .where(and(inArray(users.id, blind), eq(users.organizationId, email.organizationId)));
   const names = blind.map((id) => {

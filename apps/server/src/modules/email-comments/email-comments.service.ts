@@ -16,7 +16,7 @@ import {
   notify,
   personName,
 } from '../notifications/notifications.service.ts';
-import { toUserReference } from '../users/users.serializers.ts';
+import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import {
   type CreateEmailCommentBody,
   commentBodyMaxLength,
@@ -372,12 +372,7 @@ async function toCommentResponses(
     userIds.size === 0
       ? []
       : db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            profileImageUrl: users.profileImageUrl,
-          })
+          .select(userReferenceColumns)
           .from(users)
           .where(and(inArray(users.id, [...userIds]), eq(users.organizationId, email.organizationId))),
     reviewerIds.size === 0

@@ -9,6 +9,7 @@ import {
   users,
   workspaceMemberships,
 } from '../../db/schema.ts';
+import { userReferenceColumns } from '../users/users.serializers.ts';
 
 /*
  * Who can see an email, asked about other users than the caller (reviewers, mentioned people,
@@ -64,12 +65,7 @@ export async function usersWhoCanSee(
   const userIds = filter.userIds?.filter(isStoredId);
   if (userIds && userIds.length === 0) return [];
   return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-    })
+    .select(userReferenceColumns)
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
