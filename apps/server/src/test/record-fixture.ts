@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
 import { runExport } from '../modules/exports/export-runner.ts';
-import { notify } from '../modules/notifications/notifications.service.ts';
+import { notificationServicesOf, notify } from '../modules/notifications/notifications.service.ts';
 import { createTestUser, signInAs, type TestOrganization } from './factories.ts';
 import { solidImage } from './images.ts';
 
@@ -170,7 +170,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     stages: [{ approval_type: 'one_of', members: [{ user_id: user.id }] }],
   });
   await post(`${workspaceBase}/emails/${email.id}/convert_to_draft`, {});
-  await notify({ db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log }, [
+  await notify(notificationServicesOf(app), [
     {
       kind: 'requested_review',
       recipientIds: [organization.admin.id],

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { principalOf, workspaceOf } from '../../http/access.ts';
+import { principalOf } from '../../http/access.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { findVisibleEmail } from '../emails/emails.service.ts';
+import { findRequestedEmail } from '../emails/emails.service.ts';
+import { notificationServicesOf } from '../notifications/notifications.service.ts';
 import {
   ApprovalWorkflow,
   EmailReviewParams,
@@ -23,7 +24,7 @@ const tags = ['Approval workflows'];
 function reviewServices(app: FastifyInstance): ReviewServices {
   return {
     db: app.database.db,
-    notifications: { db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log },
+    notifications: notificationServicesOf(app),
   };
 }
 
@@ -49,14 +50,8 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const { email } = await findVisibleEmail(
-        app,
-        principal,
-        workspaceOf(request).id,
-        request.params.email_id,
-      );
-      return submitForApproval(reviewServices(app), principal, email, request.body);
+      const email = await findRequestedEmail(app, request);
+      return submitForApproval(reviewServices(app), principalOf(request), email, request.body);
     },
   );
 
@@ -76,13 +71,7 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      const { email } = await findVisibleEmail(
-        app,
-        principalOf(request),
-        workspaceOf(request).id,
-        request.params.email_id,
-      );
-      return getLatestWorkflow(app.database.db, email);
+      return getLatestWorkflow(app.database.db, await findRequestedEmail(app, request));
     },
   );
 
@@ -107,14 +96,8 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      const { email } = await findVisibleEmail(
-        app,
-        principal,
-        workspaceOf(request).id,
-        request.params.email_id,
-      );
-      return decideReview(reviewServices(app), principal, email, request.body);
+      const email = await findRequestedEmail(app, request);
+      return decideReview(reviewServices(app), principalOf(request), email, request.body);
     },
   );
 };

@@ -1,25 +1,19 @@
-import type { PermissionKey } from '@letterset/core';
-import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import {
   approvalWorkflows,
   type EmailStatus,
   emails,
-  projects,
   type ReviewDecision,
   reviewApprovals,
-  reviewGroupStageMembers,
-  reviewGroupStages,
   reviewGroups,
-  roles,
   type StageSnapshot,
-  teamMemberships,
   users,
-  workspaceMemberships,
 } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { usersWhoCanSee } from '../emails/email-audience.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { moveEmail } from '../emails/emails.lifecycle.ts';
 import {
@@ -28,7 +22,12 @@ import {
   notify,
   personName,
 } from '../notifications/notifications.service.ts';
-import { toUserReference } from '../users/users.serializers.ts';
+import {
+  createReviewGroupRecords,
+  loadReviewGroup,
+  stagesSnapshotOf,
+} from '../review-groups/review-groups.service.ts';
+import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import { countedApprovers, namesInWords, stageComplete, stagesProgress } from './approval-rules.ts';
 import type {
   ApprovalWorkflow,
@@ -47,71 +46,10 @@ type EmailRow = typeof emails.$inferSelect;
 type WorkflowRow = typeof approvalWorkflows.$inferSelect;
 type Person = { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
 
-const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-};
-
-function roleGrants(permission: PermissionKey): SQL {
-  return sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`;
-}
-
-/**
- * Users of the email's organization who can see it: members of its workspace (or allowed into
- * every workspace) who see its project (a member of the project's team, or allowed into every
- * project). Optionally only those among `userIds`, or whose role grants `permission`.
- */
-export async function usersWhoCanSee(
-  db: Database,
-  email: Pick<EmailRow, 'organizationId' | 'workspaceId' | 'projectId'>,
-  filter: { userIds?: readonly number[]; permission?: PermissionKey } = {},
-): Promise<Person[]> {
-  if (filter.userIds && filter.userIds.length === 0) return [];
-  return db
-    .select(personColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(users.organizationId, email.organizationId),
-        isNull(users.deletedAt),
-        filter.userIds ? inArray(users.id, [...filter.userIds]) : undefined,
-        filter.permission ? roleGrants(filter.permission) : undefined,
-        or(
-          roleGrants('access_all_workspaces'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(workspaceMemberships)
-              .where(
-                and(
-                  eq(workspaceMemberships.userId, users.id),
-                  eq(workspaceMemberships.workspaceId, email.workspaceId),
-                ),
-              ),
-          ),
-        ),
-        or(
-          roleGrants('access_all_projects'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(teamMemberships)
-              .innerJoin(projects, eq(projects.teamId, teamMemberships.teamId))
-              .where(and(eq(teamMemberships.userId, users.id), eq(projects.id, email.projectId))),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(users.id));
-}
-
 async function peopleById(db: Database, ids: readonly number[]): Promise<Map<number, Person>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select(personColumns)
+    .select(userReferenceColumns)
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
@@ -143,45 +81,37 @@ async function requestedStages(
       })),
     };
   }
-  const groupId = body.review_group_id as number;
-  const [group] = await db
-    .select({ id: reviewGroups.id })
-    .from(reviewGroups)
-    .where(
-      and(
-        eq(reviewGroups.id, groupId),
-        eq(reviewGroups.organizationId, principal.organizationId),
-        eq(reviewGroups.reusable, true),
-      ),
-    );
-  if (!group) {
+  const group = await loadReviewGroup(db, principal.organizationId, body.review_group_id as number);
+  if (!group?.reusable) {
     throw ValidationError.field('review_group_id', 'is not a reusable review group of this organization');
   }
-  const rows = await db
-    .select({
-      stageId: reviewGroupStages.id,
-      approvalType: reviewGroupStages.approvalType,
-      userId: reviewGroupStageMembers.userId,
-    })
-    .from(reviewGroupStages)
-    .leftJoin(reviewGroupStageMembers, eq(reviewGroupStageMembers.stageId, reviewGroupStages.id))
-    .where(eq(reviewGroupStages.reviewGroupId, group.id))
-    .orderBy(asc(reviewGroupStages.position), asc(reviewGroupStages.id), asc(reviewGroupStageMembers.id));
-  const stages: StageSnapshot[] = [];
-  const stageIds: number[] = [];
-  for (const row of rows) {
-    let index = stageIds.indexOf(row.stageId);
-    if (index === -1) {
-      stageIds.push(row.stageId);
-      stages.push({ position: stages.length + 1, approval_type: row.approvalType, user_ids: [] });
-      index = stages.length - 1;
-    }
-    if (row.userId !== null) stages[index]?.user_ids.push(row.userId);
-  }
+  const stages = stagesSnapshotOf(group);
   if (stages.length === 0 || stages.some((stage) => stage.user_ids.length === 0)) {
     throw ValidationError.field('review_group_id', 'has a stage without members: nobody could approve it');
   }
   return { stages, reviewGroupId: group.id };
+}
+
+/**
+ * Stages chosen for one email are stored as a review group of their own (`reusable: false`), so
+ * the workflow names a group like any other. The stages were checked before (members deduplicated,
+ * each one seeing the email), so the review groups' own checks find nothing more to refuse.
+ */
+async function recordOneOffReviewGroup(
+  tx: Database,
+  email: EmailRow,
+  stages: readonly StageSnapshot[],
+): Promise<number> {
+  const { id } = await createReviewGroupRecords(tx, email.organizationId, {
+    name: `Review of “${email.name}”`,
+    reusable: false,
+    stages: stages.map((stage) => ({
+      position: stage.position,
+      approval_type: stage.approval_type,
+      members: stage.user_ids.map((userId) => ({ user_id: userId })),
+    })),
+  });
+  return id;
 }
 
 /** Every stage member must be able to see the email; 422 naming those who cannot. */
@@ -196,7 +126,7 @@ async function assertMembersCanSee(
   const blind = memberIds.filter((id) => !seeing.has(id));
   if (blind.length === 0) return;
   const known = await db
-    .select(personColumns)
+    .select(userReferenceColumns)
     .from(users)
     .where(and(inArray(users.id, blind), eq(users.organizationId, email.organizationId)));
   const names = blind.map((id) => {
@@ -289,7 +219,7 @@ export async function submitForApproval(
         .set({ status: 'cancelled' })
         .where(and(eq(approvalWorkflows.emailId, email.id), eq(approvalWorkflows.status, 'in_progress')));
       const reviewGroupId =
-        requested.reviewGroupId ?? (await insertOneOffReviewGroup(tx, email, requested.stages));
+        requested.reviewGroupId ?? (await recordOneOffReviewGroup(tx, email, requested.stages));
       [workflow] = await tx
         .insert(approvalWorkflows)
         .values({
@@ -323,33 +253,6 @@ export async function submitForApproval(
     },
   ]);
   return toWorkflowResponse(db, workflow);
-}
-
-/**
- * Stages chosen for one email are stored as a review group of their own (`reusable: false`), so
- * the workflow names a group like any other.
- */
-async function insertOneOffReviewGroup(
-  tx: Database,
-  email: EmailRow,
-  stages: readonly StageSnapshot[],
-): Promise<number> {
-  const [group] = await tx
-    .insert(reviewGroups)
-    .values({ organizationId: email.organizationId, name: `Review of “${email.name}”`, reusable: false })
-    .returning({ id: reviewGroups.id });
-  if (!group) throw new Error('review group insert returned nothing');
-  for (const stage of stages) {
-    const [stageRow] = await tx
-      .insert(reviewGroupStages)
-      .values({ reviewGroupId: group.id, position: stage.position, approvalType: stage.approval_type })
-      .returning({ id: reviewGroupStages.id });
-    if (!stageRow) throw new Error('review group stage insert returned nothing');
-    await tx
-      .insert(reviewGroupStageMembers)
-      .values(stage.user_ids.map((userId) => ({ stageId: stageRow.id, userId })));
-  }
-  return group.id;
 }
 
 /**

@@ -170,6 +170,20 @@ describe('approval workflows', () => {
       expect(refused.json().errors.review_group_id[0]).toContain('not a reusable review group');
     });
 
+    it('keeps a member named twice in a stage once, in the workflow and in its one-off group', async () => {
+      const email = await org.createEmail('Twice named', submitter.headers);
+      const response = await submit(email.id, {
+        stages: stagesOf({ type: 'all_of', members: [bea, carl, bea] }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const workflow = response.json();
+      const memberIds = (stage: { members: { user_id: number }[] }) => stage.members.map((m) => m.user_id);
+      expect(workflow.review_group.stages.map(memberIds)).toEqual([[bea.user.id, carl.user.id]]);
+      const group = (await org.call('GET', `/api/v1/review_groups/${workflow.review_group_id}`)).json();
+      expect(group).toMatchObject({ name: 'Review of “Twice named”', reusable: false });
+      expect(group.stages.map(memberIds)).toEqual([[bea.user.id, carl.user.id]]);
+    });
+
     it('refuses members who cannot see the email, naming them', async () => {
       const email = await org.createEmail(undefined, submitter.headers);
       const response = await submit(email.id, {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { principalOf, workspaceOf } from '../../http/access.ts';
+import { principalOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { findVisibleEmail } from '../emails/emails.service.ts';
-import type { NotificationServices } from '../notifications/notifications.service.ts';
+import { findRequestedEmail } from '../emails/emails.service.ts';
+import { notificationServicesOf } from '../notifications/notifications.service.ts';
 import {
   CreateEmailCommentBody,
   EmailComment,
@@ -28,17 +27,6 @@ const permission = 'email_commenting' as const;
 
 /** Comments on an email's locales: threads one level deep, pins on the preview, mentions. */
 export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const notificationServices = (): NotificationServices => ({
-    db: app.database.db,
-    mailer: app.mailer,
-    appUrl: app.config.appUrl,
-    log: app.log,
-  });
-  /** The email of the route, if the caller may see it (404 otherwise). */
-  const emailOf = async (request: FastifyRequest & { params: { email_id: number } }) =>
-    (await findVisibleEmail(app, principalOf(request), workspaceOf(request).id, request.params.email_id))
-      .email;
-
   app.get(
     collection,
     {
@@ -57,7 +45,12 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listEmailComments(app.database.db, await emailOf(request), request.query, pageRequest(request.query)),
+      listEmailComments(
+        app.database.db,
+        await findRequestedEmail(app, request),
+        request.query,
+        pageRequest(request.query),
+      ),
   );
 
   app.post(
@@ -80,7 +73,12 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      createEmailComment(notificationServices(), principalOf(request), await emailOf(request), request.body),
+      createEmailComment(
+        notificationServicesOf(app),
+        principalOf(request),
+        await findRequestedEmail(app, request),
+        request.body,
+      ),
   );
 
   app.patch(
@@ -99,9 +97,9 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateEmailComment(
-        notificationServices(),
+        notificationServicesOf(app),
         principalOf(request),
-        await emailOf(request),
+        await findRequestedEmail(app, request),
         request.params.id,
         request.body,
       ),
@@ -124,7 +122,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteEmailComment(
         app.database.db,
         principalOf(request),
-        await emailOf(request),
+        await findRequestedEmail(app, request),
         request.params.id,
       );
       return reply.code(204).send(null);
@@ -150,7 +148,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       toggleEmailCommentResolution(
         app.database.db,
         principalOf(request),
-        await emailOf(request),
+        await findRequestedEmail(app, request),
         request.params.id,
       ),
   );

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import {
-  aiReviewers,
-  emailComments,
-  projects,
-  roles,
-  type StoredPinData,
-  teamMemberships,
-  users,
-  workspaceMemberships,
-} from '../../db/schema.ts';
+import { aiReviewers, emailComments, type StoredPinData, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { FieldErrors } from '../../http/validation-messages.ts';
+import { usersWhoCanSee } from '../emails/email-audience.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { contentOf, type EmailRow } from '../emails/emails.service.ts';
 import {
@@ -24,7 +16,7 @@ import {
   notify,
   personName,
 } from '../notifications/notifications.service.ts';
-import { toUserReference } from '../users/users.serializers.ts';
+import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import {
   type CreateEmailCommentBody,
   commentBodyMaxLength,
@@ -292,7 +284,7 @@ async function checkMentions(
   const tokens = mentionTokens(body);
   if (tokens.length === 0) return [];
   const ids = [...new Set(tokens.map((token) => token.userId))];
-  const seeing = await usersWhoCanSee(db, email, ids);
+  const seeing = new Set((await usersWhoCanSee(db, email, { userIds: ids })).map((user) => user.id));
   const refused = [
     ...new Set(tokens.filter((token) => !seeing.has(token.userId)).map((token) => token.token)),
   ];
@@ -302,55 +294,6 @@ async function checkMentions(
     refused.map((token) => `mentions ${token}, who is not a user that can see this email`),
   );
   return ids.filter((id) => seeing.has(id));
-}
-
-function grants(permission: string): SQL {
-  return sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`;
-}
-
-/**
- * Of `ids`, the users who can see the email: live users of its organization who belong to its
- * workspace (or see every workspace) and to the team of its project (or see every project).
- */
-async function usersWhoCanSee(db: Database, email: EmailRow, ids: number[]): Promise<Set<number>> {
-  const validIds = ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647);
-  if (validIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        inArray(users.id, validIds),
-        eq(users.organizationId, email.organizationId),
-        isNull(users.deletedAt),
-        or(
-          grants('access_all_workspaces'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(workspaceMemberships)
-              .where(
-                and(
-                  eq(workspaceMemberships.userId, users.id),
-                  eq(workspaceMemberships.workspaceId, email.workspaceId),
-                ),
-              ),
-          ),
-        ),
-        or(
-          grants('access_all_projects'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(teamMemberships)
-              .innerJoin(projects, eq(projects.teamId, teamMemberships.teamId))
-              .where(and(eq(teamMemberships.userId, users.id), eq(projects.id, email.projectId))),
-          ),
-        ),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 type Actor = { id: number; firstName: string; lastName: string };
@@ -429,12 +372,7 @@ async function toCommentResponses(
     userIds.size === 0
       ? []
       : db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            profileImageUrl: users.profileImageUrl,
-          })
+          .select(userReferenceColumns)
           .from(users)
           .where(and(inArray(users.id, [...userIds]), eq(users.organizationId, email.organizationId))),
     reviewerIds.size === 0

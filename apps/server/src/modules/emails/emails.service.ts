@@ -6,6 +6,7 @@ import {
   valuesEqual,
 } from '@letterset/core';
 import { and, count, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { BatchedReads } from '../../db/batched-reads.ts';
@@ -13,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
-import { type Principal, requirePermission } from '../../http/access.ts';
+import { type Principal, principalOf, requirePermission, workspaceOf } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { assertApprovedContent, cancelWorkflowUnderWay } from '../approval-workflows/workflow-records.ts';
@@ -202,6 +203,20 @@ export async function findVisibleEmail(
   const [row] = await query.execute({ workspaceId, id, userId: principal.userId });
   if (!row) throw new NotFoundError();
   return row;
+}
+
+/** The email a route's `email_id` names in the request's workspace, if the caller may see it (404 otherwise). */
+export async function findRequestedEmail(
+  app: App,
+  request: FastifyRequest & { params: { email_id: number } },
+): Promise<EmailRow> {
+  const { email } = await findVisibleEmail(
+    app,
+    principalOf(request),
+    workspaceOf(request).id,
+    request.params.email_id,
+  );
+  return email;
 }
 
 export async function getEmail(app: App, principal: Principal, workspaceId: number, id: number) {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { emails, type NotificationKind, notifications, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
@@ -18,6 +19,11 @@ export interface NotificationServices {
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
+}
+
+/** The app's notification services: its database, mailer, web address and log. */
+export function notificationServicesOf(app: App): NotificationServices {
+  return { db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log };
 }
 
 /** An event on an email that some people should hear about. */

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { principalOf, workspaceOf } from '../../http/access.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
+import { notificationServicesOf } from '../notifications/notifications.service.ts';
 import {
   CreateReviewAssignmentBody,
   EmailReviewAssignmentsParams,
@@ -58,10 +59,7 @@ export const reviewAssignmentsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) =>
       createReviewAssignment(
-        {
-          app,
-          notifications: { db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log },
-        },
+        { app, notifications: notificationServicesOf(app) },
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_id,

@@ -1,20 +1,12 @@
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  aiReviewers,
-  projects,
-  type ReviewAssigneeType,
-  reviewAssignments,
-  roles,
-  teamMemberships,
-  users,
-  workspaceMemberships,
-} from '../../db/schema.ts';
+import { aiReviewers, type ReviewAssigneeType, reviewAssignments, roles, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { emailVisibilityOf } from '../emails/email-audience.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
 import { type NotificationServices, notify, personName } from '../notifications/notifications.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
@@ -27,32 +19,6 @@ type ReviewAssignmentResponse = Static<typeof ReviewAssignment>;
 export interface ReviewAssignmentServices {
   app: App;
   notifications: NotificationServices;
-}
-
-const holds = (permission: string) =>
-  sql<boolean>`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`;
-
-/**
- * Of the users `condition` selects (live users of the email's organization), whether each may
- * see the email: a member of its workspace (or one who enters every workspace) and on the team
- * of its project (or one who sees every project), as `findVisibleEmail` decides for a caller.
- */
-export async function emailVisibilityFor(
-  db: Database,
-  email: Pick<EmailRow, 'organizationId' | 'workspaceId' | 'projectId'>,
-  condition: SQL,
-) {
-  const inWorkspace = sql<boolean>`(${holds('access_all_workspaces')} or exists (
-    select 1 from ${workspaceMemberships}
-    where ${workspaceMemberships.workspaceId} = ${email.workspaceId} and ${workspaceMemberships.userId} = ${users.id}))`;
-  const onProjectTeam = sql<boolean>`(${holds('access_all_projects')} or exists (
-    select 1 from ${teamMemberships} inner join ${projects} on ${projects.teamId} = ${teamMemberships.teamId}
-    where ${projects.id} = ${email.projectId} and ${teamMemberships.userId} = ${users.id}))`;
-  return db
-    .select({ user: users, inWorkspace, onProjectTeam })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(condition, eq(users.organizationId, email.organizationId), isNull(users.deletedAt)));
 }
 
 /** Who each assignment names, as the API shows it; assignments whose assignee is gone are left out. */
@@ -144,7 +110,7 @@ async function recipientsFor(
   input: Static<typeof CreateReviewAssignmentBody>,
 ): Promise<{ recipientIds: number[]; roleName?: string }> {
   if (input.assignee_type === 'User') {
-    const [found] = await emailVisibilityFor(db, email, eq(users.id, input.assignee_id));
+    const [found] = await emailVisibilityOf(db, email, eq(users.id, input.assignee_id));
     if (!found) throw ValidationError.field(assigneeField, 'is not a user of this organization');
     const who = personName(found.user);
     if (!found.inWorkspace)
@@ -152,7 +118,7 @@ async function recipientsFor(
         assigneeField,
         `${who} cannot see this email: they are not a member of its workspace`,
       );
-    if (!found.onProjectTeam)
+    if (!found.seesProject)
       throw ValidationError.field(
         assigneeField,
         `${who} cannot see this email: they are not on the team that owns its project`,
@@ -165,9 +131,9 @@ async function recipientsFor(
       .from(roles)
       .where(and(eq(roles.id, input.assignee_id), eq(roles.organizationId, email.organizationId)));
     if (!role) throw ValidationError.field(assigneeField, 'is not a role of this organization');
-    const holders = await emailVisibilityFor(db, email, eq(users.roleId, role.id));
+    const holders = await emailVisibilityOf(db, email, eq(users.roleId, role.id));
     return {
-      recipientIds: holders.filter((row) => row.inWorkspace && row.onProjectTeam).map((row) => row.user.id),
+      recipientIds: holders.filter((row) => row.inWorkspace && row.seesProject).map((row) => row.user.id),
       roleName: role.name,
     };
   }

@@ -7,6 +7,14 @@ import type { User, UserReference } from './users.schemas.ts';
 
 type UserRow = typeof users.$inferSelect;
 
+/** The columns `toUserReference` reads, to select with a query that ends in a user reference. */
+export const userReferenceColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+};
+
 export function toUserReference(
   user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>,
 ): Static<typeof UserReference> {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
+import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
@@ -116,11 +117,7 @@ export function AiReviewerForm({
     <Modal opened onClose={onClose} title={reviewer ? reviewer.name : 'New AI reviewer'} size="lg">
       <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
         <Stack>
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.join(' ')}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           <TextInput
             label="Name"
             required
@@ -139,16 +136,12 @@ export function AiReviewerForm({
             maxLength={instructionsLimit}
             {...form.getInputProps('review_instructions')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={save.isPending}>
-                {reviewer ? 'Save reviewer' : 'Create reviewer'}
-              </Button>
-            )}
-          </Group>
+          <FormActions
+            readOnly={readOnly}
+            onCancel={onClose}
+            submitLabel={reviewer ? 'Save reviewer' : 'Create reviewer'}
+            submitting={save.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -18,6 +18,7 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
+import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -219,11 +220,7 @@ function ConnectorFields({
     <Stack>
       <form onSubmit={save} noValidate>
         <Stack>
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.join(' ')}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           <TextInput
             label="Name"
             required
@@ -258,16 +255,13 @@ function ConnectorFields({
               inputProps={form.getInputProps(`settings.${field.name}`)}
             />
           ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={form.submitting}>
-                Save
-              </Button>
-            )}
-          </Group>
+          <FormActions
+            readOnly={readOnly}
+            onCancel={onClose}
+            cancelLabel="Close"
+            submitLabel="Save"
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
       {saved ? (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
+import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
@@ -141,11 +142,7 @@ function LinkTrackingForm({
     <Modal opened onClose={onClose} title={profile ? profile.name : 'New link tracking profile'} size="xl">
       <form onSubmit={save} noValidate>
         <Stack>
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.join(' ')}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           <TextInput
             label="Name"
             required
@@ -181,16 +178,12 @@ function LinkTrackingForm({
             readOnly={readOnly}
             {...form.getInputProps('custom_template')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={form.submitting}>
-                Save
-              </Button>
-            )}
-          </Group>
+          <FormActions
+            readOnly={readOnly}
+            onCancel={onClose}
+            submitLabel="Save"
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { ApiError, unwrap } from '../../shared/api-error.ts';
+import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { fullName } from '../settings/settings-api.ts';
 import {
@@ -100,11 +101,7 @@ export function ReviewGroupForm({
     <Modal opened onClose={onClose} title={group ? group.name : 'New review group'} size="lg">
       <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
         <Stack>
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.join(' ')}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           <TextInput
             label="Name"
             required
@@ -130,16 +127,12 @@ export function ReviewGroupForm({
             }
             readOnly={readOnly}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={save.isPending}>
-                {group ? 'Save group' : 'Create group'}
-              </Button>
-            )}
-          </Group>
+          <FormActions
+            readOnly={readOnly}
+            onCancel={onClose}
+            submitLabel={group ? 'Save group' : 'Create group'}
+            submitting={save.isPending}
+          />
           {readOnly && (
             <Text size="sm" c="dimmed">
               Changing review groups takes the manage review groups permission.
