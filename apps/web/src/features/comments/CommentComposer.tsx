@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
-import { memberName, type WorkspaceMember, workspaceMembersQuery } from './comments-api.ts';
+import { allWorkspaceMembersQuery } from '../settings/settings-api.ts';
+import { memberName, type WorkspaceMember } from './comments-api.ts';
 import { activeMention, insertMention } from './mention-tokens.ts';
 
 /** What a refused comment tells its writer: the fields' messages (a mention refused) or the error. */
@@ -58,7 +59,7 @@ export function CommentComposer({
   const input = useRef<HTMLTextAreaElement>(null);
   const caretToPlace = useRef<number | null>(null);
   const listId = useId();
-  const members = useQuery(workspaceMembersQuery(workspaceId));
+  const members = useQuery(allWorkspaceMembersQuery(workspaceId));
 
   const mention = activeMention(body, caret);
   const open = mention !== null && mention.start !== dismissedAt;

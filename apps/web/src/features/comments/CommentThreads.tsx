@@ -2,10 +2,10 @@ import { ActionIcon, Avatar, Badge, Button, Group, Menu, Paper, Stack, Text, Too
 import { IconDots, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { confirmDestructive } from '../../shared/confirm.tsx';
+import { relativeTime } from '../../shared/relative-time.ts';
 import { CommentBody } from './CommentBody.tsx';
 import { CommentComposer } from './CommentComposer.tsx';
 import { authorName, type CommentCalls, type EmailComment } from './comments-api.ts';
-import { relativeTime } from './relative-time.ts';
 import type { CommentThread } from './threads.ts';
 
 function initials(name: string): string {

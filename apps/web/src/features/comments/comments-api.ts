@@ -44,21 +44,6 @@ export const commentsQuery = (workspaceId: number, emailId: number, locale: stri
       ),
   });
 
-/** The workspace's members: the people a comment can mention. */
-export const workspaceMembersQuery = (workspaceId: number) =>
-  queryOptions({
-    queryKey: ['workspaces', workspaceId, 'members'],
-    queryFn: () =>
-      allResults((page) =>
-        unwrap(
-          api.GET('/api/v1/workspaces/{workspace_id}/users', {
-            params: { path: { workspace_id: workspaceId }, query: page },
-          }),
-        ),
-      ),
-    staleTime: 60_000,
-  });
-
 export interface CommentCalls {
   create(input: { body: string; parent_id?: number; pin_data?: NewPin | null }): Promise<EmailComment>;
   update(id: number, body: string): Promise<EmailComment>;

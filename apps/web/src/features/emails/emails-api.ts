@@ -8,6 +8,31 @@ export type EmailStatus = EmailSummary['status'];
 
 export const emailsPerPage = 20;
 
+/** What a list of emails may be narrowed to across the workspace: reviews waiting on me, my submissions. */
+type WorkspaceEmailsFilter = {
+  awaiting_my_review?: boolean;
+  submitted_by_me?: boolean;
+  status?: EmailStatus;
+};
+
+/** The first `per` emails of the workspace, most recently changed first; `name` tells lists apart in the cache. */
+export const workspaceEmailsQuery = (
+  workspaceId: number,
+  name: string,
+  filter: WorkspaceEmailsFilter,
+  per: number,
+) =>
+  queryOptions({
+    queryKey: ['workspaces', workspaceId, 'emails', 'home', name],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/emails', {
+          params: { path: { workspace_id: workspaceId }, query: { per, ...filter } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
 export function projectEmailsQuery(
   workspaceId: number,
   projectId: number,

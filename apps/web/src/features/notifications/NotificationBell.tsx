@@ -14,13 +14,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { relativeTime } from '../../shared/relative-time.ts';
 import {
   markAllNotificationsRead,
   markNotificationRead,
   type Notification,
   notificationTarget,
   recentNotificationsQuery,
-  timeAgo,
   unreadCountQuery,
 } from './notifications-api.ts';
 
@@ -128,7 +128,7 @@ export function NotificationRow({
         {notification.message}
       </Text>
       <Text size="xs" c="dimmed">
-        {timeAgo(String(notification.created_at))}
+        {relativeTime(String(notification.created_at))}
       </Text>
     </UnstyledButton>
   );

@@ -45,13 +45,3 @@ export function notificationTarget(notification: Notification): string | null {
   const { email } = notification;
   return email ? `/workspaces/${email.workspace_id}/emails/${email.id}/edit` : null;
 }
-
-/** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
-export function timeAgo(iso: string, now: Date = new Date()): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
-  return new Date(iso).toLocaleDateString();
-}

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { allResults } from '../../shared/all-results.ts';
 import { ApiError, unwrap } from '../../shared/api-error.ts';
+import { allWorkspaceMembersQuery, type User as Member } from '../settings/settings-api.ts';
 
 export type Email = components['schemas']['Email'];
 export type ApprovalWorkflow = components['schemas']['ApprovalWorkflow'];
@@ -55,14 +56,11 @@ export function reviewGroupsQuery() {
   });
 }
 
-/** People who can be asked to review in this workspace: its members. */
+/** People who can be asked to review in this workspace: its members who have joined. */
 export function workspaceMembersQuery(workspaceId: number) {
   return queryOptions({
-    queryKey: ['users', 'all', 'workspace', workspaceId],
-    queryFn: async () => {
-      const users = await allResults((page) => unwrap(api.GET('/api/v1/users', { params: { query: page } })));
-      return users.filter((user) => user.workspace_ids.includes(workspaceId) && user.invitation_accepted_at);
-    },
+    ...allWorkspaceMembersQuery(workspaceId),
+    select: (members: Member[]) => members.filter((member) => member.invitation_accepted_at),
   });
 }
 

@@ -61,6 +61,21 @@ export const workspaceMembersQuery = (workspaceId: number, { page, per }: ListPa
     placeholderData: keepPreviousData,
   });
 
+/** Every member of a workspace, all pages: the people who can be picked as reviewers or mentioned. */
+export const allWorkspaceMembersQuery = (workspaceId: number) =>
+  queryOptions({
+    queryKey: ['workspaces', workspaceId, 'members', 'all'],
+    queryFn: () =>
+      allResults((page) =>
+        unwrap(
+          api.GET('/api/v1/workspaces/{workspace_id}/users', {
+            params: { path: { workspace_id: workspaceId }, query: page },
+          }),
+        ),
+      ),
+    staleTime: 60_000,
+  });
+
 export const teamsQuery = (workspaceId: number | null, { page, per }: ListParams) =>
   queryOptions({
     queryKey: ['teams', 'list', { workspaceId, page, per }],

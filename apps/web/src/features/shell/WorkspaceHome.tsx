@@ -1,32 +1,17 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { api } from '../../app/api.ts';
 import { visibleNavigation } from '../../app/navigation.ts';
 import { useMe } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { relativeTime } from '../../shared/relative-time.ts';
 import { EmailStatusBadge } from '../emails/EmailStatusBadge.tsx';
-import type { EmailSummary } from '../emails/emails-api.ts';
+import { type EmailSummary, workspaceEmailsQuery } from '../emails/emails-api.ts';
 import { NotificationRow } from '../notifications/NotificationBell.tsx';
-import { recentNotificationsQuery, timeAgo } from '../notifications/notifications-api.ts';
+import { recentNotificationsQuery } from '../notifications/notifications-api.ts';
 import { useWorkspaceId } from './workspace.ts';
-
-type EmailFilter = { awaiting_my_review?: boolean; submitted_by_me?: boolean; status?: 'changes_requested' };
-
-const homeEmailsQuery = (workspaceId: number, name: string, filter: EmailFilter, per: number) =>
-  queryOptions({
-    queryKey: ['workspaces', workspaceId, 'emails', 'home', name],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/emails', {
-          params: { path: { workspace_id: workspaceId }, query: { per, ...filter } },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
 
 /** A workspace's start page: what needs me now, what changed lately, and where to go. */
 export function WorkspaceHome() {
@@ -36,16 +21,18 @@ export function WorkspaceHome() {
   const workspaceItems = visibleNavigation(me.permissions).flatMap((section) =>
     section.items.filter((item) => item.to.includes('$workspaceId')),
   );
-  const awaitingMe = useQuery(homeEmailsQuery(workspaceId, 'awaiting-me', { awaiting_my_review: true }, 10));
+  const awaitingMe = useQuery(
+    workspaceEmailsQuery(workspaceId, 'awaiting-me', { awaiting_my_review: true }, 10),
+  );
   const changesRequested = useQuery(
-    homeEmailsQuery(
+    workspaceEmailsQuery(
       workspaceId,
       'changes-requested',
       { submitted_by_me: true, status: 'changes_requested' },
       10,
     ),
   );
-  const recent = useQuery(homeEmailsQuery(workspaceId, 'recent', {}, 8));
+  const recent = useQuery(workspaceEmailsQuery(workspaceId, 'recent', {}, 8));
   const mentions = useQuery(recentNotificationsQuery({ kind: 'mentioned_in_comment', per: 5 }));
 
   return (
@@ -128,7 +115,7 @@ function EmailList({
   empty,
   showEditor = false,
 }: {
-  query: ReturnType<typeof useQuery<{ results: EmailSummary[] }>>;
+  query: UseQueryResult<{ results: EmailSummary[] }>;
   workspaceId: number;
   empty: string;
   showEditor?: boolean;
@@ -161,7 +148,7 @@ function EmailList({
                   {showEditor && email.last_updated_by
                     ? `${email.last_updated_by.first_name} ${email.last_updated_by.last_name}, `
                     : ''}
-                  {timeAgo(String(email.updated_at))}
+                  {relativeTime(String(email.updated_at))}
                 </Text>
               </Stack>
               <EmailStatusBadge status={email.status} />
