@@ -295,6 +295,9 @@ export const images = pgTable(
   (table) => [index('images_workspace_created_idx').on(table.workspaceId, table.createdAt)],
 );
 
+export const aiGenerationStatuses = ['generating', 'done'] as const;
+export type AiGenerationStatus = (typeof aiGenerationStatuses)[number];
+
 export const accessScopes = ['all_workspaces', 'this_workspace_only'] as const;
 export type AccessScope = (typeof accessScopes)[number];
 
@@ -320,6 +323,10 @@ export const emailDesignSystems = pgTable(
       .notNull()
       .default([]),
     screenshotUrl: text('screenshot_url'),
+    createWithAi: boolean('create_with_ai').notNull().default(false),
+    prompt: text('prompt'),
+    aiGenerationStatus: text('ai_generation_status').$type<AiGenerationStatus>(),
+    aiGenerationError: text('ai_generation_error'),
     createdById: integer('created_by_id').references(() => users.id),
     ...timestamps,
   },
@@ -502,6 +509,10 @@ export const emails = pgTable(
     lockVersion: integer('lock_version').notNull().default(1),
     createWithAi: boolean('create_with_ai').notNull().default(false),
     prompt: text('prompt'),
+    /** `generating` while an AI job writes the content, `done` after; null for emails made by hand. */
+    aiGenerationStatus: text('ai_generation_status').$type<AiGenerationStatus>(),
+    /** What the AI could not do (values it gave that failed validation, a provider error), in words. */
+    aiGenerationError: text('ai_generation_error'),
     lastUpdatedById: integer('last_updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -524,6 +535,8 @@ export const emailVersions = pgTable(
       .$type<{ email_content: StoredEmailContent; locales: string[] }>()
       .notNull(),
     lastUpdatedById: integer('last_updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Which AI feature wrote this version (`email_generation`, `translation`, …), on behalf of `last_updated_by_id`. */
+    aiFeature: text('ai_feature'),
     createdAt: timestamps.createdAt,
   },
   (table) => [
@@ -915,6 +928,9 @@ export const aiReviewers = pgTable(
   (table) => [index('ai_reviewers_workspace_idx').on(table.workspaceId)],
 );
 
+export const aiReviewStatuses = ['running', 'done', 'failed'] as const;
+export type AiReviewStatus = (typeof aiReviewStatuses)[number];
+
 export const reviewAssigneeTypes = ['User', 'Role', 'AiReviewer'] as const;
 export type ReviewAssigneeType = (typeof reviewAssigneeTypes)[number];
 
@@ -930,6 +946,9 @@ export const reviewAssignments = pgTable(
     assigneeType: text('assignee_type').$type<ReviewAssigneeType>().notNull(),
     assigneeId: integer('assignee_id').notNull(),
     assignedById: integer('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** For an AI reviewer: its review's run (`running`, `done`, `failed`); null for people. */
+    aiReviewStatus: text('ai_review_status').$type<AiReviewStatus>(),
+    aiReviewError: text('ai_review_error'),
     ...timestamps,
   },
   (table) => [
@@ -959,4 +978,95 @@ export const notifications = pgTable(
     createdAt: timestamps.createdAt,
   },
   (table) => [index('notifications_user_idx').on(table.userId, table.id)],
+);
+
+export const aiProviderKinds = ['openai', 'anthropic', 'openai_compatible'] as const;
+export type AiProviderKind = (typeof aiProviderKinds)[number];
+
+/**
+ * An organization's AI provider. Without a row (or with `provider` null) the server's environment
+ * defaults apply (`AI_PROVIDER`, `AI_BASE_URL`, `AI_MODEL`, `AI_API_KEY`); without those, AI is off.
+ */
+export const organizationAiSettings = pgTable('organization_ai_settings', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<AiProviderKind>(),
+  baseUrl: text('base_url'),
+  model: text('model'),
+  imageModel: text('image_model'),
+  /** The API key, sealed with the server's secrets key (purpose `ai_api_key`); never returned. */
+  sealedApiKey: text('sealed_api_key'),
+  updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** Tokens one AI call used, for the usage table in Settings › AI. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    feature: text('feature').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('ai_usage_organization_created_idx').on(table.organizationId, table.createdAt)],
+);
+
+/** The voice and context AI features write in: a company, its tone, its rules and brand guidelines. */
+export const aiAgents = pgTable(
+  'ai_agents',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    name: text('name'),
+    companyName: text('company_name'),
+    companyOverview: text('company_overview'),
+    tone: text('tone'),
+    guidelines: text('guidelines'),
+    brandGuidelinesDocumentName: text('brand_guidelines_document_name'),
+    /** The uploaded document itself, in file storage. */
+    brandGuidelinesStorageKey: text('brand_guidelines_storage_key'),
+    /** Its text, extracted once at upload, for prompts. */
+    brandGuidelinesText: text('brand_guidelines_text'),
+    ...timestamps,
+  },
+  (table) => [index('ai_agents_workspace_idx').on(table.workspaceId)],
+);
+
+export const translationStatuses = ['in_progress', 'completed', 'failed'] as const;
+export type TranslationStatus = (typeof translationStatuses)[number];
+
+/** One locale of a translation: its job's state and what it could not translate. */
+export interface LocaleTranslationState {
+  status: TranslationStatus;
+  error?: string | null;
+  /** Values left untranslated because the model's answer broke protected markup. */
+  refused_values?: { key: string; reason: string }[];
+  translated_values?: number;
+}
+
+/** A machine translation of an email into target locales, one job per locale. */
+export const emailTranslations = pgTable(
+  'email_translations',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    sourceLocale: text('source_locale').notNull(),
+    targetLocales: jsonb('target_locales').$type<string[]>().notNull(),
+    localeStatuses: jsonb('locale_statuses').$type<Record<string, LocaleTranslationState>>().notNull(),
+    aiAgentId: integer('ai_agent_id'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [index('email_translations_email_idx').on(table.emailId, table.id)],
 );
