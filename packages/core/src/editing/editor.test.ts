@@ -18,6 +18,7 @@ import {
 } from './commands.ts';
 import type { EditorDocument } from './document.ts';
 import { createEditor, defaultCoalesceWindowMs, defaultHistoryLimit, type EditorOptions } from './editor.ts';
+import { mergeDocuments } from './merge-documents.ts';
 import { everyCommand, heroHeadline, newId, sampleDocument, sampleIds } from './sample-document.ts';
 
 /** An editor over the sample document with every permission and a clock the test moves. */
@@ -424,6 +425,97 @@ describe('subscribe', () => {
     editor.subscribe(() => seen.push(headline(editor.getState().document)));
     editor.dispatch(setFieldValue(heroHeadline, 'Now'));
     expect(seen).toEqual(['Now']);
+  });
+});
+
+describe('rebase', () => {
+  const frenchHeadline = { ...heroHeadline, locale: 'fr-FR' };
+  const footerText = {
+    instanceId: sampleIds.footer,
+    branch: 'null_branch',
+    locale: 'en-US',
+    variable: 'text',
+  };
+  const frenchOf = (document: EditorDocument) =>
+    document.content.component_instances[0]?.field_values.null_branch?.['fr-FR']?.headline?.value;
+  const footerOf = (document: EditorDocument) =>
+    document.content.component_instances[2]?.field_values.null_branch?.['en-US']?.text?.value;
+  /** Merges what someone else saved on top of `base` into a document, as the autosave does after a 409. */
+  const mergingTheirs = (base: EditorDocument, theirs: EditorDocument) => (document: EditorDocument) => {
+    const result = mergeDocuments(base, document, theirs);
+    return 'merged' in result ? result.merged : undefined;
+  };
+
+  it('merges their change into the document and every snapshot, so undo and redo keep it', () => {
+    const { editor, document, advance } = setup();
+    const base = document();
+    editor.dispatch(setFieldValue(heroHeadline, 'Welcome'));
+    advance(defaultCoalesceWindowMs);
+    editor.dispatch(setFieldValue(footerText, 'Ciao'));
+    editor.undo();
+    const theirs = applyCommand(base, setFieldValue(frenchHeadline, 'Bienvenue'));
+    const listener = vi.fn();
+    editor.subscribe(listener);
+
+    expect(editor.rebase(mergingTheirs(base, theirs))).toBe(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect([headline(document()), footerOf(document()), frenchOf(document())]).toEqual([
+      'Welcome',
+      'Bye',
+      'Bienvenue',
+    ]);
+    expect(editor.getState()).toMatchObject({ canUndo: true, canRedo: true });
+
+    editor.undo();
+    expect([headline(document()), frenchOf(document())]).toEqual(['Hi', 'Bienvenue']);
+    expect(editor.undo()).toBe(false);
+    editor.redo();
+    editor.redo();
+    expect([headline(document()), footerOf(document()), frenchOf(document())]).toEqual([
+      'Welcome',
+      'Ciao',
+      'Bienvenue',
+    ]);
+  });
+
+  it('changes nothing and returns false when any snapshot cannot be merged', () => {
+    const { editor, document, advance } = setup();
+    const base = document();
+    editor.dispatch(setFieldValue(footerText, 'Ciao'));
+    advance(defaultCoalesceWindowMs);
+    editor.dispatch(setFieldValue(heroHeadline, 'Welcome'));
+    advance(defaultCoalesceWindowMs);
+    editor.dispatch(setFieldValue(heroHeadline, 'Hi'));
+    const before = editor.getState();
+    // Their headline merges into the document, whose headline is back to base's, but not into the snapshot saying Welcome.
+    const theirs = applyCommand(base, setFieldValue(heroHeadline, 'Hola'));
+    expect(mergingTheirs(base, theirs)(before.document)).toBeDefined();
+    const listener = vi.fn();
+    editor.subscribe(listener);
+
+    expect(editor.rebase(mergingTheirs(base, theirs))).toBe(false);
+    expect(editor.getState()).toBe(before);
+    expect(listener).not.toHaveBeenCalled();
+    editor.undo();
+    expect([headline(document()), footerOf(document())]).toEqual(['Welcome', 'Ciao']);
+  });
+
+  it('drops a step whose change they made too, and records no step of its own', () => {
+    const { editor, document } = setup();
+    const base = document();
+    editor.dispatch(setFieldValue(frenchHeadline, 'Bienvenue'));
+    const theirs = applyCommand(base, setFieldValue(frenchHeadline, 'Bienvenue'));
+    expect(editor.rebase(mergingTheirs(base, theirs))).toBe(true);
+    expect(editor.getState()).toMatchObject({ canUndo: false, canRedo: false });
+    expect(frenchOf(document())).toBe('Bienvenue');
+  });
+
+  it('leaves the state as it is when the transform changes nothing', () => {
+    const { editor } = setup();
+    editor.dispatch(setFieldValue(heroHeadline, 'Welcome'));
+    const before = editor.getState();
+    expect(editor.rebase((document) => document)).toBe(true);
+    expect(editor.getState()).toBe(before);
   });
 });
 

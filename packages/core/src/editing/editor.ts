@@ -7,7 +7,7 @@ import {
   type FieldTarget,
   permissionFor,
 } from './commands.ts';
-import { type EditorDocument, InvalidCommandError } from './document.ts';
+import { type EditorDocument, InvalidCommandError, sameDocument } from './document.ts';
 
 export type DispatchResult =
   | { ok: true }
@@ -42,6 +42,13 @@ export interface Editor {
   redo(): boolean;
   /** Whether the user may dispatch commands of this type, so the view can hide what they cannot use. */
   can(commandType: EditorCommandType): boolean;
+  /**
+   * Rewrites the document and every undo and redo snapshot with `transform`, without an undo step
+   * of its own: for changes someone else saved meanwhile (merged into each snapshot), so that undo
+   * and redo never take them back. All or nothing: when `transform` returns undefined for any
+   * snapshot, nothing changes and it returns false.
+   */
+  rebase(transform: (document: EditorDocument) => EditorDocument | undefined): boolean;
   /** Calls `listener` after every change of state; returns the function that stops it. */
   subscribe(listener: () => void): () => void;
 }
@@ -167,6 +174,43 @@ export function createEditor(options: EditorOptions): Editor {
     redo: () => moveStep(redoStack, undoStack, (step) => step.after),
 
     can: (commandType) => permissions.has(commandPermissions[commandType]),
+
+    rebase(transform) {
+      // Steps share their documents (one step's after is the next one's before): transform each once.
+      const rebased = new Map<EditorDocument, EditorDocument | undefined>();
+      const rebase = (document: EditorDocument) => {
+        if (!rebased.has(document)) rebased.set(document, transform(document));
+        return rebased.get(document);
+      };
+      const rebaseSteps = (steps: HistoryStep[]): HistoryStep[] | undefined => {
+        const result: HistoryStep[] = [];
+        for (const step of steps) {
+          const before = rebase(step.before);
+          const after = rebase(step.after);
+          if (before === undefined || after === undefined) return undefined;
+          // A step whose change the other side made too no longer changes anything: undo would seem stuck.
+          if (!sameDocument(before, after)) result.push({ ...step, before, after });
+        }
+        return result;
+      };
+      const document = rebase(state.document);
+      const undoSteps = rebaseSteps(undoStack);
+      const redoSteps = rebaseSteps(redoStack);
+      if (document === undefined || undoSteps === undefined || redoSteps === undefined) return false;
+      const original = [...undoStack, ...redoStack];
+      const rewritten = [...undoSteps, ...redoSteps];
+      const unchanged =
+        document === state.document &&
+        rewritten.length === original.length &&
+        rewritten.every(
+          (step, index) => step.before === original[index]?.before && step.after === original[index]?.after,
+        );
+      if (unchanged) return true;
+      undoStack.splice(0, undoStack.length, ...undoSteps);
+      redoStack.splice(0, redoStack.length, ...redoSteps);
+      commit(document);
+      return true;
+    },
 
     subscribe(listener) {
       listeners.add(listener);

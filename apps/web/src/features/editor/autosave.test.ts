@@ -41,8 +41,13 @@ const field = (variable: string): FieldTarget => ({
 type Answer =
   /** It applies the request by the lock_version rule: saved, or 409 when the copy moved on. */
   | 'ok'
-  /** Someone else saves first, so the request meets a newer copy: 409. */
+  /**
+   * Someone else saves first a value the user does not edit (as a translation job writes another
+   * locale's values), so the request meets a newer copy: 409, which the autosave merges.
+   */
   | 'someone_else_saved_first'
+  /** Someone else saves first a change of the headline the user edits too: 409, a real conflict when the user's differs. */
+  | 'someone_else_saved_same_value_first'
   /** The request never reaches the server. */
   | 'network_lost'
   /** The server applies the request, but its answer never reaches the browser. */
@@ -78,6 +83,8 @@ const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
         'ok',
         'ok',
         'someone_else_saved_first',
+        'someone_else_saved_first',
+        'someone_else_saved_same_value_first',
         'network_lost',
         'answer_lost',
         'server_error',
@@ -139,6 +146,10 @@ class FakeServer {
   lockVersion = 1;
   requestsReceived = 0;
   private otherSaves = 0;
+  /** Saves by someone else of the headline, which the user edits too. */
+  sameValueSaves = 0;
+  /** The last value someone else saved, by variable. */
+  readonly theirLatest: Record<string, string> = {};
   readonly underWay: { request: SaveRequest; reply: (answer: SaveAnswer<EditTarget>) => void }[] = [];
 
   constructor(document: EditorDocument) {
@@ -172,19 +183,21 @@ class FakeServer {
     return { kind: 'saved', copy: this.copy() };
   }
 
-  saveBySomeoneElse(): void {
+  /** Someone else's save: by default of a value the user never edits. */
+  saveBySomeoneElse(variable: 'footnote' | 'headline' = 'footnote'): void {
     this.otherSaves++;
-    this.document = applyCommand(
-      this.document,
-      setFieldValue(field('footnote'), `theirs ${this.otherSaves}`),
-    );
+    if (variable === 'headline') this.sameValueSaves++;
+    const value = `theirs ${this.otherSaves}`;
+    this.theirLatest[variable] = value;
+    this.document = applyCommand(this.document, setFieldValue(field(variable), value));
     this.lockVersion++;
   }
 
   answerOldest(answer: Answer): void {
     const oldest = this.underWay.shift();
     if (!oldest) return;
-    if (answer === 'someone_else_saved_first') this.saveBySomeoneElse();
+    if (answer === 'someone_else_saved_first') this.saveBySomeoneElse('footnote');
+    if (answer === 'someone_else_saved_same_value_first') this.saveBySomeoneElse('headline');
     if (answer === 'network_lost') oldest.reply({ kind: 'offline' });
     else if (answer === 'server_error') oldest.reply({ kind: 'failed', message: 'Something went wrong' });
     else {
@@ -225,6 +238,8 @@ class World {
   private edits = 0;
   /** How often the user chose to drop their changes for the server's copy. */
   discards = 0;
+  /** How often the conflict dialog appeared. */
+  conflictsShown = 0;
   /** Requests the server had when the current restored-draft question was asked. */
   private requestsAtQuestion = 0;
   readonly log: string[] = [];
@@ -255,6 +270,9 @@ class World {
       timers: this.clock.timers,
     });
     this.requestsAtQuestion = this.server.requestsReceived;
+    autosave.subscribe(() => {
+      if (autosave.status.kind === 'conflict') this.conflictsShown++;
+    });
     return { editor, autosave, stop: autosave.start() };
   }
 
@@ -267,6 +285,31 @@ class World {
   }
 
   async run(action: Action): Promise<void> {
+    const before = valuesOf(this.document);
+    await this.perform(action);
+    const after = valuesOf(this.document);
+    if (action.kind === 'edit' || action.kind === 'undo' || action.kind === 'redo') {
+      // History holds their saves merged in: undo and redo never take them back.
+      expect(after.footnote, 'undo and redo keep what someone else saved').toEqual(before.footnote);
+    }
+    if (action.kind === 'answer' && this.server.sameValueSaves === 0) {
+      // Someone else only ever writes the footnote: merging it leaves the user's values alone.
+      expect({ ...after, footnote: null }, 'a merge keeps the user’s values').toEqual({
+        ...before,
+        footnote: null,
+      });
+      if (action.answer === 'someone_else_saved_first') {
+        expect(this.page.autosave.status.kind, 'a save of other values is merged, not asked about').not.toBe(
+          'conflict',
+        );
+        expect(after.footnote, 'their value is in the editor').toEqual(
+          valuesOf(this.server.document).footnote,
+        );
+      }
+    }
+  }
+
+  private async perform(action: Action): Promise<void> {
     this.log.push(JSON.stringify(action));
     const { editor, autosave } = this.page;
     switch (action.kind) {
@@ -376,39 +419,65 @@ class World {
   }
 }
 
+/** The values the model's people write: the user's headline and subtitle, someone else's footnote (and headline). */
+function valuesOf(document: EditorDocument): Record<'headline' | 'subtitle' | 'footnote', unknown> {
+  const values = document.content.component_instances[0]?.field_values.null_branch?.['en-US'];
+  return {
+    headline: values?.headline?.value ?? null,
+    subtitle: values?.subtitle?.value ?? null,
+    footnote: values?.footnote?.value ?? null,
+  };
+}
+
 /** Lets the promise callbacks of answered saves run. */
 async function flushPromises(): Promise<void> {
   for (let turn = 0; turn < 5; turn++) await Promise.resolve();
 }
 
+/** Runs one generated sequence of events, lets everything settle, and checks where it all ended. */
+async function checkModel(actions: Action[], keepMine: boolean): Promise<void> {
+  const world = new World();
+  for (const action of actions) {
+    await world.run(action);
+    world.checkInvariants();
+  }
+  const lastSeen = world.document;
+  const discardsBefore = world.discards;
+  await world.settle(keepMine);
+
+  expect(world.page.autosave.status.kind).toBe('saved');
+  expect(world.drafts.stored).toBeNull();
+  expect(sameDocument(world.server.document, world.document)).toBe(true);
+  // Unless the user chose to drop them, the user's last changes are what the server keeps.
+  if (world.discards === discardsBefore) expect(sameDocument(world.document, lastSeen)).toBe(true);
+  if (world.server.sameValueSaves === 0) {
+    // Other people only saved values the user was not editing: never a dialog, and the server
+    // holds both their last value and the user's.
+    expect(world.conflictsShown, 'no conflict dialog').toBe(0);
+    expect(valuesOf(world.server.document).footnote).toEqual(world.server.theirLatest.footnote ?? null);
+  }
+  // Reloading now shows the same email, with nothing to restore.
+  world.reopen(false);
+  expect(world.page.autosave.status.kind).toBe('saved');
+  expect(sameDocument(world.document, world.server.document)).toBe(true);
+}
+
 describe('autosave, model-based', () => {
   it('keeps the server, the draft, the status and a reloaded editor in agreement, in any order of events', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(actionArbitrary, { maxLength: 40 }),
-        fc.boolean(),
-        async (actions, keepMine) => {
-          const world = new World();
-          for (const action of actions) {
-            await world.run(action);
-            world.checkInvariants();
-          }
-          const lastSeen = world.document;
-          const discardsBefore = world.discards;
-          await world.settle(keepMine);
-
-          expect(world.page.autosave.status.kind).toBe('saved');
-          expect(world.drafts.stored).toBeNull();
-          expect(sameDocument(world.server.document, world.document)).toBe(true);
-          // Unless the user chose to drop them, the user's last changes are what the server keeps.
-          if (world.discards === discardsBefore) expect(sameDocument(world.document, lastSeen)).toBe(true);
-          // Reloading now shows the same email, with nothing to restore.
-          world.reopen(false);
-          expect(world.page.autosave.status.kind).toBe('saved');
-          expect(sameDocument(world.document, world.server.document)).toBe(true);
-        },
-      ),
+      fc.asyncProperty(fc.array(actionArbitrary, { maxLength: 40 }), fc.boolean(), checkModel),
       { numRuns: 1500 },
+    );
+  });
+
+  it('does so over long sessions, where other people’s saves meet edits, undos, lost answers and reloads', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(actionArbitrary, { minLength: 20, maxLength: 60, size: 'max' }),
+        fc.boolean(),
+        checkModel,
+      ),
+      { numRuns: 400 },
     );
   });
 });
@@ -438,10 +507,10 @@ describe('autosave, the sequences users reported', () => {
     const world = new World();
     await world.run({ kind: 'edit', variable: 'headline' });
     await world.run({ kind: 'timer' });
-    // The save never arrives; the page is reloaded while someone else saves.
+    // The save never arrives; the page is reloaded while someone else changes the same headline.
     await world.run({ kind: 'reload', requestsUnderWayLand: false });
     expect(world.page.autosave.status.kind).toBe('restored_draft');
-    world.server.saveBySomeoneElse();
+    world.server.saveBySomeoneElse('headline');
     world.clock.pass(offlineRetryMs * 3);
     await flushPromises();
     expect(world.server.requestsReceived).toBe(1);
@@ -451,8 +520,28 @@ describe('autosave, the sequences users reported', () => {
     world.server.answerOldest('ok');
     await flushPromises();
     // Keeping the draft is a conscious overwrite: it is sent with the copy the editor opened, and
-    // meets the other person's save as a conflict, shown rather than lost.
+    // meets the other person's headline as a conflict, shown rather than lost.
     expect(world.page.autosave.status.kind).toBe('conflict');
+  });
+
+  it('merges a kept draft with a save of other values made since the page opened', async () => {
+    const world = new World();
+    await world.run({ kind: 'edit', variable: 'headline' });
+    await world.run({ kind: 'timer' });
+    await world.run({ kind: 'reload', requestsUnderWayLand: false });
+    expect(world.page.autosave.status.kind).toBe('restored_draft');
+    world.server.saveBySomeoneElse('footnote');
+    world.choose(true);
+    await flushPromises();
+    world.server.answerOldest('ok');
+    await flushPromises();
+    await world.settle(true);
+    expect(world.conflictsShown).toBe(0);
+    expect(valuesOf(world.server.document)).toEqual({
+      headline: 'mine 1',
+      subtitle: null,
+      footnote: 'theirs 1',
+    });
   });
 
   it('undoing after a save whose answer was lost keeps a draft and saves the undone copy', async () => {
@@ -479,5 +568,126 @@ describe('autosave, the sequences users reported', () => {
     await world.run({ kind: 'answer', answer: 'ok' });
     expect(world.page.autosave.status.kind).toBe('saved');
     expect(world.drafts.stored).toBeNull();
+  });
+
+  it('merges a save of other values by someone else, saves the merge and shows no dialog; undo keeps their value', async () => {
+    const world = new World();
+    await world.run({ kind: 'edit', variable: 'headline' });
+    await world.run({ kind: 'pause', ms: 2000 });
+    await world.run({ kind: 'answer', answer: 'ok' });
+    await world.run({ kind: 'edit', variable: 'subtitle' });
+    await world.run({ kind: 'timer' });
+    await world.run({ kind: 'answer', answer: 'someone_else_saved_first' });
+    expect(world.conflictsShown).toBe(0);
+    expect(valuesOf(world.document)).toEqual({
+      headline: 'mine 1',
+      subtitle: 'mine 2',
+      footnote: 'theirs 1',
+    });
+    // The merge goes out at once, on top of their copy.
+    expect(world.page.autosave.status.kind).toBe('saving');
+    await world.run({ kind: 'answer', answer: 'ok' });
+    expect(world.page.autosave.status.kind).toBe('saved');
+    expect(valuesOf(world.server.document)).toEqual({
+      headline: 'mine 1',
+      subtitle: 'mine 2',
+      footnote: 'theirs 1',
+    });
+
+    await world.run({ kind: 'undo' });
+    await world.run({ kind: 'undo' });
+    expect(valuesOf(world.document)).toEqual({ headline: null, subtitle: null, footnote: 'theirs 1' });
+    await world.settle(true);
+    expect(valuesOf(world.server.document)).toEqual({ headline: null, subtitle: null, footnote: 'theirs 1' });
+  });
+
+  it('still asks when someone else saved a different headline than the user’s', async () => {
+    const world = new World();
+    await world.run({ kind: 'edit', variable: 'headline' });
+    await world.run({ kind: 'timer' });
+    await world.run({ kind: 'answer', answer: 'someone_else_saved_same_value_first' });
+    expect(world.page.autosave.status.kind).toBe('conflict');
+    expect(valuesOf(world.server.document).headline).toBe('theirs 1');
+    expect(valuesOf(world.document).headline).toBe('mine 1');
+  });
+
+  it('takes a headline someone else saved when the user had not changed it', async () => {
+    const world = new World();
+    await world.run({ kind: 'edit', variable: 'subtitle' });
+    await world.run({ kind: 'timer' });
+    await world.run({ kind: 'answer', answer: 'someone_else_saved_same_value_first' });
+    expect(world.conflictsShown).toBe(0);
+    await world.settle(true);
+    expect(valuesOf(world.server.document)).toEqual({
+      headline: 'theirs 1',
+      subtitle: 'mine 1',
+      footnote: null,
+    });
+  });
+
+  it('builds on a lost save of ours that landed before theirs, so an undo of it is not brought back', async () => {
+    const world = new World();
+    await world.run({ kind: 'edit', variable: 'headline' });
+    await world.run({ kind: 'timer' });
+    // The headline lands, but its answer is lost; the user then undoes it.
+    await world.run({ kind: 'answer', answer: 'answer_lost' });
+    await world.run({ kind: 'undo' });
+    await world.run({ kind: 'timer' });
+    // Someone else saves the footnote on top of the landed headline.
+    await world.run({ kind: 'answer', answer: 'someone_else_saved_first' });
+    expect(world.conflictsShown).toBe(0);
+    expect(valuesOf(world.document)).toEqual({ headline: null, subtitle: null, footnote: 'theirs 1' });
+    await world.settle(true);
+    expect(valuesOf(world.server.document)).toEqual({ headline: null, subtitle: null, footnote: 'theirs 1' });
+  });
+
+  it('builds on the lost save that landed, not on a later lost one that changed nothing', async () => {
+    const world = new World();
+    await world.run({ kind: 'edit', variable: 'headline' });
+    await world.run({ kind: 'timer' });
+    await world.run({ kind: 'answer', answer: 'answer_lost' });
+    await world.run({ kind: 'undo' });
+    // The undone copy is sent, meets the landed headline as a 409, and that answer is lost too.
+    await world.run({ kind: 'timer' });
+    await world.run({ kind: 'answer', answer: 'answer_lost' });
+    await world.run({ kind: 'timer' });
+    await world.run({ kind: 'answer', answer: 'someone_else_saved_first' });
+    expect(world.conflictsShown).toBe(0);
+    expect(valuesOf(world.document)).toEqual({ headline: null, subtitle: null, footnote: 'theirs 1' });
+    await world.settle(true);
+    expect(valuesOf(world.server.document)).toEqual({ headline: null, subtitle: null, footnote: 'theirs 1' });
+  });
+});
+
+describe('autosave, conflicts that still need the user', () => {
+  it('asks when a settings change is part of the save, since their settings cannot be merged', async () => {
+    const world = new World();
+    world.page.autosave.saveSettings({ brand_profile_id: 2 });
+    await flushPromises();
+    world.server.answerOldest('someone_else_saved_first');
+    await flushPromises();
+    expect(world.page.autosave.status.kind).toBe('conflict');
+  });
+
+  it('shows the dialog when someone else changed the headline the user changed, whatever happened before', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(actionArbitrary, { maxLength: 30 }), async (actions) => {
+        const world = new World();
+        for (const action of actions) await world.run(action);
+        await world.settle(true);
+        const otherSavesBefore = world.server.sameValueSaves;
+        await world.run({ kind: 'edit', variable: 'headline' });
+        const mine = valuesOf(world.document).headline;
+        await world.run({ kind: 'timer' });
+        await world.run({ kind: 'answer', answer: 'someone_else_saved_same_value_first' });
+        expect(world.server.sameValueSaves).toBe(otherSavesBefore + 1);
+        expect(world.page.autosave.status.kind).toBe('conflict');
+        expect(valuesOf(world.server.document).headline).not.toBe(mine);
+        // Overwriting with mine then saves the user's headline.
+        await world.settle(true);
+        expect(valuesOf(world.server.document).headline).toBe(mine);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

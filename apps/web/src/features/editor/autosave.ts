@@ -1,4 +1,4 @@
-import { type Editor, type EditorDocument, sameDocument } from '@letterset/core';
+import { type Editor, type EditorDocument, mergeDocuments, sameDocument } from '@letterset/core';
 import type { StoredDraft } from './drafts.ts';
 
 /**
@@ -90,7 +90,11 @@ export function startingPoint(
  *   the user saw); it is cleared only once the server is known to hold exactly that document;
  * - "saved" is shown exactly when the server holds the editor's document and nothing is pending;
  * - one save at a time, sent a moment after the last change with the lock_version the server's copy
- *   has, so a 409 means someone else saved, and nothing is written until the user chooses.
+ *   has, so a 409 means someone else saved;
+ * - after a 409, the other save is merged into the editor's document (and its undo history) when the
+ *   two changed different values, and the merge is saved on top of theirs; otherwise (the same value
+ *   changed differently, structure changed on both sides, settings not yet saved) nothing is written
+ *   until the user chooses.
  */
 export class Autosave<Saved> {
   private readonly options: AutosaveOptions<Saved>;
@@ -106,6 +110,8 @@ export class Autosave<Saved> {
   /** Documents sent whose answer never came (offline): the server may hold any of them. */
   private unconfirmed: EditorDocument[] = [];
   private running = false;
+  /** Set while the editor takes in someone else's change, which is not an edit to react to. */
+  private rebasing = false;
 
   constructor(options: AutosaveOptions<Saved>) {
     this.options = options;
@@ -171,6 +177,7 @@ export class Autosave<Saved> {
 
   /** A new edit starts a fresh attempt after a failure; a conflict or a restored draft still waits. */
   private onEditorChange(): void {
+    if (this.rebasing) return;
     if (this.currentStatus.kind === 'offline' || this.currentStatus.kind === 'failed') {
       this.setStatus({ kind: 'unsaved' });
     }
@@ -254,6 +261,7 @@ export class Autosave<Saved> {
         this.reconcile();
         return;
       }
+      if (this.mergeTheirs(answer.theirs)) return;
       this.setStatus({ kind: 'conflict', theirs: answer.theirs });
       this.reconcile();
       return;
@@ -267,6 +275,50 @@ export class Autosave<Saved> {
     }
     this.setStatus({ kind: 'failed', message: answer.message });
     this.reconcile();
+  }
+
+  /**
+   * Someone else saved meanwhile: merges their change into the editor's document and every undo
+   * snapshot (so undo never takes it back), adopts their copy and saves the merge on top. False,
+   * changing nothing, when a merge fails: then the user chooses.
+   */
+  private mergeTheirs(theirs: ServerCopy<Saved>): boolean {
+    // Settings live outside the document and their base is unknown here: sending ours could undo theirs.
+    if (Object.keys(this.pendingSettings).length > 0) return false;
+    const base = this.mergeBase(theirs.document);
+    this.rebasing = true;
+    let merged: boolean;
+    try {
+      merged = this.options.editor.rebase((document) => {
+        const result = mergeDocuments(base, document, theirs.document);
+        return 'merged' in result ? result.merged : undefined;
+      });
+    } finally {
+      this.rebasing = false;
+    }
+    if (!merged) return false;
+    this.adoptServerCopy(theirs);
+    this.options.onSaved(theirs.saved);
+    this.setStatus({ kind: 'unsaved' });
+    this.reconcile();
+    void this.save();
+    return true;
+  }
+
+  /**
+   * What their copy was built on. The server held `serverDocument` at our lock_version, but a save
+   * of ours whose answer was lost may have landed before theirs: then their copy holds all of that
+   * save's changes, and it is the base (else undoing one of its edits would look unchanged on our
+   * side and theirs would bring the edit back). Of such saves, the one whose changes hold the
+   * others'; none, or no such one, leaves the copy we know of.
+   */
+  private mergeBase(theirs: EditorDocument): EditorDocument {
+    const holds = (outer: EditorDocument, inner: EditorDocument) => {
+      const result = mergeDocuments(this.serverDocument, inner, outer);
+      return 'merged' in result && sameDocument(result.merged, outer);
+    };
+    const landed = this.unconfirmed.filter((sent) => holds(theirs, sent));
+    return landed.find((sent) => landed.every((other) => holds(sent, other))) ?? this.serverDocument;
   }
 
   private adoptServerCopy(copy: { lockVersion: number; document: EditorDocument }): void {
