@@ -79,6 +79,24 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** Where connectors reach the sending platforms: their public hosts, except under test. */
   connectorEndpoints: ConnectorEndpoints;
+  /**
+   * The AI provider of organizations that have not chosen one in Settings › AI (`AI_PROVIDER`,
+   * `AI_BASE_URL`, `AI_MODEL`, `AI_IMAGE_MODEL`, `AI_API_KEY`); unset, AI features are off until
+   * an Admin sets a provider. The operator chose this base URL, so it may be on a private address
+   * (a local Ollama); a URL an Admin types is held to the private-address refusal.
+   */
+  aiDefaults: AiProviderDefaults | undefined;
+}
+
+export const aiProviderNames = ['openai', 'anthropic', 'openai_compatible'] as const;
+export type AiProviderName = (typeof aiProviderNames)[number];
+
+export interface AiProviderDefaults {
+  provider: AiProviderName;
+  baseUrl: string | undefined;
+  model: string;
+  imageModel: string | undefined;
+  apiKey: string | undefined;
 }
 
 /**
@@ -192,6 +210,7 @@ export function loadConfig(env: Environment = process.env): Config {
   if (secretsKey === null)
     problems.push('SECRETS_KEY must be 32 bytes written as 64 hex characters or as base64');
   const connectorEndpoints = parseConnectorEndpoints(env.LETTERSET_TEST_CONNECTOR_ENDPOINTS, problems);
+  const aiDefaults = parseAiDefaults(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -227,6 +246,33 @@ export function loadConfig(env: Environment = process.env): Config {
     },
     secretsKey: secretsKey ?? undefined,
     connectorEndpoints,
+    aiDefaults,
+  };
+}
+
+function parseAiDefaults(env: Environment, problems: string[]): AiProviderDefaults | undefined {
+  const provider = emptyToUndefined(env.AI_PROVIDER);
+  if (provider === undefined) return undefined;
+  if (!(aiProviderNames as readonly string[]).includes(provider)) {
+    problems.push(`AI_PROVIDER must be one of ${aiProviderNames.join(', ')}`);
+    return undefined;
+  }
+  const model = emptyToUndefined(env.AI_MODEL);
+  if (model === undefined)
+    problems.push('AI_MODEL is needed with AI_PROVIDER (the model to ask, e.g. gpt-4.1-mini)');
+  const baseUrl = emptyToUndefined(env.AI_BASE_URL)?.replace(/\/+$/, '');
+  if (baseUrl !== undefined && !/^https?:\/\//.test(baseUrl))
+    problems.push('AI_BASE_URL must be an http(s) URL');
+  if (provider === 'openai_compatible' && baseUrl === undefined)
+    problems.push(
+      'AI_BASE_URL is needed with AI_PROVIDER=openai_compatible (e.g. http://127.0.0.1:11434/v1)',
+    );
+  return {
+    provider: provider as AiProviderName,
+    baseUrl,
+    model: model ?? '',
+    imageModel: emptyToUndefined(env.AI_IMAGE_MODEL),
+    apiKey: emptyToUndefined(env.AI_API_KEY),
   };
 }
 

@@ -16,6 +16,7 @@ export const errorCatalogue = {
   415: { title: 'Unsupported media type', schemaId: 'Error' },
   422: { title: 'Validation failed', schemaId: 'ValidationError' },
   429: { title: 'Too many requests', schemaId: 'Error' },
+  502: { title: 'An outside service failed', schemaId: 'Error' },
 } as const;
 export type ErrorStatus = keyof typeof errorCatalogue;
 
@@ -108,6 +109,16 @@ export class UnsupportedMediaTypeError extends HttpError {
 export class TooManyRequestsError extends HttpError {
   constructor(message = 'Too many requests; try again shortly') {
     super(429, message);
+  }
+}
+
+/**
+ * A service Letterset called on the user's behalf (an AI provider) refused or failed; the message
+ * says what happened in plain words (a refused key, a rate limit, an unreachable host).
+ */
+export class UpstreamServiceError extends HttpError {
+  constructor(message: string) {
+    super(502, message);
   }
 }
 

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
 
 /**
  * Requests Letterset makes to URLs that users configure (feeds) and to the sending platforms
@@ -175,4 +176,62 @@ export function outboundFetch(
     });
     outgoing.end(request.body);
   });
+}
+
+/**
+ * A `fetch` for SDKs that take one (the AI SDK): the same guard as `outboundFetch` (http(s) only,
+ * every resolved address checked at connect time, no redirects followed, a time limit to the first
+ * byte), but the body streams, so a streamed model answer arrives as it is written.
+ */
+export function guardedFetch(
+  options: Pick<OutboundFetchOptions, 'allowPrivateNetwork' | 'timeoutMs'>,
+): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new OutboundFetchError('Only http and https URLs can be fetched');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) !== 0 && !options.allowPrivateNetwork && isNonPublicAddress(host)) throw refusal(host);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+
+    return new Promise<Response>((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const outgoing = client.request(url, {
+        method: request.method,
+        headers: { 'user-agent': 'Letterset', ...Object.fromEntries(request.headers) },
+        lookup: guardedLookup(options.allowPrivateNetwork),
+        signal: request.signal,
+      });
+      const timer = setTimeout(() => {
+        outgoing.destroy(new OutboundFetchError(`No answer within ${options.timeoutMs / 1000} s`));
+      }, options.timeoutMs);
+      outgoing.on('error', (error) => {
+        clearTimeout(timer);
+        reject(
+          error instanceof OutboundFetchError
+            ? error
+            : new OutboundFetchError(`The request failed: ${error.message}`),
+        );
+      });
+      outgoing.on('response', (incoming) => {
+        clearTimeout(timer);
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+        }
+        const status = incoming.statusCode ?? 502;
+        const hasBody = request.method !== 'HEAD' && status !== 204 && status !== 304;
+        resolve(
+          new Response(hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : null, {
+            status,
+            statusText: incoming.statusMessage ?? '',
+            headers,
+          }),
+        );
+      });
+      outgoing.end(body);
+    });
+  };
 }

@@ -17,6 +17,11 @@ export interface Secrets {
   open(sealed: string, purpose: string): string;
 }
 
+/** A secret as answers show it: never more than its last 4 characters, and those only when long. */
+export function maskSecret(value: string): string {
+  return value.length >= 16 ? `••••${value.slice(-4)}` : '••••';
+}
+
 export class SecretsError extends Error {
   constructor(message: string) {
     super(message);

@@ -107,3 +107,24 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   await app.ready();
   return app;
 }
+
+/**
+ * A test app whose AI features ask a fake model server (as the server's default provider, an
+ * OpenAI-compatible one) and whose job workers run, for the tests of AI generation and review.
+ */
+export function buildAiTestApp(fakeModel: { baseUrl: string }, options: TestAppOptions = {}): Promise<App> {
+  return buildTestApp({
+    ...options,
+    config: {
+      runJobWorkers: true,
+      aiDefaults: {
+        provider: 'openai_compatible',
+        baseUrl: fakeModel.baseUrl,
+        model: 'test-model',
+        imageModel: 'test-image-model',
+        apiKey: undefined,
+      },
+      ...options.config,
+    },
+  });
+}

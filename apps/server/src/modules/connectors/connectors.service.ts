@@ -9,7 +9,7 @@ import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { PlatformError } from '../../integrations/platform-http.ts';
-import { type Secrets, SecretsError } from '../../security/secrets.ts';
+import { maskSecret, type Secrets, SecretsError } from '../../security/secrets.ts';
 import {
   type ConnectorSecrets,
   clientFor,
@@ -45,11 +45,6 @@ const salesforceIdentitySettings = ['subdomain', 'client_id', 'account_id', 'aut
 /** How long a Connect link works. */
 const oauthStateLifetimeMs = 10 * 60 * 1000;
 const oauthStatePurpose = 'connector-oauth-state';
-
-/** A secret as answers show it: never more than its last 4 characters, and those only when long. */
-export function maskSecret(value: string): string {
-  return value.length >= 16 ? `••••${value.slice(-4)}` : '••••';
-}
 
 function oauthState(services: ConnectorServices, row: ConnectorRow): string {
   return services.secrets.seal(

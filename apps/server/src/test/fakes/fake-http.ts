@@ -25,6 +25,8 @@ export interface FakeAnswer {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Written piece by piece as it is produced (server-sent events), instead of `body`. */
+  stream?: AsyncIterable<string>;
 }
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): FakeAnswer => ({
@@ -75,6 +77,16 @@ export async function startFakeServer(
       try {
         const answer = await handle(request);
         const headers = { ...(answer.headers ?? {}) };
+        if (answer.stream) {
+          outgoing.writeHead(answer.status, headers);
+          for await (const piece of answer.stream) {
+            // The client hung up (an aborted stream): stop producing.
+            if (outgoing.destroyed) return;
+            outgoing.write(piece);
+          }
+          outgoing.end();
+          return;
+        }
         let body = '';
         if (typeof answer.body === 'string') body = answer.body;
         else if (answer.body !== undefined) {
@@ -84,6 +96,11 @@ export async function startFakeServer(
         outgoing.writeHead(answer.status, headers);
         outgoing.end(body);
       } catch (error) {
+        // A stream that fails midway can no longer change its status: cut it off instead.
+        if (outgoing.headersSent) {
+          outgoing.destroy();
+          return;
+        }
         outgoing.writeHead(500, { 'content-type': 'text/plain' });
         outgoing.end(`fake failed: ${(error as Error).message}`);
       }
