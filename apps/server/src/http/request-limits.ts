@@ -34,7 +34,14 @@ export function registerRequestLimits(app: FastifyInstance, options: { maxUpload
     if (mediaType === multipart && !/;\s*boundary=/i.test(contentType)) {
       throw new BadRequestError('A multipart/form-data body needs a boundary parameter in its content type');
     }
-    const limit = mediaType === multipart ? uploadBodyLimit : request.routeOptions.bodyLimit;
+    // An upload route may set its own file limit (`config.multipartOptions.limits.fileSize`).
+    const routeFileLimit = request.routeOptions.config.multipartOptions?.limits?.fileSize;
+    const limit =
+      mediaType === multipart
+        ? routeFileLimit === undefined
+          ? uploadBodyLimit
+          : routeFileLimit + uploadFieldsAllowance
+        : request.routeOptions.bodyLimit;
     const declaredLength = Number(request.headers['content-length']);
     if (declaredLength > limit) throw new PayloadTooLargeError(limit);
   });

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routeNotFound } from '../http/errors.ts';
 import { InvalidStorageKeyError } from './file-storage.ts';
 
-/** Files only their owners may read, through the API (export results): never served here. */
-const privatePrefixes = ['exports/'];
+/** Files only their owners may read, through the API (exports, brand guidelines documents): never served here. */
+const privatePrefixes = ['exports/', 'ai-agents/'];
 
 /**
  * Serves local storage at /files/<key> (S3 storage is served by the bucket or its CDN). Keys
