@@ -19,6 +19,9 @@ const connectorEndpoints = JSON.stringify({
   iterableEu: `http://127.0.0.1:${fakesPort + 1}`,
   salesforceAuth: `http://127.0.0.1:${fakesPort + 2}`,
 });
+// The fake OpenAI-compatible model server listens on the fourth port after them (serve-fakes.ts);
+// tests script its answers through its control endpoints (tests/support/fake-model.ts).
+const fakeModelUrl = `http://127.0.0.1:${fakesPort + 3}`;
 // E2E_APP_ONLY=1 skips the docs build and its tests, for quick runs of the app's own flows.
 const appOnly = process.env.E2E_APP_ONLY === '1';
 
@@ -85,6 +88,11 @@ export default defineConfig({
         ALLOW_PRIVATE_NETWORK_FETCH: 'true',
         // Connectors reach the fakes above instead of the real platforms.
         LETTERSET_TEST_CONNECTOR_ENDPOINTS: connectorEndpoints,
+        // AI features use the fake model server, as the server's default provider.
+        AI_PROVIDER: 'openai_compatible',
+        AI_BASE_URL: `${fakeModelUrl}/v1`,
+        AI_MODEL: 'e2e-model',
+        AI_IMAGE_MODEL: 'e2e-image-model',
       },
     },
     ...(appOnly

@@ -6,7 +6,8 @@ export type EmailEvent =
   | { type: 'comments_changed'; email_id: number; locale: string }
   | { type: 'status_changed'; email_id: number; status: string }
   | { type: 'review_changed'; email_id: number }
-  | { type: 'content_changed'; email_id: number; lock_version: number };
+  | { type: 'content_changed'; email_id: number; lock_version: number }
+  | { type: 'ai_generation_changed'; email_id: number; ai_generation_status: 'generating' | 'done' | null };
 
 /** An event of the stream: one announced, or `resync` when the viewer may have missed some. */
 export type StreamedEmailEvent = EmailEvent | { type: 'resync'; email_id: number };
@@ -16,5 +17,6 @@ export const emailEventTypes = [
   'status_changed',
   'review_changed',
   'content_changed',
+  'ai_generation_changed',
   'resync',
 ] as const satisfies readonly StreamedEmailEvent['type'][];

@@ -38,7 +38,14 @@ const emailFields = {
   }),
   create_with_ai: Type.Boolean(),
   prompt: Type.Union([Type.String(), Type.Null()]),
-  ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()]),
+  ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()], {
+    description:
+      '`generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand',
+  }),
+  ai_generation_error: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal',
+  }),
   last_updated_by: Type.Union([ref(UserReference), Type.Null()]),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -78,6 +85,14 @@ export const CreateEmailBody = RequestBody({
   ),
   link_tracking_profile_id: OptionalId,
   ai_agent_id: OptionalId,
+  create_with_ai: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'Write the content with AI from `prompt`: the email is created at once with `ai_generation_status: generating` and filled in by a background job. With `layout_id` the layout’s sections are kept and their values written; without, the AI chooses components by their descriptions',
+    }),
+  ),
+  prompt: Type.Optional(Prompt({ description: 'The brief, with create_with_ai' })),
 });
 
 export const UpdateEmailBody = RequestBody({
@@ -120,6 +135,10 @@ export const EmailVersion = Type.Object(
     email_data: Type.Object({ email_content: ref(EmailContent), locales: Type.Array(ref(Locale)) }),
     created_at: Timestamp,
     last_updated_by: Type.Union([ref(UserReference), Type.Null()]),
+    ai_feature: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The AI feature that wrote this version (`email_generation`, `email_clone`, `translation`) on behalf of last_updated_by; null for a person’s edit',
+    }),
   },
   { $id: 'EmailVersion' },
 );

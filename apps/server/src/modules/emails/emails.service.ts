@@ -17,6 +17,14 @@ import { type EmailStatus, emails, emailVersions, layouts, projects, users } fro
 import { type Principal, principalOf, requirePermission, workspaceOf } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import {
+  type AiFeature,
+  aiNotConfigured,
+  aiServicesOf,
+  loadAiConnection,
+} from '../../integrations/ai/ai-client.ts';
+import { emailGenerationJob } from '../../jobs/email-generation-job.ts';
+import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { assertApprovedContent, cancelWorkflowUnderWay } from '../approval-workflows/workflow-records.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
@@ -74,7 +82,8 @@ function toEmailSummary(row: Omit<EmailRow, 'content'>, editor: Editor): Static<
     lock_version: row.lockVersion,
     create_with_ai: row.createWithAi,
     prompt: row.prompt,
-    ai_generation_status: null,
+    ai_generation_status: row.aiGenerationStatus,
+    ai_generation_error: row.aiGenerationError,
     last_updated_by: editor ? toUserReference(editor) : null,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -265,9 +274,28 @@ function localesOf(input: { default_locale?: string; locales?: string[] }) {
 }
 
 /** AI agents do not exist on this server yet: an id naming one is refused, never stored unchecked. */
-function refuseUnknownAiAgent(input: { ai_agent_id?: number | null }) {
-  if (input.ai_agent_id != null)
-    throw ValidationError.field('ai_agent_id', 'is not an AI agent of this workspace');
+/** The id as given (null and undefined pass through), once the workspace is known to have that agent. */
+async function checkedAiAgentId(
+  app: App,
+  workspaceId: number,
+  id: number | null | undefined,
+): Promise<number | null | undefined> {
+  if (id != null) await aiAgentNamedBy(app.database.db, workspaceId, id);
+  return id;
+}
+
+/**
+ * What an AI generation needs before the email exists: a brief and a provider (so that nothing
+ * pretends: without one the answer is the 422 that says an Admin can set one up).
+ */
+async function assertAiGenerationPossible(
+  app: App,
+  principal: Principal,
+  input: { prompt?: string | undefined },
+  promptField: 'prompt',
+) {
+  if (!input.prompt?.trim()) throw ValidationError.field(promptField, 'is needed to write the email with AI');
+  if (!(await loadAiConnection(aiServicesOf(app), principal.organizationId))) throw aiNotConfigured();
 }
 
 /** The id as given (null and undefined pass through), once the workspace is known to have it. */
@@ -316,16 +344,86 @@ async function brandProfileFor(
   return brandProfileId;
 }
 
-async function recordVersion(
-  database: Pick<App['database']['db'], 'insert'>,
+/** Records the email's content and locales as a new version (every content or locale change does). */
+export async function recordVersion(
+  database: Pick<Database, 'insert'>,
   email: Pick<EmailRow, 'id' | 'content' | 'locales'>,
-  principal: Principal,
+  author: { userId: number | null },
+  aiFeature: AiFeature | null = null,
 ) {
   await database.insert(emailVersions).values({
     emailId: email.id,
     versionId: randomUUID(),
     emailData: { email_content: email.content, locales: email.locales },
-    lastUpdatedById: principal.userId,
+    lastUpdatedById: author.userId,
+    aiFeature,
+  });
+}
+
+/** An AI feature's change to an email, computed from the email as it is when written. */
+export interface AiContentWrite {
+  feature: AiFeature;
+  /** On whose behalf: the person who asked. */
+  userId: number | null;
+  /** The new content and locales from the current ones; null when there is nothing to write. */
+  change(current: EmailRow): { content: EmailContent; locales: string[] } | null;
+  /** Columns set with the write (or alone, when `change` writes nothing): the generation status. */
+  alsoSet?: Partial<Pick<EmailRow, 'aiGenerationStatus' | 'aiGenerationError'>>;
+}
+
+/**
+ * Writes what an AI feature made, under the email's row lock and on its content as it is now, so
+ * that edits made while the model was thinking are kept (the change touches only its own values),
+ * as a version attributed to the feature. Refused (422) where a person's edit would be: published,
+ * in review or approved. Null when the email no longer exists.
+ */
+export async function writeAiContent(
+  db: Database,
+  emailId: number,
+  write: AiContentWrite,
+): Promise<EmailRow | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(emails).where(eq(emails.id, emailId)).for('update');
+    if (!current) return null;
+    const next = write.change(current);
+    const contentChanged =
+      next !== null &&
+      (!valuesEqual(next.content, contentOf(current)) || !valuesEqual(next.locales, current.locales));
+    if (contentChanged) assertEditable(current.status);
+    // The same text again (a translation run twice) changes nothing and records no version.
+    if (!contentChanged && write.alsoSet === undefined) return current;
+    const [row] = await tx
+      .update(emails)
+      .set({
+        ...write.alsoSet,
+        ...(contentChanged && next
+          ? {
+              content: next.content as unknown as Record<string, unknown>,
+              locales: next.locales,
+              lockVersion: sql`${emails.lockVersion} + 1`,
+              lastUpdatedById: write.userId,
+            }
+          : {}),
+      })
+      .where(eq(emails.id, emailId))
+      .returning();
+    if (!row) return null;
+    if (contentChanged) {
+      await recordVersion(tx, row, { userId: write.userId }, write.feature);
+      await announceEmailEvent(tx, {
+        type: 'content_changed',
+        email_id: row.id,
+        lock_version: row.lockVersion,
+      });
+    }
+    if (write.alsoSet?.aiGenerationStatus !== undefined) {
+      await announceEmailEvent(tx, {
+        type: 'ai_generation_changed',
+        email_id: row.id,
+        ai_generation_status: row.aiGenerationStatus,
+      });
+    }
+    return row;
   });
 }
 
@@ -349,7 +447,8 @@ export async function createEmail(
   if (system.archived) {
     throw ValidationError.field('email_design_system_id', 'is archived: new emails cannot use it');
   }
-  refuseUnknownAiAgent(input);
+  const aiAgentId = await checkedAiAgentId(app, workspaceId, input.ai_agent_id);
+  if (input.create_with_ai) await assertAiGenerationPossible(app, principal, input, 'prompt');
   const brandProfileId = await brandProfileFor(app, system, input.brand_profile_id);
   const linkTrackingProfileId = await checkedLinkTrackingProfileId(
     app,
@@ -396,17 +495,29 @@ export async function createEmail(
         emailDesignSystemId: system.id,
         brandProfileId,
         linkTrackingProfileId: linkTrackingProfileId ?? null,
+        aiAgentId: aiAgentId ?? null,
         name: input.name,
         defaultLocale,
         locales,
         content: content as unknown as Record<string, unknown>,
         lastUpdatedById: principal.userId,
+        ...(input.create_with_ai
+          ? { createWithAi: true, prompt: input.prompt, aiGenerationStatus: 'generating' as const }
+          : {}),
       })
       .returning();
     if (!row) throw new Error('email insert returned nothing');
     await recordVersion(tx, row, principal);
     return row;
   });
+  if (input.create_with_ai) {
+    await app.jobs.send(emailGenerationJob, {
+      email_id: email.id,
+      user_id: principal.userId,
+      mode: input.layout_id !== undefined ? 'rewrite' : 'compose',
+      feature: 'email_generation',
+    });
+  }
   return getEmail(app, principal, workspaceId, email.id);
 }
 
@@ -418,6 +529,7 @@ interface EmailChange {
   defaultLocale?: string;
   brandProfileId?: number | null;
   linkTrackingProfileId?: number | null;
+  aiAgentId?: number | null;
 }
 
 /**
@@ -436,6 +548,12 @@ async function changeEmail(
 ) {
   if (basedOnLockVersion !== undefined && basedOnLockVersion !== current.lockVersion) {
     await throwConflict(app, principal, workspaceId, current.id);
+  }
+  if (current.aiGenerationStatus === 'generating' && changesWhatShips(change)) {
+    throw ValidationError.field(
+      'email_content',
+      'is being written by AI: it can be changed once ai_generation_status is done',
+    );
   }
   // In review and approved, what ships is frozen; the name and the project are not part of it.
   const frozenForReview = current.status === 'in_review' || current.status === 'approved';
@@ -496,6 +614,7 @@ async function changeEmail(
         ...(change.linkTrackingProfileId !== undefined
           ? { linkTrackingProfileId: change.linkTrackingProfileId }
           : {}),
+        ...(change.aiAgentId !== undefined ? { aiAgentId: change.aiAgentId } : {}),
         ...(contentChanged ? { content: content as unknown as Record<string, unknown>, locales } : {}),
         defaultLocale,
         // lock_version names the content that was approved: a rename during review keeps it.
@@ -559,7 +678,7 @@ export async function updateEmail(
   input: Static<typeof UpdateEmailBody>,
 ) {
   const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  refuseUnknownAiAgent(input);
+  const aiAgentId = await checkedAiAgentId(app, workspaceId, input.ai_agent_id);
   return changeEmail(
     app,
     principal,
@@ -573,6 +692,7 @@ export async function updateEmail(
       defaultLocale: input.default_locale,
       brandProfileId: input.brand_profile_id,
       linkTrackingProfileId: input.link_tracking_profile_id,
+      aiAgentId,
     },
     input.lock_version,
   );
@@ -607,6 +727,7 @@ export async function listEmailVersions(
     email_data: version.emailData as Static<typeof EmailVersion>['email_data'],
     created_at: version.createdAt,
     last_updated_by: editor ? toUserReference(editor) : null,
+    ai_feature: version.aiFeature,
   }));
   return listBody(results, total?.value ?? 0, page);
 }
@@ -672,13 +793,8 @@ export async function cloneEmail(
   input: Static<typeof CloneEmailBody>,
 ) {
   const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  if (input.clone_with_ai) {
-    throw ValidationError.field(
-      'clone_with_ai',
-      'is not available: this server has no AI provider configured',
-    );
-  }
-  refuseUnknownAiAgent(input);
+  const aiAgentId = await checkedAiAgentId(app, workspaceId, input.ai_agent_id);
+  if (input.clone_with_ai) await assertAiGenerationPossible(app, principal, input, 'prompt');
   const copy = await app.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emails)
@@ -689,16 +805,26 @@ export async function cloneEmail(
         emailDesignSystemId: email.emailDesignSystemId,
         brandProfileId: email.brandProfileId,
         linkTrackingProfileId: email.linkTrackingProfileId,
+        aiAgentId: aiAgentId === undefined ? email.aiAgentId : aiAgentId,
         name: input.name,
         defaultLocale: email.defaultLocale,
         locales: email.locales,
         content: email.content,
         lastUpdatedById: principal.userId,
+        ...(input.clone_with_ai ? { prompt: input.prompt, aiGenerationStatus: 'generating' as const } : {}),
       })
       .returning();
     if (!row) throw new Error('email insert returned nothing');
     await recordVersion(tx, row, principal);
     return row;
   });
+  if (input.clone_with_ai) {
+    await app.jobs.send(emailGenerationJob, {
+      email_id: copy.id,
+      user_id: principal.userId,
+      mode: 'rewrite',
+      feature: 'email_clone',
+    });
+  }
   return getEmail(app, principal, workspaceId, copy.id);
 }

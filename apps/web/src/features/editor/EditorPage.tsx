@@ -5,6 +5,7 @@ import { type QueryKey, type UseQueryResult, useQuery, useQueryClient } from '@t
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { GeneratingEmail, GenerationProblems } from '../ai-generation/GeneratingEmail.tsx';
 import { layoutQuery } from '../layouts/api.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import { DocumentEditor, type EditorResources } from './DocumentEditor.tsx';
@@ -24,8 +25,18 @@ export function EditorPage() {
   const { emailId } = useParams({ from: '/_app/workspaces/$workspaceId/emails/$emailId/edit' });
   const options = emailQuery(workspaceId, Number(emailId));
   const query = useQuery(options);
+  const [problemsDismissed, setProblemsDismissed] = useState(false);
   const target: EditTarget | undefined = query.data && { kind: 'email', email: query.data };
-  return <EditorLoader workspaceId={workspaceId} query={query} target={target} cacheKey={options.queryKey} />;
+  if (query.data?.ai_generation_status === 'generating')
+    return <GeneratingEmail workspaceId={workspaceId} email={query.data} />;
+  return (
+    <>
+      {query.data && !problemsDismissed && (
+        <GenerationProblems email={query.data} onDismiss={() => setProblemsDismissed(true)} />
+      )}
+      <EditorLoader workspaceId={workspaceId} query={query} target={target} cacheKey={options.queryKey} />
+    </>
+  );
 }
 
 /** The layout editor's page: the same editor, opened on a layout. */

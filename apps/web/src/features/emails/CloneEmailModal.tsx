@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { AiBriefFields } from '../ai-generation/AiBriefFields.tsx';
 import type { EmailSummary } from './emails-api.ts';
 
 /** A draft copy of an email in the same project, under a new name. */
@@ -21,29 +22,47 @@ export function CloneEmailModal({
 }) {
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const form = useForm({
-    initialValues: { name: `${email.name} (copy)` },
-    validate: { name: (value) => (value.trim() ? null : 'Enter a name') },
+    initialValues: {
+      name: `${email.name} (copy)`,
+      clone_with_ai: false,
+      prompt: '',
+      ai_agent_id: email.ai_agent_id === null ? '' : String(email.ai_agent_id),
+    },
+    validate: {
+      name: (value) => (value.trim() ? null : 'Enter a name'),
+      prompt: (value, values) =>
+        !values.clone_with_ai || value.trim() ? null : 'Say how to rewrite the copy',
+    },
   });
   const clone = useMutation({
-    mutationFn: (name: string) =>
+    mutationFn: (values: typeof form.values) =>
       unwrap(
         api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/clone', {
           params: { path: { workspace_id: workspaceId, id: email.id } },
-          body: { name },
+          body: {
+            name: values.name.trim(),
+            ...(values.clone_with_ai
+              ? {
+                  clone_with_ai: true,
+                  prompt: values.prompt.trim(),
+                  ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
+                }
+              : {}),
+          },
         }),
       ),
     onSuccess: () => {
       onCloned();
       onClose();
     },
-    onError: (error) => setOtherErrors(showApiErrors(form, error, ['name'])),
+    onError: (error) => setOtherErrors(showApiErrors(form, error, ['name', 'prompt', 'ai_agent_id'])),
   });
   return (
     <Modal opened onClose={onClose} title={`Clone ${email.name}`}>
       <form
         onSubmit={form.onSubmit((values) => {
           setOtherErrors([]);
-          clone.mutate(values.name.trim());
+          clone.mutate(values);
         })}
       >
         <Stack>
@@ -53,6 +72,23 @@ export function CloneEmailModal({
             </Alert>
           )}
           <TextInput label="Name of the copy" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Switch
+            label="Rewrite the copy with AI"
+            description="The copy keeps its sections; AI rewrites their values as you ask"
+            {...form.getInputProps('clone_with_ai', { type: 'checkbox' })}
+          />
+          {form.values.clone_with_ai && (
+            <AiBriefFields
+              workspaceId={workspaceId}
+              briefLabel="How to rewrite it"
+              briefPlaceholder="Make it about our Rome weekend, same structure, prices from €249."
+              prompt={form.getInputProps('prompt')}
+              agent={{
+                ...form.getInputProps('ai_agent_id'),
+                onChange: (value: string | null) => form.setFieldValue('ai_agent_id', value ?? ''),
+              }}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

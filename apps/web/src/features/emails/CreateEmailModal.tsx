@@ -1,11 +1,23 @@
 import { locales } from '@letterset/core/locales';
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { AiBriefFields, useAiAvailable } from '../ai-generation/AiBriefFields.tsx';
 import { LayoutThumbnail } from '../layouts/LayoutThumbnail.tsx';
 import { brandProfilesQuery, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
 
@@ -16,6 +28,9 @@ interface CreateEmailValues {
   layout_id: string;
   locales: string[];
   default_locale: string;
+  create_with_ai: boolean;
+  prompt: string;
+  ai_agent_id: string;
 }
 
 const formFields = [
@@ -25,6 +40,8 @@ const formFields = [
   'layout_id',
   'locales',
   'default_locale',
+  'prompt',
+  'ai_agent_id',
 ] as const;
 
 const localeOptions = locales.map((locale) => ({
@@ -55,6 +72,9 @@ export function CreateEmailModal({
       layout_id: '',
       locales: ['en-US'],
       default_locale: 'en-US',
+      create_with_ai: false,
+      prompt: '',
+      ai_agent_id: '',
     },
     validate: {
       name: (value) => (value.trim() ? null : 'Enter a name'),
@@ -62,6 +82,8 @@ export function CreateEmailModal({
       locales: (value) => (value.length > 0 ? null : 'Choose at least one locale'),
       default_locale: (value, values) =>
         values.locales.includes(value) ? null : 'The default locale must be one of the locales',
+      prompt: (value, values) =>
+        !values.create_with_ai || value.trim() ? null : 'Describe the email to write',
     },
   });
   const designSystemId = Number(form.values.email_design_system_id) || null;
@@ -77,6 +99,7 @@ export function CreateEmailModal({
   const chosenSystem = designSystems.data?.results.find((system) => system.id === designSystemId);
   const layoutsById = new Map((layouts.data?.results ?? []).map((layout) => [layout.id, layout]));
   const chosenLayout = layoutsById.get(Number(form.values.layout_id));
+  const aiAvailable = useAiAvailable();
 
   const create = useMutation({
     mutationFn: (values: CreateEmailValues) =>
@@ -91,6 +114,13 @@ export function CreateEmailModal({
             ...(values.layout_id ? { layout_id: Number(values.layout_id) } : {}),
             locales: values.locales as never,
             default_locale: values.default_locale as never,
+            ...(values.create_with_ai
+              ? {
+                  create_with_ai: true,
+                  prompt: values.prompt.trim(),
+                  ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
+                }
+              : {}),
           },
         }),
       ),
@@ -173,6 +203,28 @@ export function CreateEmailModal({
             }}
           />
           {chosenLayout && <LayoutThumbnail workspaceId={workspaceId} layout={chosenLayout} width={200} />}
+          <Switch
+            label="Write it with AI"
+            description={
+              form.values.layout_id
+                ? 'AI writes the values of the layout’s sections from your brief'
+                : 'AI chooses the sections from the design system and writes their values from your brief'
+            }
+            disabled={aiAvailable === false && !form.values.create_with_ai}
+            {...form.getInputProps('create_with_ai', { type: 'checkbox' })}
+          />
+          {form.values.create_with_ai && (
+            <AiBriefFields
+              workspaceId={workspaceId}
+              briefLabel="Brief"
+              briefPlaceholder="Build a travel email showcasing our Paris, London and Rome destinations."
+              prompt={form.getInputProps('prompt')}
+              agent={{
+                ...form.getInputProps('ai_agent_id'),
+                onChange: (value: string | null) => form.setFieldValue('ai_agent_id', value ?? ''),
+              }}
+            />
+          )}
           <MultiSelect
             label="Locales"
             withAsterisk
@@ -192,7 +244,7 @@ export function CreateEmailModal({
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create email
+              {form.values.create_with_ai ? 'Create with AI' : 'Create email'}
             </Button>
           </Group>
         </Stack>

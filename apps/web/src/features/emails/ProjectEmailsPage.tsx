@@ -1,4 +1,16 @@
-import { ActionIcon, Anchor, Button, Group, Menu, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Select,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,7 +55,12 @@ export function ProjectEmailsPage() {
   const [cloning, setCloning] = useState<EmailSummary | null>(null);
   const [exporting, setExporting] = useState<EmailSummary | null>(null);
   const project = useQuery(projectQuery(workspaceId, projectId));
-  const emails = useQuery(projectEmailsQuery(workspaceId, projectId, { search, status, page }));
+  const emails = useQuery({
+    ...projectEmailsQuery(workspaceId, projectId, { search, status, page }),
+    // While AI writes an email of the page, the list shows when it is done.
+    refetchInterval: (query) =>
+      query.state.data?.results.some((email) => email.ai_generation_status === 'generating') ? 4_000 : false,
+  });
   const refreshEmails = () =>
     queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'emails'] });
 
@@ -173,7 +190,18 @@ export function ProjectEmailsPage() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>
-                        <EmailStatusBadge status={email.status} />
+                        <Group gap={6} wrap="nowrap">
+                          <EmailStatusBadge status={email.status} />
+                          {email.ai_generation_status === 'generating' && (
+                            <Badge
+                              color="grape"
+                              variant="light"
+                              leftSection={<Loader size={10} color="grape" />}
+                            >
+                              AI writing
+                            </Badge>
+                          )}
+                        </Group>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{email.locales.join(', ')}</Text>

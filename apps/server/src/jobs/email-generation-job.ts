@@ -1,0 +1,19 @@
+import {
+  type EmailGenerationRequest,
+  runEmailGeneration,
+} from '../modules/ai-generation/email-generation.ts';
+import { defineJobKind } from './queue.ts';
+
+/**
+ * Writes an email with AI (create_with_ai, clone_with_ai). The runner ends the email `done` on any
+ * failure of its own, so the job is retried only after a crash or shutdown, from the start.
+ */
+export const emailGenerationJob = defineJobKind({
+  name: 'email-generation',
+  retryLimit: 1,
+  retryDelaySeconds: 5,
+  expireInSeconds: 15 * 60,
+  run: async (payload: EmailGenerationRequest, context) => ({
+    outcome: await runEmailGeneration(context.app, payload, context.signal),
+  }),
+});

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import {
+  applyBrandProfile,
+  type ComposedEmail,
+  componentsForAi,
+  composeEmailSchema,
+  contentWithComposedEmail,
+  contentWithRewrittenEmail,
+  describeProblems,
+  type EmailContent,
+  type GenerationProblem,
+  nullBranch,
+  type RewrittenEmail,
+  readComposedEmail,
+  readRewrittenEmail,
+  rewritableSections,
+  rewriteEmailSchema,
+} from '@letterset/core';
+import type { JSONSchema7 } from 'ai';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import { emails } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
+import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
+import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
+import { renderingContext } from '../emails/emails.rendering.ts';
+import { contentOf, type EmailRow, writeAiContent } from '../emails/emails.service.ts';
+import { composeEmailPrompt, rewriteEmailPrompt } from './prompts.ts';
+
+export interface EmailGenerationRequest {
+  email_id: number;
+  /** On whose behalf (the person who created or cloned the email). */
+  user_id: number;
+  /** `compose`: the model chooses the sections; `rewrite`: it rewrites the values of the ones there. */
+  mode: 'compose' | 'rewrite';
+  feature: 'email_generation' | 'email_clone';
+}
+
+export type EmailGenerationOutcome = 'written' | 'written_with_problems' | 'failed' | 'skipped';
+
+/**
+ * Writes an email's content with AI from its brief, in its default locale, then marks the
+ * generation done, with what could not be done in `ai_generation_error`. Whatever happens the
+ * email ends `done`: only a shutdown (the signal) leaves it generating, for the job to run again.
+ */
+export async function runEmailGeneration(
+  app: App,
+  request: EmailGenerationRequest,
+  signal: AbortSignal,
+): Promise<EmailGenerationOutcome> {
+  const [email] = await app.database.db.select().from(emails).where(eq(emails.id, request.email_id));
+  if (email?.aiGenerationStatus !== 'generating') return 'skipped';
+  const finish = (error: string | null, change: ((current: EmailRow) => EmailContent | null) | null = null) =>
+    writeAiContent(app.database.db, email.id, {
+      feature: request.feature,
+      userId: request.user_id,
+      change: (current) => {
+        const content = change?.(current);
+        return content ? { content, locales: current.locales } : null;
+      },
+      alsoSet: { aiGenerationStatus: 'done', aiGenerationError: error },
+    });
+
+  try {
+    const generated = await generateContent(app, email, request, signal);
+    await finish(generated.problems.length > 0 ? problemsMessage(generated.problems) : null, generated.apply);
+    return generated.problems.length > 0 ? 'written_with_problems' : 'written';
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (error instanceof AiProviderError || error instanceof HttpError) {
+      await finish(error.message);
+      return 'failed';
+    }
+    app.log.error({ err: error, emailId: email.id }, 'email generation failed');
+    await finish(
+      'The email could not be generated because of an error in Letterset; it is logged on the server.',
+    );
+    return 'failed';
+  }
+}
+
+interface GeneratedContent {
+  problems: GenerationProblem[];
+  /** The email's content with the generated part written in, from the content as it is at write time. */
+  apply(current: EmailRow): EmailContent | null;
+}
+
+async function generateContent(
+  app: App,
+  email: EmailRow,
+  request: EmailGenerationRequest,
+  signal: AbortSignal,
+): Promise<GeneratedContent> {
+  const client = await openAiClient(aiServicesOf(app), {
+    organizationId: email.organizationId,
+    userId: request.user_id,
+  });
+  const { system, definitions, brandProfile } = await renderingContext(app, email);
+  const components = componentsForAi(applyBrandProfile(definitions, brandProfile));
+  const agentDescription =
+    email.aiAgentId === null
+      ? null
+      : describeAgentForPrompt(await loadAiAgent(app.database.db, email.workspaceId, email.aiAgentId));
+  const locale = email.defaultLocale;
+  const brief = email.prompt ?? '';
+  const customStyles = [...system.customStyles, ...(brandProfile?.custom_styles ?? [])];
+
+  if (request.mode === 'compose') {
+    if (components.length === 0)
+      throw new GenerationRefused('The design system has no components the AI may use.');
+    const prompt = composeEmailPrompt({ brief, components, agentDescription, locale });
+    const generation = await generateWithRepairs<ComposedEmail>(client, {
+      feature: request.feature,
+      ...prompt,
+      schema: composeEmailSchema(components) as JSONSchema7,
+      read: (value) => {
+        const composed = readComposedEmail(value, components, customStyles);
+        return { result: composed, problems: composed.problems };
+      },
+      signal,
+    });
+    const composed = generation.result;
+    return {
+      problems: generation.problems,
+      apply: (current) =>
+        composed && composed.sections.length > 0
+          ? contentWithComposedEmail(contentOf(current), composed, locale, randomUUID)
+          : null,
+    };
+  }
+
+  const content = contentOf(email);
+  const sections = rewritableSections(content, components, locale);
+  const lineOf = (text: EmailContent['subject']) => text.branch_content[nullBranch]?.[locale] ?? '';
+  const prompt = rewriteEmailPrompt({
+    brief,
+    sections,
+    subject: lineOf(content.subject),
+    preheader: lineOf(content.preheader),
+    agentDescription,
+    locale,
+  });
+  const generation = await generateWithRepairs<RewrittenEmail>(client, {
+    feature: request.feature,
+    ...prompt,
+    schema: rewriteEmailSchema(sections) as JSONSchema7,
+    read: (value) => {
+      const rewritten = readRewrittenEmail(value, sections, customStyles);
+      return { result: rewritten, problems: rewritten.problems };
+    },
+    signal,
+  });
+  const rewritten = generation.result;
+  return {
+    problems: generation.problems,
+    apply: (current) => (rewritten ? contentWithRewrittenEmail(contentOf(current), rewritten, locale) : null),
+  };
+}
+
+/** Generation that cannot start, for a reason the person can act on. */
+class GenerationRefused extends HttpError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
+function problemsMessage(problems: readonly GenerationProblem[]): string {
+  const shown = problems.slice(0, 20);
+  const more = problems.length - shown.length;
+  return `The AI’s answer still had problems after two repairs; these values were left at their defaults:\n${describeProblems(shown)}${
+    more > 0 ? `\n…and ${more} more` : ''
+  }`;
+}

@@ -1,0 +1,64 @@
+import type { components } from '@letterset/api-client';
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { emailQuery } from '../editor/editor-data.ts';
+import { useEmailEvents } from '../live/use-email-events.ts';
+
+type Email = components['schemas']['Email'];
+
+/** How often the page asks again while the AI writes, in case an event was missed. */
+const backstopRefreshMs = 4_000;
+
+/**
+ * What the editor shows while AI writes an email: the brief and progress. The server announces the
+ * end (and the content) on the email's event stream; the editor then opens on the written email.
+ */
+export function GeneratingEmail({ workspaceId, email }: { workspaceId: number; email: Email }) {
+  const queryClient = useQueryClient();
+  const { queryKey } = emailQuery(workspaceId, email.id);
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  useEmailEvents(workspaceId, email.id, (event) => {
+    if (event.type === 'ai_generation_changed' || event.type === 'content_changed' || event.type === 'resync')
+      void refresh();
+  });
+  useEffect(() => {
+    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey }), backstopRefreshMs);
+    return () => clearInterval(timer);
+  }, [queryClient, queryKey]);
+
+  return (
+    <Center mih={360}>
+      <Paper withBorder p="xl" maw={560} w="100%" aria-busy="true" aria-live="polite">
+        <Stack align="center" gap="md">
+          <Loader />
+          <Title order={3}>AI is writing “{email.name}”</Title>
+          <Text c="dimmed" ta="center" size="sm">
+            It chooses sections from the design system and writes their values. The editor opens here when it
+            is done; you can leave this page meanwhile.
+          </Text>
+          {email.prompt && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} w="100%">
+              <Text span fw={600}>
+                Brief:{' '}
+              </Text>
+              {email.prompt}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** What the AI could not do, shown above the editor once it is done, until dismissed. */
+export function GenerationProblems({ email, onDismiss }: { email: Email; onDismiss: () => void }) {
+  if (!email.ai_generation_error) return null;
+  return (
+    <Alert color="yellow" title="AI finished with problems" withCloseButton onClose={onDismiss} mb="sm">
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {email.ai_generation_error}
+      </Text>
+    </Alert>
+  );
+}
