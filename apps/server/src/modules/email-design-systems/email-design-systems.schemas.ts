@@ -6,6 +6,7 @@ import {
   Id,
   Label,
   Name,
+  Prompt,
   RequestBody,
   ref,
   SearchText,
@@ -59,9 +60,18 @@ export const EmailDesignSystem = Type.Object(
     custom_styles: Type.Array(CustomStyle),
     screenshot_url: Type.Union([Type.String(), Type.Null()]),
     upload_status: Type.Enum(['ready', 'processing']),
-    create_with_ai: Type.Boolean(),
-    prompt: Type.Union([Type.String(), Type.Null()]),
-    ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()]),
+    create_with_ai: Type.Boolean({ description: 'Whether it was created with AI from `prompt`' }),
+    prompt: Type.Union([Type.String(), Type.Null()], {
+      description: 'The brief it was designed from, with create_with_ai',
+    }),
+    ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()], {
+      description:
+        '`generating` while AI designs its components (create_with_ai), then `done`; null for systems made by hand',
+    }),
+    ai_generation_error: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'What the AI could not do when generation finished: components left out because they still had problems after two repairs, a replaced container, or the provider’s refusal',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -78,6 +88,20 @@ export const CreateEmailDesignSystemBody = RequestBody({
   require_brand_profile_for_use: Type.Optional(Type.Boolean()),
   design_tokens: Type.Optional(DesignTokens),
   custom_styles: Type.Optional(CustomStyles),
+  create_with_ai: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'Design the components with AI from `prompt`: the system is created at once, without components, with `ai_generation_status: generating`; a background job then adds a container and components and sets it `done`. Needs an AI provider (Settings › AI), else 422 and nothing is created',
+    }),
+  ),
+  prompt: Type.Optional(Prompt({ description: 'The brief, with create_with_ai' })),
+  ai_agent_id: Type.Optional(
+    Type.Union([Id(), Type.Null()], {
+      description:
+        'With create_with_ai: an AI agent of the workspace whose company, tone and guidelines the design follows',
+    }),
+  ),
 });
 
 export const UpdateEmailDesignSystemBody = RequestBody({
@@ -114,7 +138,8 @@ export const ListEmailDesignSystemsQuery = Type.Object({
 export const WorkspaceParams = WorkspaceIdParams;
 export const EmailDesignSystemParams = Type.Object({ workspace_id: Id(), id: Id() });
 
-const ImportedComponent = Type.Object(
+/** One component of the portable JSON; AI-designed components are checked against it too. */
+export const DesignSystemComponentJson = Type.Object(
   {
     name: Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 }),
     label: Label(),
@@ -136,8 +161,8 @@ export const DesignSystemJson = Type.Object(
         access_scope: Type.Optional(AccessScope),
         design_tokens: Type.Optional(DesignTokens),
         custom_styles: Type.Optional(CustomStyles),
-        container_component: ImportedComponent,
-        components: Type.Array(ImportedComponent, { maxItems: 500 }),
+        container_component: DesignSystemComponentJson,
+        components: Type.Array(DesignSystemComponentJson, { maxItems: 500 }),
       },
       { additionalProperties: false },
     ),

@@ -2,10 +2,12 @@ import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
-import { emailDesignSystems, emails } from '../../db/schema.ts';
+import { aiAgents, emailDesignSystems, emails } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { aiNotConfigured, aiServicesOf, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import { designSystemGenerationJob } from '../../jobs/design-system-generation-job.ts';
 import type {
   CreateEmailDesignSystemBody,
   EmailDesignSystem,
@@ -29,11 +31,12 @@ function toDesignSystemResponse(row: DesignSystemRow, workspaceId: number): Stat
     design_tokens: row.designTokens,
     custom_styles: row.customStyles,
     screenshot_url: row.screenshotUrl,
-    // Uploads and AI generation of whole systems arrive with their issues; until then every system is ready.
+    // Uploads arrive with their issue; until then every system is ready.
     upload_status: 'ready',
-    create_with_ai: false,
-    prompt: null,
-    ai_generation_status: null,
+    create_with_ai: row.createWithAi,
+    prompt: row.prompt,
+    ai_generation_status: row.aiGenerationStatus,
+    ai_generation_error: row.aiGenerationError,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -146,6 +149,41 @@ function assertUniqueStyleNames(customStyles: readonly { name: string }[] | unde
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
+/** What is wrong with the AI agent a create names: none, or not an agent of this workspace. */
+async function checkedAiAgent(
+  app: App,
+  workspaceId: number,
+  id: number | null | undefined,
+): Promise<string[]> {
+  if (id == null) return [];
+  const [agent] = await app.database.db
+    .select({ id: aiAgents.id })
+    .from(aiAgents)
+    .where(and(eq(aiAgents.id, id), eq(aiAgents.workspaceId, workspaceId)));
+  return agent ? [] : ['is not an AI agent of this workspace'];
+}
+
+/**
+ * Checks the AI fields of a create. Designing with AI needs a brief and a provider (without one
+ * the answer is the 422 that says an Admin can set one up); a named agent must be the workspace's.
+ */
+async function assertAiFields(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  input: Static<typeof CreateEmailDesignSystemBody>,
+) {
+  const errors: Record<string, string[]> = {};
+  if (input.create_with_ai && !input.prompt?.trim())
+    errors.prompt = ['is needed to design the system with AI'];
+  const agentProblems = await checkedAiAgent(app, workspaceId, input.ai_agent_id);
+  if (agentProblems.length > 0) errors.ai_agent_id = agentProblems;
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (input.create_with_ai && !(await loadAiConnection(aiServicesOf(app), principal.organizationId))) {
+    throw aiNotConfigured();
+  }
+}
+
 export async function createDesignSystem(
   app: App,
   principal: Principal,
@@ -153,6 +191,8 @@ export async function createDesignSystem(
   input: Static<typeof CreateEmailDesignSystemBody>,
 ) {
   assertUniqueStyleNames(input.custom_styles);
+  const withAi = input.create_with_ai === true;
+  await assertAiFields(app, principal, workspaceId, input);
   const [row] = await app.database.db
     .insert(emailDesignSystems)
     .values({
@@ -165,9 +205,19 @@ export async function createDesignSystem(
       designTokens: input.design_tokens ?? {},
       customStyles: input.custom_styles ?? [],
       createdById: principal.userId,
+      ...(withAi
+        ? { createWithAi: true, prompt: input.prompt, aiGenerationStatus: 'generating' as const }
+        : {}),
     })
     .returning();
   if (!row) throw new Error('design system insert returned nothing');
+  if (withAi) {
+    await app.jobs.send(designSystemGenerationJob, {
+      email_design_system_id: row.id,
+      user_id: principal.userId,
+      ai_agent_id: input.ai_agent_id ?? null,
+    });
+  }
   return toDesignSystemResponse(row, workspaceId);
 }
 

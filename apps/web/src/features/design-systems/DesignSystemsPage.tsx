@@ -251,6 +251,11 @@ function DesignSystemRow({
               Processing
             </Badge>
           )}
+          {system.ai_generation_status === 'generating' && (
+            <Badge variant="light" color="violet" size="sm">
+              Designing with AI
+            </Badge>
+          )}
         </Group>
         {system.description && (
           <Text size="sm" c="dimmed" lineClamp={1}>
