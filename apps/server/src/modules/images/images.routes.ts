@@ -4,8 +4,11 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { uploadedFile } from '../../http/uploads.ts';
+import { aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
+import { generateLibraryImage } from './images.generation.ts';
 import {
   DeleteImageQuery,
+  GenerateImageBody,
   Image,
   ImageParams,
   ImagesParams,
@@ -56,6 +59,39 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         name: request.body.name,
         description: request.body.description,
       }),
+  );
+
+  app.post(
+    '/api/v1/workspaces/:workspace_id/images/generate',
+    {
+      config: { permission: 'create_library_images' },
+      schema: {
+        operationId: 'generateImage',
+        tags: ['Images'],
+        summary: 'Generate an image with AI into the library',
+        description:
+          'Generates one image from `prompt` with the organization’s AI provider (Settings › AI: OpenAI or an ' +
+          'OpenAI-compatible server with an image model) and stores it in the library like an upload. The prompt ' +
+          'becomes the image’s `description`; the name is `name` or the first words of the prompt. Takes several ' +
+          'seconds. 422 when no provider or no image model is set up; 502 when the provider refuses (a wrong API ' +
+          'key, a rate limit, a host that cannot be reached) or answers with something that is not an image, with ' +
+          'the reason in plain words.',
+        params: ImagesParams,
+        body: GenerateImageBody,
+        response: { 200: ref(Image), ...errorResponses(401, 403, 404, 422, 502) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const client = await openAiClient(aiServicesOf(app), principal);
+      return generateLibraryImage(
+        { db: app.database.db, storage: app.storage },
+        client,
+        principal,
+        workspaceOf(request).id,
+        request.body,
+      );
+    },
   );
 
   app.get(

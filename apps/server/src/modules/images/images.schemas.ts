@@ -4,6 +4,7 @@ import {
   Description,
   Id,
   Name,
+  Prompt,
   RequestBody,
   SearchText,
   Timestamp,
@@ -32,8 +33,12 @@ export const Image = Type.Object(
   { $id: 'Image' },
 );
 
+/** The longest prompt an image may be generated from (OpenAI's limit for its image models). */
+export const maxImagePromptLength = 4000;
+
 const ImageName = Name();
-const ImageDescription = Description({ maxLength: 1000 });
+// As long as the longest image prompt: a generated image's description is its prompt.
+const ImageDescription = Description({ maxLength: maxImagePromptLength });
 
 export const UploadImageBody = Type.Object(
   {
@@ -43,6 +48,29 @@ export const UploadImageBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The sizes the image models of OpenAI and compatible servers make, in pixels. */
+export const generatedImageSizes = ['1024x1024', '1536x1024', '1024x1536'] as const;
+export type GeneratedImageSize = (typeof generatedImageSizes)[number];
+
+export const GenerateImageBody = RequestBody({
+  prompt: Prompt({
+    minLength: 1,
+    maxLength: maxImagePromptLength,
+    description:
+      'What the image shows. Sent to the AI provider as it is, and kept as the image’s description.',
+    examples: ['A red fox asleep in autumn leaves, soft morning light, photographic'],
+  }),
+  size: Type.Optional(
+    Type.Enum([...generatedImageSizes], {
+      default: '1024x1024',
+      description: 'Width × height in pixels: square, landscape or portrait',
+    }),
+  ),
+  name: Type.Optional(
+    Name({ description: 'The image’s name in the library; by default the first words of the prompt' }),
+  ),
+});
 
 export const UpdateImageBody = RequestBody({
   name: Type.Optional(ImageName),

@@ -2,16 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { images } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { emailsMentioning } from '../emails/emails.usage.ts';
 import {
   contentTypeOf,
   extensionOf,
+  type InspectedImage,
   inspectImage,
   makeThumbnail,
   prepareForStorage,
@@ -20,7 +23,13 @@ import type { Image, UpdateImageBody } from './images.schemas.ts';
 
 type ImageRow = typeof images.$inferSelect;
 
-function toImageResponse(app: App, row: ImageRow): Static<typeof Image> {
+/** What storing an image into the library needs: the database and the file storage. */
+export interface ImageLibrary {
+  db: Database;
+  storage: FileStorage;
+}
+
+function toImageResponse({ storage }: Pick<ImageLibrary, 'storage'>, row: ImageRow): Static<typeof Image> {
   return {
     id: row.id,
     name: row.name,
@@ -31,8 +40,8 @@ function toImageResponse(app: App, row: ImageRow): Static<typeof Image> {
     file_size: row.fileSize,
     extension: row.extension as Static<typeof Image>['extension'],
     animated: row.animated,
-    public_url: app.storage.publicUrl(row.storageKey),
-    thumbnail_url: app.storage.publicUrl(row.thumbnailKey),
+    public_url: storage.publicUrl(row.storageKey),
+    thumbnail_url: storage.publicUrl(row.thumbnailKey),
     organization_id: row.organizationId,
     workspace_id: row.workspaceId,
     created_at: row.createdAt,
@@ -103,16 +112,42 @@ export async function uploadImage(
   const inspected = await inspectImage(file.bytes);
   if (!inspected) throw ValidationError.field('file', 'must be a JPEG, PNG, GIF or WebP image');
 
-  const stored = await prepareForStorage(file.bytes, inspected);
+  return storeImage(
+    { db: app.database.db, storage: app.storage },
+    principal,
+    workspaceId,
+    file.bytes,
+    inspected,
+    {
+      ...details,
+      filename: file.filename,
+    },
+  );
+}
+
+/**
+ * Stores checked image bytes in a workspace's library, the one way every image gets there (uploads
+ * and generated images alike): location data removed, a thumbnail made, the files stored, the
+ * record written.
+ */
+export async function storeImage(
+  library: ImageLibrary,
+  principal: Pick<Principal, 'organizationId' | 'userId'>,
+  workspaceId: number,
+  bytes: Buffer,
+  inspected: InspectedImage,
+  details: { name: string; description?: string | undefined; filename: string },
+) {
+  const stored = await prepareForStorage(bytes, inspected);
   const thumbnail = await makeThumbnail(stored);
   const id = `img_${randomBytes(10).toString('hex')}`;
   const extension = extensionOf[inspected.format];
   const storageKey = `images/${principal.organizationId}/${id}.${extension}`;
   const thumbnailKey = `images/${principal.organizationId}/${id}-thumbnail.webp`;
-  await app.storage.put(storageKey, stored, { contentType: contentTypeOf[inspected.format] });
-  await app.storage.put(thumbnailKey, thumbnail.bytes, { contentType: 'image/webp' });
+  await library.storage.put(storageKey, stored, { contentType: contentTypeOf[inspected.format] });
+  await library.storage.put(thumbnailKey, thumbnail.bytes, { contentType: 'image/webp' });
 
-  const [row] = await app.database.db
+  const [row] = await library.db
     .insert(images)
     .values({
       id,
@@ -120,7 +155,7 @@ export async function uploadImage(
       workspaceId,
       name: details.name,
       description: details.description ?? null,
-      filename: file.filename.slice(0, 255) || `${id}.${extension}`,
+      filename: details.filename.slice(0, 255) || `${id}.${extension}`,
       storageKey,
       thumbnailKey,
       width: inspected.width,
@@ -132,7 +167,7 @@ export async function uploadImage(
     })
     .returning();
   if (!row) throw new Error('image insert returned nothing');
-  return toImageResponse(app, row);
+  return toImageResponse(library, row);
 }
 
 export async function updateImage(

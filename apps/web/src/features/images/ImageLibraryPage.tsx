@@ -8,6 +8,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
+import { ImageGenerator } from './ImageGenerator.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { ImageUploader } from './ImageUploader.tsx';
 import { type Image, imagesQuery } from './images-api.ts';
@@ -16,7 +17,7 @@ import { useDeleteImage } from './useDeleteImage.ts';
 
 const perPage = 20;
 
-/** The workspace's image library: upload by dropping files, find, rename and delete images. */
+/** The workspace's image library: upload by dropping files or generate with AI, find, rename and delete images. */
 export function ImageLibraryPage() {
   const workspaceId = useWorkspaceId();
   const can = useCan();
@@ -31,7 +32,19 @@ export function ImageLibraryPage() {
   return (
     <Stack>
       <PageHeader title="Images" />
-      {can('create_library_images') && <ImageUploader workspaceId={workspaceId} />}
+      {can('create_library_images') && (
+        <>
+          <ImageUploader workspaceId={workspaceId} />
+          <ImageGenerator
+            workspaceId={workspaceId}
+            // The new image is the newest: show the first page of the whole library, where it is.
+            onGenerated={() => {
+              setSearch('');
+              setPage(1);
+            }}
+          />
+        </>
+      )}
       <Group justify="space-between">
         <Title order={2} fz="h4">
           Library

@@ -5,6 +5,7 @@ import { useCan } from '../../app/session.ts';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
+import { ImageGenerator } from './ImageGenerator.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { ImageUploader } from './ImageUploader.tsx';
 import { type Image, imagesQuery } from './images-api.ts';
@@ -23,8 +24,8 @@ function picked(image: Image): PickedImage {
 }
 
 /**
- * Chooses an image from the workspace's library, or uploads one and chooses it: for image fields
- * and anywhere else an email needs a picture.
+ * Chooses an image from the workspace's library, or uploads or generates one and chooses it: for
+ * image fields and anywhere else an email needs a picture.
  */
 export function ImagePickerDialog({
   workspaceId,
@@ -59,9 +60,12 @@ function PickerContent({ workspaceId, onPick }: { workspaceId: number; onPick: (
   const query = useQuery(imagesQuery(workspaceId, { search, page, per: perPage }));
   return (
     <Stack>
-      {/* A fresh upload is what the user wants to use, so it is picked at once. */}
+      {/* A fresh upload or a generated image is what the user wants to use, so it is picked at once. */}
       {can('create_library_images') && (
-        <ImageUploader workspaceId={workspaceId} onUploaded={onPick} compact multiple={false} />
+        <>
+          <ImageUploader workspaceId={workspaceId} onUploaded={onPick} compact multiple={false} />
+          <ImageGenerator workspaceId={workspaceId} onGenerated={onPick} />
+        </>
       )}
       <SearchInput
         value={search}

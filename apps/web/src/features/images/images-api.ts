@@ -1,4 +1,4 @@
-import type { components } from '@letterset/api-client';
+import type { components, operations } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, SESSION_EXPIRED_EVENT } from '../../app/api.ts';
 import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
@@ -77,6 +77,28 @@ export function renameImage(workspaceId: number, id: string, name: string): Prom
     api.PATCH('/api/v1/workspaces/{workspace_id}/images/{id}', {
       params: { path: { workspace_id: workspaceId, id } },
       body: { name },
+    }),
+  );
+}
+
+export type GenerateImageRequest = operations['generateImage']['requestBody']['content']['application/json'];
+export type GeneratedImageSize = NonNullable<GenerateImageRequest['size']>;
+
+/** The longest prompt the API takes. */
+export const maxImagePromptLength = 4000;
+
+export const generatedImageSizes: { value: GeneratedImageSize; label: string }[] = [
+  { value: '1024x1024', label: 'Square · 1024 × 1024' },
+  { value: '1536x1024', label: 'Landscape · 1536 × 1024' },
+  { value: '1024x1536', label: 'Portrait · 1024 × 1536' },
+];
+
+/** Generates one image with the organization's AI provider into the library (several seconds). */
+export function generateImage(workspaceId: number, body: GenerateImageRequest): Promise<Image> {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/images/generate', {
+      params: { path: { workspace_id: workspaceId } },
+      body,
     }),
   );
 }
