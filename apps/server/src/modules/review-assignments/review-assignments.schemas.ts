@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { reviewAssigneeTypes } from '../../db/schema.ts';
+import { aiReviewStatuses, reviewAssigneeTypes } from '../../db/schema.ts';
 import { Id, RequestBody, ref, Timestamp } from '../../http/schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
@@ -33,6 +33,14 @@ export const ReviewAssignment = Type.Object(
     assignee: ReviewAssignee,
     assigned_by_id: Type.Union([Type.Integer(), Type.Null()]),
     assigned_by: Type.Union([ref(UserReference), Type.Null()]),
+    ai_review_status: Type.Union([Type.Enum([...aiReviewStatuses]), Type.Null()], {
+      description:
+        'For an AiReviewer: its review’s run: `running` (reading the email), `done` (its comments are posted), `failed` (see ai_review_error); null for people and roles',
+    }),
+    ai_review_error: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Why the AI review failed, in plain words (no AI provider set up, the provider refused the key, …); null otherwise',
+    }),
     created_at: Timestamp,
   },
   { $id: 'ReviewAssignment' },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,6 +6,8 @@ import { aiReviewers, type ReviewAssigneeType, reviewAssignments, roles, users }
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { aiNotConfiguredMessage, aiServicesOf, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import { aiReviewJob } from '../../jobs/ai-review-job.ts';
 import { emailVisibilityOf } from '../emails/email-audience.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
 import { type NotificationServices, notify, personName } from '../notifications/notifications.service.ts';
@@ -68,6 +70,8 @@ async function toResponses(db: Database, rows: AssignmentRow[]): Promise<ReviewA
         assignee,
         assigned_by_id: row.assignedById,
         assigned_by: assigner ? toUserReference(assigner) : null,
+        ai_review_status: row.assigneeType === 'AiReviewer' ? row.aiReviewStatus : null,
+        ai_review_error: row.assigneeType === 'AiReviewer' ? row.aiReviewError : null,
         created_at: row.createdAt,
       },
     ];
@@ -154,7 +158,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Asks a person, everyone of a role, or an AI reviewer to look at the email, outside any formal
- * workflow; the people asked hear of it (`requested_review`), the asker excepted.
+ * workflow; the people asked hear of it (`requested_review`), the asker excepted. An AI reviewer's
+ * review starts at once (see `startAiReview`).
  */
 export async function createReviewAssignment(
   services: ReviewAssignmentServices,
@@ -196,6 +201,8 @@ export async function createReviewAssignment(
     throw error;
   }
   if (!row) throw new Error('review assignment insert returned nothing');
+  if (row.assigneeType === 'AiReviewer')
+    row = (await startAiReview(services.app, row, principal.userId)) ?? row;
 
   const [actor] = await db.select().from(users).where(eq(users.id, principal.userId));
   const [response] = await toResponses(db, [row]);
@@ -238,4 +245,91 @@ export async function deleteReviewAssignment(
     .where(and(eq(reviewAssignments.id, id), eq(reviewAssignments.emailId, email.id)))
     .returning({ id: reviewAssignments.id });
   if (deleted.length === 0) throw new NotFoundError();
+}
+
+/**
+ * A review that shows `running` this long has lost its job (two attempts of 15 minutes each have
+ * expired): it may be run again.
+ */
+const staleRunMs = 35 * 60 * 1000;
+
+/**
+ * Starts an AI reviewer's review: the assignment shows `running` and a job reviews the email.
+ * Without an AI provider the request stands but the review ends `failed` at once, with the words
+ * that say an Admin can set one up (so it can be run again once one is); nothing is sent. The
+ * change lands only where `claim` holds (undefined when it does not).
+ */
+async function startAiReview(
+  app: App,
+  row: AssignmentRow,
+  userId: number,
+  claim?: SQL,
+): Promise<AssignmentRow | undefined> {
+  const db = app.database.db;
+  const setStatus = async (status: 'running' | 'failed', error: string | null, condition?: SQL) => {
+    const [updated] = await db
+      .update(reviewAssignments)
+      .set({ aiReviewStatus: status, aiReviewError: error })
+      .where(and(eq(reviewAssignments.id, row.id), condition))
+      .returning();
+    return updated;
+  };
+  if (!(await loadAiConnection(aiServicesOf(app), row.organizationId))) {
+    return setStatus('failed', aiNotConfiguredMessage, claim);
+  }
+  const running = await setStatus('running', null, claim);
+  if (!running) return undefined;
+  try {
+    await app.jobs.send(aiReviewJob, { review_assignment_id: row.id, user_id: userId });
+  } catch (error) {
+    app.log.error({ err: error, reviewAssignmentId: row.id }, 'AI review job not sent');
+    return setStatus(
+      'failed',
+      'The review could not be started because of an error in Letterset; run it again.',
+    );
+  }
+  return running;
+}
+
+/**
+ * Runs an AI reviewer's review again (after a failure, or for a fresh look once the email has
+ * changed): its earlier comments stay, and it is told which of them are still open so that it
+ * does not repeat them. 422 for a request made of a person or a role, and while the review runs.
+ */
+export async function runAiReviewAgain(
+  services: ReviewAssignmentServices,
+  principal: Principal,
+  workspaceId: number,
+  emailId: number,
+  id: number,
+): Promise<ReviewAssignmentResponse> {
+  const db = services.app.database.db;
+  const { email } = await findVisibleEmail(services.app, principal, workspaceId, emailId);
+  const [assignment] = await db
+    .select()
+    .from(reviewAssignments)
+    .where(and(eq(reviewAssignments.id, id), eq(reviewAssignments.emailId, email.id)));
+  if (!assignment) throw new NotFoundError();
+  if (assignment.assigneeType !== 'AiReviewer') {
+    throw ValidationError.field(
+      'review_assignment_id',
+      'asks a person or a role: only an AI reviewer’s review runs',
+    );
+  }
+  // Claimed in the statement that starts it: two clicks at once start one run.
+  const notRunning = or(
+    isNull(reviewAssignments.aiReviewStatus),
+    ne(reviewAssignments.aiReviewStatus, 'running'),
+    lt(reviewAssignments.updatedAt, new Date(Date.now() - staleRunMs)),
+  );
+  const started = await startAiReview(services.app, assignment, principal.userId, notRunning);
+  if (!started) {
+    throw new ValidationError(
+      { ai_review_status: ['is running: wait for this review to finish'] },
+      'This AI review is already running',
+    );
+  }
+  const [response] = await toResponses(db, [started]);
+  if (!response) throw new NotFoundError();
+  return response;
 }

@@ -85,6 +85,8 @@ describe('review assignments', () => {
         last_name: 'Admin',
         profile_image_url: null,
       },
+      ai_review_status: null,
+      ai_review_error: null,
       created_at: expect.any(String),
     });
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Badge, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconMapPin } from '@tabler/icons-react';
+import { IconDots, IconMapPin, IconRobot } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { relativeTime } from '../../shared/relative-time.ts';
@@ -30,6 +30,7 @@ function CommentItem({
 }) {
   const [editing, setEditing] = useState(false);
   const name = authorName(comment);
+  const byAi = comment.author_type === 'AiReviewer';
   const picture =
     comment.author && 'profile_image_url' in comment.author ? comment.author.profile_image_url : null;
 
@@ -49,15 +50,15 @@ function CommentItem({
     <Stack gap={4} data-comment-id={comment.id}>
       <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar src={picture} size={26} radius="xl" color="blue" alt={name}>
-            {initials(name)}
+          <Avatar src={picture} size={26} radius="xl" color={byAi ? 'violet' : 'blue'} alt={name}>
+            {byAi ? <IconRobot size={15} /> : initials(name)}
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} truncate>
               {name}
-              {comment.author_type === 'AiReviewer' && (
-                <Badge ml={6} size="xs" variant="light">
-                  AI reviewer
+              {byAi && (
+                <Badge ml={6} size="xs" variant="light" color="violet" title="Written by an AI reviewer">
+                  AI
                 </Badge>
               )}
             </Text>

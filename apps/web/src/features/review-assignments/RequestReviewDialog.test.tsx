@@ -33,7 +33,11 @@ const assignment = (
   id: number,
   assignee: ReviewAssignment['assignee'],
   type: ReviewAssignment['assignee_type'],
-) => ({
+  review: Pick<ReviewAssignment, 'ai_review_status' | 'ai_review_error'> = {
+    ai_review_status: type === 'AiReviewer' ? 'done' : null,
+    ai_review_error: null,
+  },
+): ReviewAssignment => ({
   id,
   email_id: 9,
   assignee_id: assignee.id,
@@ -41,10 +45,11 @@ const assignment = (
   assignee,
   assigned_by_id: ada.id,
   assigned_by: ada,
+  ...review,
   created_at: '2026-11-01T00:00:00.000Z',
 });
 
-let assignments: ReturnType<typeof assignment>[] = [];
+let assignments: ReviewAssignment[] = [];
 
 function renderDialog(permissions: string[] = ['submit_for_approval']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -137,6 +142,70 @@ describe('RequestReviewDialog', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Nobody is asked yet.')).toBeInTheDocument();
   });
 
+  it('shows an AI review running, then failed with its reason, and runs it again', async () => {
+    assignments = [
+      assignment(70, { id: 12, name: 'Brand voice' }, 'AiReviewer', {
+        ai_review_status: 'running',
+        ai_review_error: null,
+      }),
+    ];
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for a review' });
+    expect(await within(dialog).findByText('Reviewing…')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Run Brand voice’s review again' })).toBeNull();
+
+    // The list is looked at again while a review runs: here it has failed meanwhile.
+    const refusal =
+      'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.';
+    assignments = [
+      assignment(70, { id: 12, name: 'Brand voice' }, 'AiReviewer', {
+        ai_review_status: 'failed',
+        ai_review_error: refusal,
+      }),
+    ];
+    expect(await within(dialog).findByText(refusal, undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('Review failed')).toBeInTheDocument();
+
+    apiCalls.POST.mockImplementation(() => {
+      assignments = [
+        assignment(70, { id: 12, name: 'Brand voice' }, 'AiReviewer', {
+          ai_review_status: 'running',
+          ai_review_error: null,
+        }),
+      ];
+      return answer(200, assignments[0]);
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run Brand voice’s review again' }));
+    expect(apiCalls.POST).toHaveBeenCalledWith(
+      '/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments/{review_assignment_id}/run_ai_review',
+      { params: { path: { workspace_id: 3, email_id: 9, review_assignment_id: 70 } } },
+    );
+    expect(await within(dialog).findByText('Reviewing…')).toBeInTheDocument();
+  });
+
+  it('asks an AI reviewer, which starts reviewing', async () => {
+    assignments = [];
+    apiCalls.POST.mockImplementation(() => {
+      const created = assignment(72, { id: 12, name: 'Brand voice' }, 'AiReviewer', {
+        ai_review_status: 'running',
+        ai_review_error: null,
+      });
+      assignments = [created];
+      return answer(200, created);
+    });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for a review' });
+    await userEvent.click(within(dialog).getByText('An AI reviewer'));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'AI reviewer' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Brand voice' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ask' }));
+    expect(apiCalls.POST).toHaveBeenCalledWith(expect.any(String), {
+      params: { path: { workspace_id: 3, email_id: 9 } },
+      body: { assignee_type: 'AiReviewer', assignee_id: 12 },
+    });
+    expect(await within(dialog).findByText('Reviewing…')).toBeInTheDocument();
+  });
+
   it('without submit_for_approval, shows who is asked but cannot ask or withdraw, and says why', async () => {
     renderDialog([]);
     const dialog = await screen.findByRole('dialog', { name: 'Ask for a review' });
@@ -145,6 +214,8 @@ describe('RequestReviewDialog', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByRole('button', { name: 'Withdraw the request to Brand voice' }),
     ).toBeDisabled();
+    expect(within(dialog).getByText('Review done')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Run Brand voice’s review again' })).toBeDisabled();
     expect(
       within(dialog).getByText('Asking for reviews takes the submit for approval permission.'),
     ).toBeInTheDocument();

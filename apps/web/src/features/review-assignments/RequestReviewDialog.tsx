@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Group,
+  Loader,
   Modal,
   SegmentedControl,
   Select,
@@ -13,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRobot, IconUser, IconUsersGroup, IconX } from '@tabler/icons-react';
+import { IconRefresh, IconRobot, IconUser, IconUsersGroup, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
@@ -51,7 +52,13 @@ export function RequestReviewDialog({
   const can = useCan();
   const allowed = can('submit_for_approval');
   const queryClient = useQueryClient();
-  const assignments = useQuery({ ...reviewAssignmentsQuery(workspaceId, emailId), enabled: opened });
+  const assignments = useQuery({
+    ...reviewAssignmentsQuery(workspaceId, emailId),
+    enabled: opened,
+    // An AI review takes from seconds to a minute or two: look again until it has finished.
+    refetchInterval: (query) =>
+      query.state.data?.some((assignment) => assignment.ai_review_status === 'running') ? 2_000 : false,
+  });
   const [type, setType] = useState<AssigneeType>('User');
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -69,7 +76,20 @@ export function RequestReviewDialog({
     onSuccess: async (created) => {
       setAssigneeId(null);
       setFieldError(null);
-      notifications.show({ color: 'teal', message: `${created.assignee.name} was asked to review.` });
+      if (created.ai_review_status === 'failed')
+        notifications.show({
+          color: 'orange',
+          title: `${created.assignee.name} could not start its review`,
+          message: created.ai_review_error ?? 'The AI review failed.',
+        });
+      else
+        notifications.show({
+          color: 'teal',
+          message:
+            created.ai_review_status === 'running'
+              ? `${created.assignee.name} is reviewing the email; its comments will appear with the email’s comments.`
+              : `${created.assignee.name} was asked to review.`,
+        });
       await refresh();
     },
     onError: (error) => {
@@ -101,6 +121,23 @@ export function RequestReviewDialog({
       }),
   });
 
+  const runAgain = useMutation({
+    mutationFn: (assignment: ReviewAssignment) =>
+      unwrap(
+        api.POST(
+          '/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments/{review_assignment_id}/run_ai_review',
+          {
+            params: {
+              path: { workspace_id: workspaceId, email_id: emailId, review_assignment_id: assignment.id },
+            },
+          },
+        ),
+      ),
+    onSuccess: refresh,
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'The review did not start', message: errorMessage(error) }),
+  });
+
   const chooseType = (value: string) => {
     setType(value as AssigneeType);
     setAssigneeId(null);
@@ -112,8 +149,8 @@ export function RequestReviewDialog({
       <Stack>
         <Text size="sm" c="dimmed">
           Ask someone to look at this email without submitting it for approval. People asked (or everyone with
-          the role asked) are notified. An AI reviewer is noted as asked; running its review comes in a later
-          release.
+          the role asked) are notified. An AI reviewer reviews every language of the email at once and leaves
+          its comments, pinned to the sections they concern, with the email’s other comments.
         </Text>
         <SegmentedControl
           aria-label="Whom to ask"
@@ -186,6 +223,14 @@ export function RequestReviewDialog({
                       </Badge>
                     )}
                   </Group>
+                  {assignment.assignee_type === 'AiReviewer' && (
+                    <AiReviewStatus
+                      assignment={assignment}
+                      allowed={allowed}
+                      starting={runAgain.isPending && runAgain.variables?.id === assignment.id}
+                      onRunAgain={() => runAgain.mutate(assignment)}
+                    />
+                  )}
                   <Tooltip label={allowed ? 'Withdraw this request' : noPermission}>
                     <ActionIcon
                       variant="subtle"
@@ -210,6 +255,71 @@ export function RequestReviewDialog({
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** Where an AI reviewer's review stands, with the way to run it again once it has finished. */
+function AiReviewStatus({
+  assignment,
+  allowed,
+  starting,
+  onRunAgain,
+}: {
+  assignment: ReviewAssignment;
+  allowed: boolean;
+  starting: boolean;
+  onRunAgain: () => void;
+}) {
+  const status = assignment.ai_review_status;
+  const name = assignment.assignee.name;
+  return (
+    <Group gap="xs" wrap="nowrap" ml="auto" style={{ minWidth: 0 }}>
+      {status === 'running' && (
+        <Group gap={6} wrap="nowrap" role="status" aria-label={`${name} is reviewing`}>
+          <Loader size="xs" />
+          <Text size="xs" c="dimmed">
+            Reviewing…
+          </Text>
+        </Group>
+      )}
+      {status === 'done' && (
+        <Badge
+          size="sm"
+          color="teal"
+          variant="light"
+          title="Its comments are with the email’s comments, in each language"
+        >
+          Review done
+        </Badge>
+      )}
+      {status === 'failed' && (
+        <Stack gap={2} style={{ minWidth: 0, maxWidth: 260 }}>
+          <Badge size="sm" color="red" variant="light">
+            Review failed
+          </Badge>
+          {assignment.ai_review_error && (
+            <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
+              {assignment.ai_review_error}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {status !== 'running' && (
+        <Tooltip label={allowed ? 'Review the email again; earlier comments stay' : noPermission}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconRefresh size={12} />}
+            aria-label={`Run ${name}’s review again`}
+            disabled={!allowed}
+            loading={starting}
+            onClick={onRunAgain}
+          >
+            Run again
+          </Button>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 
