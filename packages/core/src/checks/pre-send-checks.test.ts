@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailContent } from '../content/types.ts';
+import type { FieldDefinition } from '../fields/types.ts';
 import type { ComponentDefinition } from '../render/design-system.ts';
 import { decodeHtmlAttribute, htmlTags } from './html-tags.ts';
 import {
@@ -245,6 +246,133 @@ describe('pre-send checks', () => {
       ['untranslated_value', 'de-DE', 'The subject is the same as in en-US'],
       ['untranslated_value', 'de-DE', 'Top heading: Text not translated from en-US'],
       ['untranslated_value', 'fr-FR', 'Top heading: Text not translated from en-US'],
+    ]);
+  });
+
+  it('leaves out values nobody entered in the default locale, and instances hidden in the locale', () => {
+    const result = runPreSendChecks(
+      input({
+        content: content({
+          component_instances: [
+            // Nothing stored anywhere: every locale shows the field's default, "Heading".
+            { id: 'd', name: 'Design default', component_id: 2, field_values: {} },
+            {
+              id: 'h',
+              name: 'Top heading',
+              component_id: 2,
+              field_values: { null_branch: { 'en-US': { text: { value: 'Welcome' } } } },
+            },
+            {
+              id: 'g',
+              name: 'Hidden in German',
+              component_id: 2,
+              hidden_from_locales: { 'de-DE': true },
+              field_values: { null_branch: { 'en-US': { text: { value: 'Only in English' } } } },
+            },
+          ],
+        }),
+        renders: [],
+      }),
+    );
+    expect(result.problems.map((problem) => [problem.code, problem.locale, problem.message])).toEqual([
+      ['untranslated_value', 'de-DE', 'Top heading: Text not translated from en-US'],
+    ]);
+  });
+
+  it('tells a translation that outgrew its field apart from other invalid values', () => {
+    const limited: ComponentDefinition = {
+      ...heading,
+      field_definitions: [
+        {
+          ...(heading.field_definitions[0] as FieldDefinition),
+          validations: { max_length: 10, must_not_be_default: true },
+        },
+        {
+          type: 'rich_text',
+          label: 'Body',
+          liquid_variable: 'body',
+          default_value: '',
+          validations: { max_content_length: 8 },
+        },
+      ],
+    };
+    const result = runPreSendChecks(
+      input({
+        locales: ['en-US', 'de-DE'],
+        components: [container, limited],
+        content: content({
+          component_instances: [
+            {
+              id: 'h',
+              name: 'Top heading',
+              component_id: 2,
+              field_values: {
+                null_branch: {
+                  'en-US': { text: { value: 'Welcome' }, body: { value: '<p>Hi all</p>' } },
+                  'de-DE': {
+                    text: { value: 'Herzlich willkommen' },
+                    body: { value: '<p>Hallo <b>zusammen</b></p>' },
+                  },
+                },
+              },
+            },
+          ],
+        }),
+        validation: {
+          valid: false,
+          validation_errors: {
+            h: {
+              'null_branch.de-DE.text': ['must be changed from the default', 'must be at most 10 characters'],
+              'null_branch.de-DE.body': ['must be at most 8 characters'],
+              'null_branch.en-US.text': ['must be at most 10 characters'],
+            },
+          },
+        },
+        renders: [],
+      }),
+    );
+    expect(result.problems.map((problem) => [problem.code, problem.locale, problem.message])).toEqual([
+      ['invalid_content', 'en-US', 'Top heading: Text must be at most 10 characters'],
+      [
+        'translation_too_long',
+        'de-DE',
+        'Top heading: Text is 19 characters in de-DE, at most 10 fit (7 in en-US)',
+      ],
+      ['invalid_content', 'de-DE', 'Top heading: Text must be changed from the default'],
+      [
+        'translation_too_long',
+        'de-DE',
+        'Top heading: Body is 14 characters in de-DE, at most 8 fit (6 in en-US)',
+      ],
+    ]);
+    expect(result.problems.every((problem) => problem.severity === 'blocking')).toBe(true);
+  });
+
+  it('warns when a right-to-left locale renders without dir="rtl" on <html> or <body>', () => {
+    const check = (html: string) =>
+      runPreSendChecks(
+        input({
+          locales: ['en-US', 'he-IL'],
+          content: content({
+            subject: { branch_content: { null_branch: { 'en-US': 'Hello', 'he-IL': 'שלום' } } },
+            preheader: { branch_content: { null_branch: { 'en-US': 'Read on', 'he-IL': 'המשך' } } },
+            component_instances: [],
+          }),
+          renders: [
+            { locale: 'en-US', html: `<html><body>${fineHtml}</body></html>`, diagnostics: [] },
+            { locale: 'he-IL', html, diagnostics: [] },
+          ],
+        }),
+      ).problems.map((problem) => [problem.code, problem.severity, problem.locale]);
+    expect(check(`<html lang="he-IL"><body><p dir="rtl">${fineHtml}</p></body></html>`)).toEqual([
+      ['missing_rtl_direction', 'warning', 'he-IL'],
+    ]);
+    expect(check(`<html dir="RTL"><body>${fineHtml}</body></html>`)).toEqual([]);
+    expect(check(`<html><body dir='rtl'>${fineHtml}</body></html>`)).toEqual([]);
+    // A fragment (no <html>, no <body>) may set it on its outer element.
+    expect(check(`<table dir="rtl"><tr><td>${fineHtml}</td></tr></table>`)).toEqual([]);
+    expect(check(`<table><tr><td>${fineHtml}</td></tr></table>`)).toEqual([
+      ['missing_rtl_direction', 'warning', 'he-IL'],
     ]);
   });
 

@@ -1,11 +1,15 @@
 import {
-  type BranchedText,
-  type ComponentInstance,
-  type EmailContent,
-  nullBranch,
-} from '../content/types.ts';
+  collectTranslatableValues,
+  readableText,
+  type TranslatableValue,
+  translationGap,
+} from '../content/translatable-values.ts';
+import { type BranchedText, type EmailContent, nullBranch } from '../content/types.ts';
 import type { ContentValidationResult } from '../content/validate-content.ts';
 import { personalizationTagIdsIn } from '../dynamic-content/personalization-tags.ts';
+import { fieldMessages } from '../fields/index.ts';
+import type { FieldDefinition } from '../fields/types.ts';
+import { textDirectionOf } from '../locales.ts';
 import type { ComponentDefinition } from '../render/design-system.ts';
 import type { Diagnostic } from '../render/diagnostics.ts';
 import { htmlTags } from './html-tags.ts';
@@ -33,6 +37,10 @@ export const preSendProblemCodes = {
   missingPreheader: 'missing_preheader',
   /** A value of another locale that is blank or the same as the default locale's (warning). */
   untranslated: 'untranslated_value',
+  /** A value of another locale longer than its field allows, once translated (blocking, like any invalid value). */
+  translationTooLong: 'translation_too_long',
+  /** The HTML of a right-to-left locale (ar-SA, he-IL) sets no dir="rtl" on <html> or <body> (warning). */
+  missingRtlDirection: 'missing_rtl_direction',
 } as const;
 
 export type PreSendProblemCode = (typeof preSendProblemCodes)[keyof typeof preSendProblemCodes];
@@ -133,28 +141,52 @@ type Add = (
   problem: Omit<PreSendProblem, 'branch' | 'component_instance_id'> & Partial<PreSendProblem>,
 ) => void;
 
-/** How the editor names an instance: its own name, else its component's label. */
-function instanceNames(input: PreSendCheckInput): Map<string, { name: string; fields: Map<string, string> }> {
+interface InstanceInfo {
+  name: string;
+  fields: Map<string, FieldDefinition>;
+}
+
+/** How the editor names an instance (its own name, else its component's label), and its fields. */
+function instanceInfo(input: PreSendCheckInput): Map<string, InstanceInfo> {
   const components = new Map(input.components.map((component) => [component.id, component]));
-  const names = new Map<string, { name: string; fields: Map<string, string> }>();
+  const names = new Map<string, InstanceInfo>();
   for (const instance of [input.content.container_component_instance, ...input.content.component_instances]) {
     const component = components.get(instance.component_id);
     names.set(instance.id, {
       name: instance.name ?? component?.label ?? 'A component',
-      fields: new Map(
-        component?.field_definitions.map((field) => [field.liquid_variable, field.label]) ?? [],
-      ),
+      fields: new Map(component?.field_definitions.map((field) => [field.liquid_variable, field]) ?? []),
     });
   }
   return names;
 }
 
+/** The longest a field's value may be (characters of its text), or null when it has no limit. */
+function maxLengthOf(field: FieldDefinition): number | null {
+  const limit =
+    field.type === 'rich_text' ? field.validations?.max_content_length : field.validations?.max_length;
+  return typeof limit === 'number' && (field.type === 'text' || field.type === 'rich_text') ? limit : null;
+}
+
+/** A field's value in one branch and locale, as stored (undefined when none is). */
+function storedValue(
+  input: PreSendCheckInput,
+  instanceId: string,
+  branch: string,
+  locale: string,
+  variable: string,
+) {
+  const instance = [input.content.container_component_instance, ...input.content.component_instances].find(
+    (candidate) => candidate.id === instanceId,
+  );
+  return instance?.field_values?.[branch]?.[locale]?.[variable]?.value;
+}
+
 function validationProblems(input: PreSendCheckInput, checked: ReadonlySet<string>, add: Add): void {
-  const names = instanceNames(input);
+  const instances = instanceInfo(input);
   for (const [owner, byKey] of Object.entries(input.validation.validation_errors)) {
     // A blank subject is a warning of its own (below), not a field validation.
     if (owner === 'subject' || owner === 'preheader') continue;
-    const instance = names.get(owner);
+    const instance = instances.get(owner);
     for (const [key, messages] of Object.entries(byKey)) {
       const [branch, locale, variable] = key.split('.');
       if (locale === undefined || variable === undefined) {
@@ -168,13 +200,40 @@ function validationProblems(input: PreSendCheckInput, checked: ReadonlySet<strin
         continue;
       }
       if (!checked.has(locale)) continue;
+      const field = instance?.fields.get(variable);
+      const fieldLabel = field?.label ?? variable;
+      let remaining = messages;
+      // A translation that outgrew its field is told as such: the fix is a shorter translation.
+      const limit = field ? maxLengthOf(field) : null;
+      if (field && limit !== null && locale !== input.defaultLocale) {
+        const tooLong = fieldMessages.atMostCharacters(limit);
+        if (messages.includes(tooLong)) {
+          remaining = messages.filter((message) => message !== tooLong);
+          const format = field.type === 'rich_text' ? 'rich_text' : 'text';
+          const lengthOf = (value: unknown) =>
+            typeof value === 'string' ? [...readableText({ format }, value)].length : 0;
+          const translated = lengthOf(storedValue(input, owner, branch ?? nullBranch, locale, variable));
+          const source = storedValue(input, owner, branch ?? nullBranch, input.defaultLocale, variable);
+          add({
+            code: preSendProblemCodes.translationTooLong,
+            severity: 'blocking',
+            locale,
+            branch: branch ?? null,
+            component_instance_id: owner,
+            message:
+              `${instance?.name ?? 'A component'}: ${fieldLabel} is ${translated} characters in ${locale}, ` +
+              `at most ${limit} fit (${lengthOf(source ?? field.default_value)} in ${input.defaultLocale})`,
+          });
+        }
+      }
+      if (remaining.length === 0) continue;
       add({
         code: preSendProblemCodes.invalidContent,
         severity: 'blocking',
         locale,
         branch: branch ?? null,
         component_instance_id: owner,
-        message: `${instance?.name ?? 'A component'}: ${instance?.fields.get(variable) ?? variable} ${messages.join('; ')}`,
+        message: `${instance?.name ?? 'A component'}: ${fieldLabel} ${remaining.join('; ')}`,
       });
     }
   }
@@ -255,6 +314,14 @@ function htmlProblems(rendered: LocaleRender, add: Add): void {
         imagesWithoutAlt === 1 ? 'An image has no alt text' : `${imagesWithoutAlt} images have no alt text`,
     });
   }
+  if (textDirectionOf(locale) === 'rtl' && !setsRightToLeft(rendered.html)) {
+    add({
+      code: preSendProblemCodes.missingRtlDirection,
+      severity: 'warning',
+      locale,
+      message: `${locale} is written right to left, but the HTML sets no dir="rtl" on <html> or <body>: use {{ render_context.email.text_direction }} in the container's template`,
+    });
+  }
   const bytes = new TextEncoder().encode(rendered.html).length;
   if (bytes > gmailClippingBytes) {
     add({
@@ -264,6 +331,18 @@ function htmlProblems(rendered: LocaleRender, add: Add): void {
       message: `The HTML is ${kilobytes(bytes)}; Gmail clips messages over ${kilobytes(gmailClippingBytes)}`,
     });
   }
+}
+
+/**
+ * Whether a document is laid out right to left: `dir="rtl"` on <html> or <body>; a fragment with
+ * neither, on one of its block elements.
+ */
+function setsRightToLeft(html: string): boolean {
+  const isRtl = (tag: { attributes: Map<string, string> }) =>
+    (tag.attributes.get('dir') ?? '').trim().toLowerCase() === 'rtl';
+  const documentTags = htmlTags(html, ['html', 'body']);
+  if (documentTags.length > 0) return documentTags.some(isRtl);
+  return htmlTags(html, ['table', 'div', 'td', 'th', 'p', 'center', 'section']).some(isRtl);
 }
 
 function kilobytes(bytes: number): string {
@@ -302,71 +381,52 @@ function textProblems(input: PreSendCheckInput, add: Add): void {
   }
 }
 
-/** Text a reader reads: worth translating when it holds a letter. */
-const hasLetters = /\p{L}/u;
-
+/**
+ * Values of the other locales still to translate: nothing entered, or the default locale's text
+ * unchanged. Subject and preheader are told one by one (a blank one is reported as missing above);
+ * fields are grouped per instance, branch and locale.
+ */
 function untranslatedProblems(input: PreSendCheckInput, add: Add): void {
   const source = input.defaultLocale;
   const targets = input.locales.filter((locale) => locale !== source);
   if (targets.length === 0) return;
-  const components = new Map(input.components.map((component) => [component.id, component]));
-
-  for (const [name, text] of [
-    ['subject', input.content.subject],
-    ['preheader', input.content.preheader],
-  ] as const) {
-    for (const [branch, byLocale] of Object.entries(text?.branch_content ?? {})) {
-      const original = byLocale?.[source] ?? '';
-      if (!hasLetters.test(original)) continue;
-      for (const locale of targets) {
-        const value = byLocale?.[locale] ?? '';
-        // A blank one is reported as missing above.
-        if (value.trim() === '' || value !== original) continue;
+  const values = collectTranslatableValues({
+    content: input.content,
+    components: input.components,
+    branchKeysOf: input.branchKeysOf,
+  });
+  const groups = new Map<string, { value: TranslatableValue; locale: string; fields: string[] }>();
+  for (const locale of targets) {
+    for (const value of values) {
+      const gap = translationGap(value, locale, source);
+      if (gap === null) continue;
+      if (value.source.kind !== 'field') {
+        if (gap === 'missing') continue;
         add({
           code: preSendProblemCodes.untranslated,
           severity: 'warning',
           locale,
-          branch,
-          message: `The ${name} is the same as in ${source}`,
+          branch: value.source.branch,
+          message: `The ${value.source.kind} is the same as in ${source}`,
         });
+        continue;
       }
+      const group = `${locale}\u0000${value.source.instanceId}\u0000${value.source.branch}`;
+      const entry = groups.get(group) ?? { value, locale, fields: [] };
+      entry.fields.push(value.fieldLabel);
+      groups.set(group, entry);
     }
   }
-
-  const instances: ComponentInstance[] = [
-    input.content.container_component_instance,
-    ...input.content.component_instances,
-  ];
-  for (const instance of instances) {
-    const component = components.get(instance.component_id);
-    if (!component) continue;
-    const textFields = component.field_definitions.filter(
-      (definition) => definition.type === 'text' || definition.type === 'rich_text',
-    );
-    if (textFields.length === 0) continue;
-    for (const [branch, byLocale] of Object.entries(instance.field_values ?? {})) {
-      const originals = byLocale?.[source] ?? {};
-      for (const locale of targets) {
-        if (instance.hidden_from_locales?.[locale]) continue;
-        const untranslated: string[] = [];
-        for (const field of textFields) {
-          const original = originals[field.liquid_variable]?.value;
-          if (typeof original !== 'string' || !hasLetters.test(original)) continue;
-          const value = byLocale?.[locale]?.[field.liquid_variable]?.value;
-          if (value === undefined || value === null || value === '' || value === original)
-            untranslated.push(field.label || field.liquid_variable);
-        }
-        if (untranslated.length === 0) continue;
-        add({
-          code: preSendProblemCodes.untranslated,
-          severity: 'warning',
-          locale,
-          branch,
-          component_instance_id: instance.id,
-          message: `${instance.name ?? component.label ?? component.name}: ${untranslated.join(', ')} not translated from ${source}`,
-        });
-      }
-    }
+  for (const { value, locale, fields } of groups.values()) {
+    if (value.source.kind !== 'field') continue;
+    add({
+      code: preSendProblemCodes.untranslated,
+      severity: 'warning',
+      locale,
+      branch: value.source.branch,
+      component_instance_id: value.source.instanceId,
+      message: `${value.componentLabel}: ${fields.join(', ')} not translated from ${source}`,
+    });
   }
 }
 

@@ -252,6 +252,19 @@ describe('render: render_context', () => {
     expect(output.html).toContain('email.id=\n');
   });
 
+  it('reads right to left in ar-SA and he-IL unless the caller says otherwise', () => {
+    const base = {
+      ...input([printer], [instance(20)]),
+      components: [{ ...container, template: '{{children}}' }, printer],
+    };
+    expect(render({ ...base, locale: 'he-IL' }).html).toContain('email.text_direction=rtl');
+    expect(render({ ...base, locale: 'ar-SA' }).html).toContain('email.text_direction=rtl');
+    expect(render({ ...base, locale: 'fr-FR' }).html).toContain('email.text_direction=ltr');
+    expect(
+      render({ ...base, locale: 'he-IL', email: { id: 1, name: 'x', textDirection: 'ltr' } }).html,
+    ).toContain('email.text_direction=ltr');
+  });
+
   it('gives previous and next instances among those rendered', () => {
     const neighbours = component(
       21,

@@ -13,6 +13,7 @@ import {
   substituteRenderedTags,
 } from '../dynamic-content/render-dynamic.ts';
 import type { CustomStyle, FieldDefinition } from '../fields/types.ts';
+import { textDirectionOf } from '../locales.ts';
 import {
   applyBrandProfile,
   type BrandedComponent,
@@ -146,7 +147,8 @@ function renderContent(input: RenderInput): RenderOutput {
       id: input.email?.id ?? null,
       name: input.email?.name ?? '',
       locale: input.locale,
-      text_direction: input.email?.textDirection ?? 'ltr',
+      // Unless the caller says otherwise, the locale's own direction: ar-SA and he-IL read right to left.
+      text_direction: input.email?.textDirection ?? textDirectionOf(input.locale),
       content: { subject, preheader },
     },
     project: input.project ? { id: input.project.id, name: input.project.name } : null,

@@ -50,9 +50,10 @@ export const PreSendCheckResult = Type.Object(
   {
     $id: 'PreSendCheckResult',
     description:
-      'Blocking: field validation errors, render errors, links that are empty, not http(s) or mailto:, or ' +
-      'not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a ' +
-      'missing subject or preheader, values not translated from the default locale.',
+      'Blocking: field validation errors (translation_too_long for a translation longer than its field), ' +
+      'render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: ' +
+      'images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values ' +
+      'not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl".',
   },
 );
 

@@ -34,8 +34,9 @@ export function testDocument(): EditorDocument {
 export function renderableSession(
   overrides: Partial<EditorSession> = {},
   permissions: Iterable<PermissionKey> = permissionKeys,
+  document: EditorDocument = testDocument(),
 ) {
-  const editor = createEditor({ document: testDocument(), permissions });
+  const editor = createEditor({ document, permissions });
   const session: EditorSession = {
     editor,
     workspaceId: 1,
