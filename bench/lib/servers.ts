@@ -65,8 +65,11 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
   };
 }
 
-/** A Letterset server on a fresh embedded database, or on a fresh one of BENCH_DATABASE_URL's server. */
-export async function startLetterset(port: number): Promise<RunningServer> {
+/**
+ * A Letterset server on a fresh embedded database, or on a fresh one of BENCH_DATABASE_URL's server;
+ * `env` adds to its configuration (an AI provider, say).
+ */
+export async function startLetterset(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'letterset-bench-'));
   const postgres = process.env.BENCH_DATABASE_URL
     ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL)
@@ -80,6 +83,7 @@ export async function startLetterset(port: number): Promise<RunningServer> {
       DOCS_DIST_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      ...env,
     },
   });
   return {

@@ -17,6 +17,7 @@ import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
 import { Route as AppConnectorsOauthCallbackRouteImport } from './routes/_app/connectors/oauth-callback'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsAiRouteImport } from './routes/_app/settings/ai'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
 import { Route as AppSettingsReviewGroupsRouteImport } from './routes/_app/settings/review-groups'
@@ -26,6 +27,7 @@ import { Route as AppSettingsUsersRouteImport } from './routes/_app/settings/use
 import { Route as AppSettingsWorkspacesRouteImport } from './routes/_app/settings/workspaces'
 import { Route as AppWorkspacesWorkspaceIdRouteImport } from './routes/_app/workspaces/$workspaceId'
 import { Route as AppWorkspacesWorkspaceIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/index'
+import { Route as AppWorkspacesWorkspaceIdAiAgentsRouteImport } from './routes/_app/workspaces/$workspaceId/ai-agents'
 import { Route as AppWorkspacesWorkspaceIdAiReviewersRouteImport } from './routes/_app/workspaces/$workspaceId/ai-reviewers'
 import { Route as AppWorkspacesWorkspaceIdConnectorsRouteImport } from './routes/_app/workspaces/$workspaceId/connectors'
 import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
@@ -79,6 +81,11 @@ const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   path: '/settings/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsAiRoute = AppSettingsAiRouteImport.update({
+  id: '/settings/ai',
+  path: '/settings/ai',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
   id: '/settings/api-keys',
   path: '/settings/api-keys',
@@ -124,6 +131,12 @@ const AppWorkspacesWorkspaceIdIndexRoute =
   AppWorkspacesWorkspaceIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
+const AppWorkspacesWorkspaceIdAiAgentsRoute =
+  AppWorkspacesWorkspaceIdAiAgentsRouteImport.update({
+    id: '/ai-agents',
+    path: '/ai-agents',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
 const AppWorkspacesWorkspaceIdAiReviewersRoute =
@@ -208,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
   '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
+  '/settings/ai': typeof AppSettingsAiRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/settings/review-groups': typeof AppSettingsReviewGroupsRoute
@@ -217,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/settings/': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/ai-agents': typeof AppWorkspacesWorkspaceIdAiAgentsRoute
   '/workspaces/$workspaceId/ai-reviewers': typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
@@ -238,6 +253,7 @@ export interface FileRoutesByTo {
   '/invitations/$token': typeof InvitationsTokenRoute
   '/': typeof AppIndexRoute
   '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
+  '/settings/ai': typeof AppSettingsAiRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/settings/review-groups': typeof AppSettingsReviewGroupsRoute
@@ -246,6 +262,7 @@ export interface FileRoutesByTo {
   '/settings/users': typeof AppSettingsUsersRoute
   '/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/workspaces/$workspaceId/ai-agents': typeof AppWorkspacesWorkspaceIdAiAgentsRoute
   '/workspaces/$workspaceId/ai-reviewers': typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   '/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
@@ -269,6 +286,7 @@ export interface FileRoutesById {
   '/invitations/$token': typeof InvitationsTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
+  '/_app/settings/ai': typeof AppSettingsAiRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/audit-log': typeof AppSettingsAuditLogRoute
   '/_app/settings/review-groups': typeof AppSettingsReviewGroupsRoute
@@ -278,6 +296,7 @@ export interface FileRoutesById {
   '/_app/settings/workspaces': typeof AppSettingsWorkspacesRoute
   '/_app/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdRouteWithChildren
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/workspaces/$workspaceId/ai-agents': typeof AppWorkspacesWorkspaceIdAiAgentsRoute
   '/_app/workspaces/$workspaceId/ai-reviewers': typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   '/_app/workspaces/$workspaceId/connectors': typeof AppWorkspacesWorkspaceIdConnectorsRoute
   '/_app/workspaces/$workspaceId/dynamic-content': typeof AppWorkspacesWorkspaceIdDynamicContentRoute
@@ -301,6 +320,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/invitations/$token'
     | '/connectors/oauth-callback'
+    | '/settings/ai'
     | '/settings/api-keys'
     | '/settings/audit-log'
     | '/settings/review-groups'
@@ -310,6 +330,7 @@ export interface FileRouteTypes {
     | '/settings/workspaces'
     | '/workspaces/$workspaceId'
     | '/settings/'
+    | '/workspaces/$workspaceId/ai-agents'
     | '/workspaces/$workspaceId/ai-reviewers'
     | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
@@ -331,6 +352,7 @@ export interface FileRouteTypes {
     | '/invitations/$token'
     | '/'
     | '/connectors/oauth-callback'
+    | '/settings/ai'
     | '/settings/api-keys'
     | '/settings/audit-log'
     | '/settings/review-groups'
@@ -339,6 +361,7 @@ export interface FileRouteTypes {
     | '/settings/users'
     | '/settings/workspaces'
     | '/settings'
+    | '/workspaces/$workspaceId/ai-agents'
     | '/workspaces/$workspaceId/ai-reviewers'
     | '/workspaces/$workspaceId/connectors'
     | '/workspaces/$workspaceId/dynamic-content'
@@ -361,6 +384,7 @@ export interface FileRouteTypes {
     | '/invitations/$token'
     | '/_app/'
     | '/_app/connectors/oauth-callback'
+    | '/_app/settings/ai'
     | '/_app/settings/api-keys'
     | '/_app/settings/audit-log'
     | '/_app/settings/review-groups'
@@ -370,6 +394,7 @@ export interface FileRouteTypes {
     | '/_app/settings/workspaces'
     | '/_app/workspaces/$workspaceId'
     | '/_app/settings/'
+    | '/_app/workspaces/$workspaceId/ai-agents'
     | '/_app/workspaces/$workspaceId/ai-reviewers'
     | '/_app/workspaces/$workspaceId/connectors'
     | '/_app/workspaces/$workspaceId/dynamic-content'
@@ -450,6 +475,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/ai': {
+      id: '/_app/settings/ai'
+      path: '/settings/ai'
+      fullPath: '/settings/ai'
+      preLoaderRoute: typeof AppSettingsAiRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/api-keys': {
       id: '/_app/settings/api-keys'
       path: '/settings/api-keys'
@@ -511,6 +543,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/workspaces/$workspaceId/'
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdIndexRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
+    '/_app/workspaces/$workspaceId/ai-agents': {
+      id: '/_app/workspaces/$workspaceId/ai-agents'
+      path: '/ai-agents'
+      fullPath: '/workspaces/$workspaceId/ai-agents'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdAiAgentsRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
     '/_app/workspaces/$workspaceId/ai-reviewers': {
@@ -601,6 +640,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppWorkspacesWorkspaceIdRouteChildren {
+  AppWorkspacesWorkspaceIdAiAgentsRoute: typeof AppWorkspacesWorkspaceIdAiAgentsRoute
   AppWorkspacesWorkspaceIdAiReviewersRoute: typeof AppWorkspacesWorkspaceIdAiReviewersRoute
   AppWorkspacesWorkspaceIdConnectorsRoute: typeof AppWorkspacesWorkspaceIdConnectorsRoute
   AppWorkspacesWorkspaceIdDynamicContentRoute: typeof AppWorkspacesWorkspaceIdDynamicContentRoute
@@ -618,6 +658,8 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
 
 const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildren =
   {
+    AppWorkspacesWorkspaceIdAiAgentsRoute:
+      AppWorkspacesWorkspaceIdAiAgentsRoute,
     AppWorkspacesWorkspaceIdAiReviewersRoute:
       AppWorkspacesWorkspaceIdAiReviewersRoute,
     AppWorkspacesWorkspaceIdConnectorsRoute:
@@ -652,6 +694,7 @@ interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
   AppConnectorsOauthCallbackRoute: typeof AppConnectorsOauthCallbackRoute
+  AppSettingsAiRoute: typeof AppSettingsAiRoute
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
   AppSettingsAuditLogRoute: typeof AppSettingsAuditLogRoute
   AppSettingsReviewGroupsRoute: typeof AppSettingsReviewGroupsRoute
@@ -667,6 +710,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
   AppConnectorsOauthCallbackRoute: AppConnectorsOauthCallbackRoute,
+  AppSettingsAiRoute: AppSettingsAiRoute,
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
   AppSettingsAuditLogRoute: AppSettingsAuditLogRoute,
   AppSettingsReviewGroupsRoute: AppSettingsReviewGroupsRoute,

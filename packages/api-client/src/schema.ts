@@ -1077,6 +1077,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/images/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an image with AI into the library
+         * @description Generates one image from `prompt` with the organization’s AI provider (Settings › AI: OpenAI or an OpenAI-compatible server with an image model) and stores it in the library like an upload. The prompt becomes the image’s `description`; the name is `name` or the first words of the prompt. Takes several seconds. 422 when no provider or no image model is set up; 502 when the provider refuses (a wrong API key, a rate limit, a host that cannot be reached) or answers with something that is not an image, with the reason in plain words.
+         */
+        post: operations["generateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/images/{id}": {
         parameters: {
             query?: never;
@@ -1709,6 +1729,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an email’s translations
+         * @description Newest first.
+         */
+        get: operations["listEmailTranslations"];
+        put?: never;
+        /**
+         * Translate an email with AI
+         * @description Starts one job per target locale, translating every translatable value of the default locale (text and rich text fields, subject and preheader, in every branch) with the organization’s AI provider. Liquid, personalization tags, sending-platform syntax, HTML markup and links are kept as they are; fields hidden from AI are left alone. Each locale is written as its own content version touching only that locale. Read the translation back for per-locale progress. 422 without a provider, while the email is in review, approved or published, or for the default locale; a locale new to the email needs add_remove_locales_from_emails.
+         */
+        post: operations["createEmailTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_translations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an email translation with its per-locale status */
+        get: operations["getEmailTranslation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/review_groups": {
         parameters: {
             query?: never;
@@ -1758,6 +1819,80 @@ export interface paths {
         patch: operations["updateReviewGroup"];
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/ai_agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AI agents */
+        get: operations["listAiAgents"];
+        put?: never;
+        /**
+         * Create an AI agent
+         * @description Only the name is needed; it must be unique in the workspace (case aside), or the answer is 422. Upload the brand guidelines document afterwards with POST .../ai_agents/{id}/brand_guidelines_doc.
+         */
+        post: operations["createAiAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/ai_agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an AI agent */
+        get: operations["getAiAgent"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an AI agent
+         * @description Also deletes its brand guidelines document. Emails and translations that used the agent keep going without one (their ai_agent_id becomes null).
+         */
+        delete: operations["deleteAiAgent"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an AI agent
+         * @description Changes the fields sent; null clears one (the name excepted).
+         */
+        patch: operations["updateAiAgent"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/ai_agents/{id}/brand_guidelines_doc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an AI agent’s brand guidelines document
+         * @description The file as uploaded, as an attachment under its file name. 404 when the agent has no document.
+         */
+        get: operations["downloadAiAgentBrandGuidelinesDoc"];
+        put?: never;
+        /**
+         * Upload an AI agent’s brand guidelines document
+         * @description multipart/form-data with the document as `file`: a PDF, a Word document (.docx), Markdown (.md) or plain UTF-8 text (.txt), at most 10 MB. PDF and DOCX are recognised from their bytes, text from its file name; the type the client sends is not trusted. Its text is extracted and kept for AI features. A file of another kind, over the limit, damaged, protected by a password or without any text answers 422 on `file`. It replaces the agent’s previous document; when the agent has no brand_guidelines_document_name, the file name without its extension becomes it.
+         */
+        post: operations["uploadAiAgentBrandGuidelinesDoc"];
+        /**
+         * Remove an AI agent’s brand guidelines document
+         * @description Deletes the file, its extracted text and brand_guidelines_document_name. Removing a document the agent does not have is not an error.
+         */
+        delete: operations["deleteAiAgentBrandGuidelinesDoc"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/ai_reviewers": {
         parameters: {
             query?: never;
@@ -1801,6 +1936,70 @@ export interface paths {
         patch: operations["updateAiReviewer"];
         trace?: never;
     };
+    "/api/v1/ai_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the organization’s AI provider
+         * @description Whether AI features work (`configured`) and with which provider: the organization’s own, or the server’s default. The details (provider, addresses, models, the masked key) are answered to people with update_organization only; the key itself is never returned.
+         */
+        get: operations["getAiSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the organization’s AI provider
+         * @description The API key is stored encrypted. A literal private or loopback address in `base_url` is refused unless the server allows private network fetches; host names are checked when Letterset connects.
+         */
+        patch: operations["updateAiSettings"];
+        trace?: never;
+    };
+    "/api/v1/ai_settings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the AI provider
+         * @description Asks the model for a one-word answer; `ok: false` with the provider’s refusal in plain words.
+         */
+        post: operations["testAiSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai_usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * AI token usage
+         * @description Calls and tokens of the organization’s AI features over the last `days` days, per feature and person.
+         */
+        get: operations["getAiUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments": {
         parameters: {
             query?: never;
@@ -1813,9 +2012,29 @@ export interface paths {
         put?: never;
         /**
          * Ask a person, a role or an AI reviewer to review an email
-         * @description Outside any approval workflow. A User must be able to see the email (a member of its workspace, on the team of its project); a Role must be of the organization, an AiReviewer of the workspace (422 otherwise, and 422 when that assignee is already asked). The user asked, or every holder of the role who can see the email, gets a requested_review notification; an AI reviewer is stored and listed (running it is not available yet).
+         * @description Outside any approval workflow. A User must be able to see the email (a member of its workspace, on the team of its project); a Role must be of the organization, an AiReviewer of the workspace (422 otherwise, and 422 when that assignee is already asked). The user asked, or every holder of the role who can see the email, gets a requested_review notification; an AiReviewer starts reviewing at once: the answer shows `ai_review_status: running`, and a background job reads each locale of the email and posts the reviewer’s comments, pinned to the sections they concern, then ends `done` (or `failed`, with `ai_review_error`). Without an AI provider (Settings › AI) the request is still made, with `ai_review_status: failed` and the reason; run it again once a provider is set up.
          */
         post: operations["createReviewAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments/{review_assignment_id}/run_ai_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an AI reviewer’s review of the email again
+         * @description For an AiReviewer assignment: starts a new review of every locale (`ai_review_status: running`, then `done` or `failed`), after a failure or for a fresh look at a changed email. Its earlier comments stay; the reviewer is shown those still open so that it does not repeat them. 422 for a User or Role assignment and while a review runs; without an AI provider the answer shows `failed` with the reason.
+         */
+        post: operations["runAiReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1880,6 +2099,30 @@ export interface paths {
          * @description A decision at the current stage of the email’s review. The route needs email_commenting (every built-in role has it), but what decides is being a member of the current stage: anyone else gets 403 naming whom the stage waits on. 422 when the email is not in review, or when you already approved this stage in this round. one_of stages complete with one approval, all_of with every member’s; the last stage’s completion approves the email (recording its lock_version, the only content that may then be published). request_changes moves the email to changes_requested.
          */
         post: operations["createReviewApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/translation_spreadsheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the email’s texts to translate (CSV or XLIFF)
+         * @description CSV (the default): UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting; columns key, component, field, the default locale (the text a reader sees: the stored text, else the field’s default), then one column per other locale of the email (empty where it has no text). With format=xliff and locale: XLIFF 2.0 for that locale (422 without a locale, or with the default locale or one the email lacks). Each value has a stable key: `subject.<branch>`, `preheader.<branch>`, or `<instance id>.<liquid_variable>.<branch>` (branch `null_branch` without a conditional). Translatable values are the subject, the preheader and every text and rich-text field, in every branch. Anyone who can see the email may download it.
+         */
+        get: operations["downloadTranslationSpreadsheet"];
+        put?: never;
+        /**
+         * Import translations from a CSV or XLIFF file
+         * @description multipart/form-data with csv_file (format=csv, the default) or xliff_file (format=xliff). Writes the texts of the locale columns (XLIFF: of its trgLang), which must be locales the email already has; the default locale’s column, component and field are read-only, and an empty cell (a unit without a target) leaves the value as it is. All or nothing: unknown keys, locales the email lacks, a key twice, malformed CSV or XML, a file that is not UTF-8, a missing key column, or a text its field’s validations refuse answer 422 naming each place (`row 3, column fr-FR`; `unit <key> (line 12)`) and nothing is written. Otherwise the changes become ONE new version (lock_version + 1), written under the email’s row lock onto its current content; when nothing changed, no version is made. Emails in review, approved or published refuse (422). Each value has a stable key: `subject.<branch>`, `preheader.<branch>`, or `<instance id>.<liquid_variable>.<branch>` (branch `null_branch` without a conditional). Translatable values are the subject, the preheader and every text and rich-text field, in every branch.
+         */
+        post: operations["importTranslationSpreadsheet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2274,9 +2517,14 @@ export interface components {
             screenshot_url: string | null;
             /** @enum {unknown} */
             upload_status: "ready" | "processing";
+            /** @description Whether it was created with AI from `prompt` */
             create_with_ai: boolean;
+            /** @description The brief it was designed from, with create_with_ai */
             prompt: string | null;
+            /** @description `generating` while AI designs its components (create_with_ai), then `done`; null for systems made by hand */
             ai_generation_status: ("generating" | "done") | (never | null);
+            /** @description What the AI could not do when generation finished: components left out because they still had problems after two repairs, a replaced container, or the provider’s refusal */
+            ai_generation_error: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -2575,7 +2823,10 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
             ai_generation_status: ("generating" | "done") | (never | null);
+            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
              * Format: date-time
@@ -2608,7 +2859,10 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
             ai_generation_status: ("generating" | "done") | (never | null);
+            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
              * Format: date-time
@@ -2641,6 +2895,8 @@ export interface components {
              */
             created_at: string;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
+            /** @description The AI feature that wrote this version (`email_generation`, `email_clone`, `translation`) on behalf of last_updated_by; null for a person’s edit */
+            ai_feature: string | null;
         };
         ContentValidationResult: {
             valid: boolean;
@@ -3020,7 +3276,7 @@ export interface components {
         };
         PreSendProblem: {
             /** @enum {unknown} */
-            code: "invalid_content" | "render_error" | "empty_link" | "unsupported_link" | "unresolved_link" | "missing_alt_text" | "html_too_large" | "missing_subject" | "missing_preheader" | "untranslated_value";
+            code: "invalid_content" | "render_error" | "empty_link" | "unsupported_link" | "unresolved_link" | "missing_alt_text" | "html_too_large" | "missing_subject" | "missing_preheader" | "untranslated_value" | "translation_too_long" | "missing_rtl_direction";
             /**
              * @description blocking problems refuse an export; warnings are kept with it
              * @enum {unknown}
@@ -3032,7 +3288,7 @@ export interface components {
             component_instance_id: string | null;
             message: string;
         };
-        /** @description Blocking: field validation errors, render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale. */
+        /** @description Blocking: field validation errors (translation_too_long for a translation longer than its field), render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl". */
         PreSendCheckResult: {
             /** @description No blocking problem: the email may be exported */
             ready: boolean;
@@ -3231,6 +3487,47 @@ export interface components {
              */
             updated_at: string;
         };
+        LocaleTranslationStatus: {
+            /** @enum {unknown} */
+            status: "in_progress" | "completed" | "failed";
+            /** @description Why the locale failed, in plain words (the provider’s refusal, the email in review) */
+            error: string | null;
+            /** @description How many values were written, once completed */
+            translated_values: number | null;
+            /** @description Values left untranslated: the model’s answer broke protected markup (Liquid, personalization tags, HTML, links) or the field’s validations, even after repairs */
+            refused_values: {
+                /** @description The translatable value’s key, as in the translation spreadsheet */
+                key: string;
+                reason: string;
+            }[];
+        };
+        EmailTranslation: {
+            id: number;
+            email_id: number;
+            /**
+             * @description `in_progress` while any locale is; then `completed` when every locale is, else `failed`
+             * @enum {unknown}
+             */
+            status: "in_progress" | "completed" | "failed";
+            source_locale: components["schemas"]["Locale"];
+            target_locales: components["schemas"]["Locale"][];
+            /** @description Per target locale, its own job’s status */
+            locale_statuses: {
+                [key: string]: components["schemas"]["LocaleTranslationStatus"];
+            };
+            ai_agent_id: number | null;
+            created_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
         ReviewGroup: {
             id: number;
             name: string;
@@ -3262,6 +3559,66 @@ export interface components {
              */
             updated_at: string;
         };
+        AiAgentBrandGuidelinesDocument: {
+            /**
+             * @description The file name as uploaded
+             * @example Brand book 2026.pdf
+             */
+            filename: string;
+            /**
+             * @description What Letterset recognised the file as (from its bytes, not the type the client sent)
+             * @example application/pdf
+             */
+            content_type: string;
+            /**
+             * @description Bytes stored
+             * @example 482113
+             */
+            size: number;
+            /**
+             * @description Characters of text extracted from it, which AI features read
+             * @example 18204
+             */
+            characters: number;
+            /** @description Where to download the file: an API address that needs the same sign-in or API key as the rest of the API */
+            url: string;
+        };
+        AiAgent: {
+            id: number;
+            /** @example My AI Agent */
+            name: string | null;
+            /**
+             * @description The company the agent refers to in generated content
+             * @example Acme Travel
+             */
+            company_name: string | null;
+            /** @description Context about the company */
+            company_overview: string | null;
+            /** @example Professional but friendly */
+            tone: string | null;
+            /**
+             * @description Rules the writing follows
+             * @example Always include a call-to-action. Avoid using jargon.
+             */
+            guidelines: string | null;
+            /**
+             * @description What the brand guidelines document is called; by default its file name without extension
+             * @example My Company Brand Guidelines
+             */
+            brand_guidelines_document_name: string | null;
+            /** @description The uploaded brand guidelines document, or null when there is none */
+            brand_guidelines_document: components["schemas"]["AiAgentBrandGuidelinesDocument"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
         AiReviewer: {
             id: number;
             name: string;
@@ -3277,6 +3634,65 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             updated_at: string;
+        };
+        AiSettings: {
+            /** @description Whether AI features work for this organization */
+            configured: boolean;
+            /**
+             * @description `organization`: the provider below, set in Settings › AI; `environment`: the server’s default provider; `none`: AI is off
+             * @enum {unknown}
+             */
+            source: "organization" | "environment" | "none";
+            provider: ("openai" | "anthropic" | "openai_compatible") | (never | null);
+            base_url: string | null;
+            model: string | null;
+            image_model: string | null;
+            /** @description The stored key, masked (at most its last 4 characters); null when none is stored */
+            api_key: string | null;
+            /** @description The server’s default provider, used while the organization sets none */
+            environment_default: {
+                /**
+                 * @description `openai`, `anthropic`, or `openai_compatible` for any server that speaks the OpenAI chat completions API (Ollama, vLLM, LM Studio)
+                 * @enum {unknown}
+                 */
+                provider: "openai" | "anthropic" | "openai_compatible";
+                base_url: string | null;
+                model: string;
+                image_model: string | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string | null;
+        };
+        AiConnectionTest: {
+            ok: boolean;
+            /** @description What the provider answered, in plain words */
+            message: string;
+            model: string | null;
+            duration_ms: number;
+        };
+        AiUsage: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            since: string;
+            totals: {
+                calls: number;
+                input_tokens: number;
+                output_tokens: number;
+            };
+            results: {
+                /** @enum {unknown} */
+                feature: "email_generation" | "email_clone" | "design_system_generation" | "image_generation" | "ai_review" | "translation" | "connection_test";
+                /** @description On whose behalf; null for work no person started (or a deleted user) */
+                user: components["schemas"]["UserReference"] | (never | null);
+                calls: number;
+                input_tokens: number;
+                output_tokens: number;
+            }[];
         };
         ReviewAssignment: {
             id: number;
@@ -3301,6 +3717,10 @@ export interface components {
             };
             assigned_by_id: number | null;
             assigned_by: components["schemas"]["UserReference"] | (never | null);
+            /** @description For an AiReviewer: its review’s run: `running` (reading the email), `done` (its comments are posted), `failed` (see ai_review_error); null for people and roles */
+            ai_review_status: ("running" | "done" | "failed") | (never | null);
+            /** @description Why the AI review failed, in plain words (no AI provider set up, the provider refused the key, …); null otherwise */
+            ai_review_error: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -3391,6 +3811,22 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             completed_at: string | null;
+        };
+        TranslationImportResult: {
+            /** @description Per locale the file brings texts for: texts that differ from what the email held, now written */
+            changed: {
+                [key: string]: number;
+            };
+            /** @description Per locale the file brings texts for: texts equal to what the email already held */
+            unchanged: {
+                [key: string]: number;
+            };
+            /** @description Per locale the file brings texts for: empty cells (or XLIFF units without a target), which leave the value as it is */
+            skipped: {
+                [key: string]: number;
+            };
+            /** @description The email’s lock_version now: one higher when anything changed (one new version) */
+            lock_version: number;
         };
     };
     responses: never;
@@ -6664,6 +7100,15 @@ export interface operations {
                         /** @example color: #0066CC; font-weight: bold; */
                         style: string;
                     }[];
+                    /**
+                     * @description Design the components with AI from `prompt`: the system is created at once, without components, with `ai_generation_status: generating`; a background job then adds a container and components and sets it `done`. Needs an AI provider (Settings › AI), else 422 and nothing is created
+                     * @default false
+                     */
+                    create_with_ai?: boolean;
+                    /** @description The brief, with create_with_ai */
+                    prompt?: string;
+                    /** @description With create_with_ai: an AI agent of the workspace whose company, tone and guidelines the design follows */
+                    ai_agent_id?: number | null;
                 };
             };
         };
@@ -8598,6 +9043,13 @@ export interface operations {
                     layout_id?: number;
                     link_tracking_profile_id?: number | null;
                     ai_agent_id?: number | null;
+                    /**
+                     * @description Write the content with AI from `prompt`: the email is created at once with `ai_generation_status: generating` and filled in by a background job. With `layout_id` the layout’s sections are kept and their values written; without, the AI chooses components by their descriptions
+                     * @default false
+                     */
+                    create_with_ai?: boolean;
+                    /** @description The brief, with create_with_ai */
+                    prompt?: string;
                 };
             };
         };
@@ -9881,6 +10333,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    generateImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the image shows. Sent to the AI provider as it is, and kept as the image’s description.
+                     * @example A red fox asleep in autumn leaves, soft morning light, photographic
+                     */
+                    prompt: string;
+                    /**
+                     * @description Width × height in pixels: square, landscape or portrait
+                     * @default 1024x1024
+                     * @enum {unknown}
+                     */
+                    size?: "1024x1024" | "1536x1024" | "1024x1536";
+                    /** @description The image’s name in the library; by default the first words of the prompt */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Image"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description An outside service failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13094,7 +13649,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Blocking: field validation errors, render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale. */
+            /** @description Blocking: field validation errors (translation_too_long for a translation longer than its field), render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl". */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13709,6 +14264,219 @@ export interface operations {
             };
         };
     };
+    listEmailTranslations: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailTranslation"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createEmailTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Locales to translate into from the email’s default locale. A locale new to the email is added (needs add_remove_locales_from_emails) */
+                    target_locales: components["schemas"]["Locale"][];
+                    /** @description The agent whose guidelines and vocabulary to follow */
+                    ai_agent_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTranslation"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getEmailTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTranslation"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
     listReviewGroups: {
         parameters: {
             query?: {
@@ -14056,6 +14824,584 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listAiAgents: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["AiAgent"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createAiAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique in the workspace (case aside)
+                     * @example My AI Agent
+                     */
+                    name: string;
+                    /** @example Acme Travel */
+                    company_name?: string | null;
+                    /** @example Acme Travel sells city breaks across Europe to couples and young families. */
+                    company_overview?: string | null;
+                    /** @example Professional but friendly */
+                    tone?: string | null;
+                    /** @example Always include a call-to-action. Avoid using jargon. */
+                    guidelines?: string | null;
+                    /** @example My Company Brand Guidelines */
+                    brand_guidelines_document_name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAgent"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getAiAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAgent"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteAiAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateAiAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique in the workspace (case aside)
+                     * @example My AI Agent
+                     */
+                    name?: string;
+                    /** @example Acme Travel */
+                    company_name?: string | null;
+                    /** @example Acme Travel sells city breaks across Europe to couples and young families. */
+                    company_overview?: string | null;
+                    /** @example Professional but friendly */
+                    tone?: string | null;
+                    /** @example Always include a call-to-action. Avoid using jargon. */
+                    guidelines?: string | null;
+                    /** @example My Company Brand Guidelines */
+                    brand_guidelines_document_name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAgent"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    downloadAiAgentBrandGuidelinesDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    uploadAiAgentBrandGuidelinesDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A PDF, a Word document (.docx), Markdown (.md) or plain text (.txt, UTF-8), at most 10 MB; what it is is read from its bytes
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAgent"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteAiAgentBrandGuidelinesDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14427,6 +15773,215 @@ export interface operations {
             };
         };
     };
+    getAiSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiSettings"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAiSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null removes the organization’s provider: the server’s default (if any) applies again */
+                    provider?: ("openai" | "anthropic" | "openai_compatible") | (never | null);
+                    /** @description Needed for `openai_compatible` (e.g. http://ollama.internal:11434/v1); unset for the public APIs */
+                    base_url?: string | null;
+                    /** @example gpt-4.1-mini */
+                    model?: string | null;
+                    /**
+                     * @description For image generation, e.g. gpt-image-1
+                     * @example gpt-image-1
+                     */
+                    image_model?: string | null;
+                    /** @description Stored encrypted and never returned; the masked value the settings answer shows keeps it; null removes it */
+                    api_key?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiSettings"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    testAiSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiConnectionTest"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAiUsage: {
+        parameters: {
+            query?: {
+                /** @description How many days back */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiUsage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
     listReviewAssignments: {
         parameters: {
             query?: {
@@ -14565,6 +16120,66 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    runAiReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+                review_assignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAssignment"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14828,6 +16443,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewApproval"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    downloadTranslationSpreadsheet: {
+        parameters: {
+            query?: {
+                /** @description csv (the default): every locale in one spreadsheet; xliff: XLIFF 2.0 for one target locale */
+                format?: "csv" | "xliff";
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment named after the email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/xliff+xml": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    importTranslationSpreadsheet: {
+        parameters: {
+            query?: {
+                /** @description csv (the default): every locale in one spreadsheet; xliff: XLIFF 2.0 for one target locale */
+                format?: "csv" | "xliff";
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description With format=csv (the default): the spreadsheet as CSV, UTF-8 (a byte order mark is fine), comma-, semicolon- or tab-separated, with the header row key, component, field and locale codes
+                     */
+                    csv_file?: string;
+                    /**
+                     * Format: binary
+                     * @description With format=xliff: an XLIFF 2.0 file whose trgLang is a locale of the email
+                     */
+                    xliff_file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationImportResult"];
                 };
             };
             /** @description Unauthorized */

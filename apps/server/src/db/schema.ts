@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AiProviderName } from '../config.ts';
 import { timestamps } from './columns.ts';
 
 const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -980,9 +981,6 @@ export const notifications = pgTable(
   (table) => [index('notifications_user_idx').on(table.userId, table.id)],
 );
 
-export const aiProviderKinds = ['openai', 'anthropic', 'openai_compatible'] as const;
-export type AiProviderKind = (typeof aiProviderKinds)[number];
-
 /**
  * An organization's AI provider. Without a row (or with `provider` null) the server's environment
  * defaults apply (`AI_PROVIDER`, `AI_BASE_URL`, `AI_MODEL`, `AI_API_KEY`); without those, AI is off.
@@ -991,7 +989,7 @@ export const organizationAiSettings = pgTable('organization_ai_settings', {
   organizationId: integer('organization_id')
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  provider: text('provider').$type<AiProviderKind>(),
+  provider: text('provider').$type<AiProviderName>(),
   baseUrl: text('base_url'),
   model: text('model'),
   imageModel: text('image_model'),

@@ -50,6 +50,20 @@ export const openApiTags = [
     description: 'Asking a person, a role or an AI reviewer to look at an email, outside a workflow',
   },
   {
+    name: 'AI agents',
+    description:
+      'A company’s voice for AI features: its overview, tone, guidelines and brand guidelines document',
+  },
+  {
+    name: 'Email translations',
+    description: 'Machine translation of an email into other locales, with per-locale status',
+  },
+  {
+    name: 'AI settings',
+    description:
+      'The organization’s AI provider (or the server’s default) and the tokens its AI features used',
+  },
+  {
     name: 'AI reviewers',
     description: 'Review instructions of a workspace that an AI model reviews emails by',
   },

@@ -32,6 +32,8 @@ export interface JobKind<Payload extends object = object, Result = unknown> {
   retryDelaySeconds?: number;
   /** How long one attempt may take before it counts as failed and is retried. */
   expireInSeconds?: number;
+  /** How many jobs of this kind one process runs at once (1 unless said). */
+  concurrency?: number;
 }
 
 export function defineJobKind<Payload extends object, Result>(
@@ -130,7 +132,8 @@ export class JobQueue {
       if (options.runWorkers) {
         // New jobs wake the worker through NOTIFY; retries do not, so poll as a backstop.
         const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
-        await boss.work<object>(kind.name, { batchSize: 1, ...polling }, async ([job]) => {
+        const work = { batchSize: 1, localConcurrency: kind.concurrency ?? 1, ...polling };
+        await boss.work<object>(kind.name, work, async ([job]) => {
           if (job && app) return queue.runJob(kind, job, database.db, app);
         });
       }
@@ -212,6 +215,7 @@ export class JobQueue {
     try {
       const result = await run;
       log.info('job completed');
+      await this.wakeWorkers(kind.name);
       return result;
     } catch (error) {
       if (!this.shutdown.signal.aborted) throw error;
@@ -246,6 +250,16 @@ export class JobQueue {
     );
     if (rows.length > 0) log.info('job handed back to the queue');
     else log.warn('job was no longer held by this worker; nothing to hand back');
+  }
+
+  /**
+   * Wakes this queue's idle workers at once. pg-boss wakes them when a job is sent, but a worker
+   * busy at that moment waits its polling interval (2 s) before it looks again: jobs sent together
+   * (one per locale of a translation) would then start seconds apart. Each finished job therefore
+   * says "look again", which costs one NOTIFY and, with nothing queued, one empty fetch.
+   */
+  private async wakeWorkers(name: string): Promise<void> {
+    await this.boss.getDb().executeSql(`select pg_notify(${bossNotifyChannel}, $1)`, [name]);
   }
 
   private assertRegistered(kind: JobKind<never>): void {

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
+import { aiAgentsRoutes } from './ai-agents/ai-agents.routes.ts';
+import { AiAgent, AiAgentBrandGuidelinesDocument } from './ai-agents/ai-agents.schemas.ts';
 import { aiReviewersRoutes } from './ai-reviewers/ai-reviewers.routes.ts';
 import { AiReviewer } from './ai-reviewers/ai-reviewers.schemas.ts';
+import { aiSettingsRoutes } from './ai-settings/ai-settings.routes.ts';
+import { AiConnectionTest, AiSettings, AiUsage } from './ai-settings/ai-settings.schemas.ts';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { ApiKey, CreatedApiKey } from './api-keys/api-keys.schemas.ts';
 import { approvalWorkflowsRoutes } from './approval-workflows/approval-workflows.routes.ts';
@@ -28,6 +32,11 @@ import { EmailComment, PinData } from './email-comments/email-comments.schemas.t
 import { EmailContent, Locale } from './email-content/email-content.schemas.ts';
 import { emailDesignSystemsRoutes } from './email-design-systems/email-design-systems.routes.ts';
 import { DesignSystemJson, EmailDesignSystem } from './email-design-systems/email-design-systems.schemas.ts';
+import { emailTranslationsRoutes } from './email-translations/email-translations.routes.ts';
+import {
+  EmailTranslation,
+  LocaleTranslationStatus,
+} from './email-translations/email-translations.schemas.ts';
 import { emailEventsRoutes } from './emails/email-events.routes.ts';
 import { emailsRoutes } from './emails/emails.routes.ts';
 import {
@@ -78,6 +87,8 @@ import { setupRoutes } from './setup/setup.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { Team, TeamMember } from './teams/teams.schemas.ts';
+import { translationSpreadsheetsRoutes } from './translation-spreadsheets/translation-spreadsheets.routes.ts';
+import { TranslationImportResult } from './translation-spreadsheets/translation-spreadsheets.schemas.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { User, UserReference } from './users/users.schemas.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
@@ -137,8 +148,12 @@ export const modules: Module[] = [
   },
   { routes: notificationsRoutes, schemas: [Notification, UnreadCount] },
   { routes: emailCommentsRoutes, schemas: [PinData, EmailComment] },
+  { routes: emailTranslationsRoutes, schemas: [LocaleTranslationStatus, EmailTranslation] },
   { routes: reviewGroupsRoutes, schemas: [ReviewGroup] },
+  { routes: aiAgentsRoutes, schemas: [AiAgentBrandGuidelinesDocument, AiAgent] },
   { routes: aiReviewersRoutes, schemas: [AiReviewer] },
+  { routes: aiSettingsRoutes, schemas: [AiSettings, AiConnectionTest, AiUsage] },
   { routes: reviewAssignmentsRoutes, schemas: [ReviewAssignment] },
   { routes: approvalWorkflowsRoutes, schemas: [ReviewApproval, ApprovalWorkflow] },
+  { routes: translationSpreadsheetsRoutes, schemas: [TranslationImportResult] },
 ];

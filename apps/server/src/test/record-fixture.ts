@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
+import { emailTranslations } from '../db/schema.ts';
 import { runExport } from '../modules/exports/export-runner.ts';
 import { notificationServicesOf, notify } from '../modules/notifications/notifications.service.ts';
 import { createTestUser, signInAs, type TestOrganization } from './factories.ts';
@@ -35,6 +36,9 @@ export interface RecordFixture {
   /** A reusable review group with one stage of the Admin. */
   reviewGroupId: number;
   aiReviewerId: number;
+  /** An AI agent with a brand guidelines document (a Markdown file). */
+  aiAgentId: number;
+  emailTranslationId: number;
   /** The AI reviewer asked to review the email. */
   reviewAssignmentId: number;
 }
@@ -192,6 +196,21 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     name: 'Fixture AI reviewer',
     review_instructions: 'Check the tone.',
   });
+  const aiAgent = await post(`${workspaceBase}/ai_agents`, { name: 'Fixture AI agent', tone: 'Warm' });
+  const guidelines = new FormData();
+  guidelines.append(
+    'file',
+    new Blob(['# Fixture guidelines\n\nWrite warmly.\n'], { type: 'text/markdown' }),
+    'fixture-guidelines.md',
+  );
+  const uploadedGuidelines = await app.inject({
+    method: 'POST',
+    url: `${workspaceBase}/ai_agents/${aiAgent.id}/brand_guidelines_doc`,
+    headers: admin,
+    payload: guidelines,
+  });
+  if (uploadedGuidelines.statusCode !== 200)
+    throw new Error(`fixture brand guidelines upload failed: ${uploadedGuidelines.body}`);
   const reviewAssignment = await post(`${workspaceBase}/emails/${email.id}/review_assignments`, {
     assignee_type: 'AiReviewer',
     assignee_id: aiReviewer.id,
@@ -203,6 +222,20 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     locale: 'en-US',
     body: 'Fixture comment',
   });
+  // Written directly: starting one needs an AI provider, which the fixture's server has none of.
+  const [translation] = await app.database.db
+    .insert(emailTranslations)
+    .values({
+      organizationId: organization.organizationId,
+      workspaceId: organization.workspaceId,
+      emailId: email.id,
+      sourceLocale: 'en-US',
+      targetLocales: ['fr-FR'],
+      localeStatuses: { 'fr-FR': { status: 'completed', translated_values: 0 } },
+      createdById: organization.admin.id,
+    })
+    .returning();
+  if (!translation) throw new Error('fixture email translation insert returned nothing');
   return {
     organization,
     teamId: team.id,
@@ -228,6 +261,8 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     emailCommentId: comment.id,
     reviewGroupId: reviewGroup.id,
     aiReviewerId: aiReviewer.id,
+    aiAgentId: aiAgent.id,
+    emailTranslationId: translation.id,
     reviewAssignmentId: reviewAssignment.id,
   };
 }
@@ -258,6 +293,8 @@ export function fillPath(url: string, fixture: RecordFixture): string {
     email_comments: fixture.emailCommentId,
     review_groups: fixture.reviewGroupId,
     ai_reviewers: fixture.aiReviewerId,
+    ai_agents: fixture.aiAgentId,
+    email_translations: fixture.emailTranslationId,
   };
   const segments = url.split('/');
   return segments

@@ -70,10 +70,17 @@ export const navigation: readonly NavigationSection[] = [
         anyOf: ['manage_review_groups', 'submit_for_approval'],
       },
       {
+        label: 'AI agents',
+        to: '/workspaces/$workspaceId/ai-agents',
+        anyOf: ['create_ai_agents', 'update_ai_agents', 'delete_ai_agents'],
+      },
+      {
         label: 'AI reviewers',
         to: '/workspaces/$workspaceId/ai-reviewers',
         anyOf: ['create_ai_reviewers', 'update_ai_reviewers', 'delete_ai_reviewers'],
       },
+      // Everyone may read whether AI is set up; choosing the provider and reading usage take the key.
+      { label: 'AI', to: '/settings/ai', anyOf: ['update_organization'] },
       { label: 'Audit log', to: '/settings/audit-log', anyOf: ['view_audit_logs'] },
     ],
   },

@@ -32,6 +32,13 @@ import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { checkSavedEmail } from '../exports/exports-api.ts';
 import { validateLayoutDocument } from '../layouts/layout-content.ts';
 import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
+import { LocalizationPanel } from '../localization/LocalizationPanel.tsx';
+import {
+  reloadEmail,
+  reopenOnLocalization,
+  takeReopenAfterImport,
+} from '../localization/localization-api.ts';
+import { TranslateWithAi } from '../localization/TranslateWithAi.tsx';
 import { ReviewActions } from '../review/ReviewActions.tsx';
 import { frozenReason } from '../review/review-action-states.ts';
 import { startingPoint } from './autosave.ts';
@@ -71,7 +78,7 @@ export interface EditorResources {
   linkTrackingProfiles: LinkTrackingProfile[];
 }
 
-type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history' | 'review';
+type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history' | 'review' | 'localization';
 
 /**
  * The editor of an email or a layout: palette and outline on the left, the live preview in the
@@ -114,7 +121,10 @@ export function DocumentEditor({
   const [branchSelection, setBranchSelection] = useState<Record<string, string>>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<FieldFocusRequest | null>(null);
-  const [panel, setPanel] = useState<Panel>('settings');
+  // Reopened after a translation import, the editor shows the Localization panel with its summary.
+  const [panel, setPanel] = useState<Panel>(() =>
+    email && takeReopenAfterImport(email.id) ? 'localization' : 'settings',
+  );
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [savingAsLayout, setSavingAsLayout] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -479,6 +489,7 @@ export function DocumentEditor({
                     <Tabs.Tab value="validate">Validate</Tabs.Tab>
                     {email && <Tabs.Tab value="history">History</Tabs.Tab>}
                     {email && <Tabs.Tab value="review">Review</Tabs.Tab>}
+                    {email && <Tabs.Tab value="localization">Localization</Tabs.Tab>}
                   </Tabs.List>
                   <ScrollArea style={{ flex: 1 }} p="xs">
                     {narrow && (
@@ -561,6 +572,54 @@ export function DocumentEditor({
                     {email && (
                       <Tabs.Panel value="review">
                         <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />
+                      </Tabs.Panel>
+                    )}
+                    {email && (
+                      <Tabs.Panel value="localization">
+                        <LocalizationPanel
+                          email={email}
+                          canImport={!readOnly}
+                          importBlockedReason={
+                            saveStatus.kind === 'saved'
+                              ? null
+                              : 'Your latest changes are still being saved: import once they are.'
+                          }
+                          onImported={(imported) => {
+                            autosave?.discardChanges();
+                            onReplace({ kind: 'email', email: imported });
+                          }}
+                          translateWithAi={
+                            <TranslateWithAi
+                              workspaceId={workspaceId}
+                              email={email}
+                              emailLocales={document.locales}
+                              defaultLocale={document.defaultLocale}
+                              blockedReason={
+                                readOnly
+                                  ? 'The email cannot be changed now.'
+                                  : saveStatus.kind === 'saved'
+                                    ? null
+                                    : 'Your latest changes are still being saved: translate once they are.'
+                              }
+                              onTranslated={() => {
+                                // Reopening discards the editor's state: only when nothing of the user's is unsaved.
+                                if (saveStatus.kind !== 'saved') {
+                                  notifications.show({
+                                    color: 'blue',
+                                    message:
+                                      'The translations are written. Open the email again to see them once your changes are saved.',
+                                  });
+                                  return;
+                                }
+                                void reloadEmail(workspaceId, email.id).then((translated) => {
+                                  reopenOnLocalization(email.id);
+                                  autosave?.discardChanges();
+                                  onReplace({ kind: 'email', email: translated });
+                                });
+                              }}
+                            />
+                          }
+                        />
                       </Tabs.Panel>
                     )}
                   </ScrollArea>

@@ -1,0 +1,20 @@
+import {
+  type LocaleTranslationRequest,
+  runLocaleTranslation,
+} from '../modules/email-translations/locale-translation.ts';
+import { defineJobKind } from './queue.ts';
+
+/**
+ * Translates an email into one locale (one job per locale of a translation). A few run at once in
+ * each process: enough to translate many locales quickly without flooding the provider.
+ */
+export const emailTranslationJob = defineJobKind({
+  name: 'email-translation',
+  retryLimit: 1,
+  retryDelaySeconds: 5,
+  expireInSeconds: 15 * 60,
+  concurrency: 3,
+  run: async (payload: LocaleTranslationRequest, context) => ({
+    outcome: await runLocaleTranslation(context.app, payload, context.signal),
+  }),
+});
