@@ -1068,3 +1068,158 @@ export const emailTranslations = pgTable(
   },
   (table) => [index('email_translations_email_idx').on(table.emailId, table.id)],
 );
+
+export const mcpHealthcheckStatuses = ['pending', 'healthy', 'unhealthy'] as const;
+export type McpHealthcheckStatus = (typeof mcpHealthcheckStatuses)[number];
+
+/** An outside MCP server (an AI connector) whose tools email chat may call. */
+export const mcpServers = pgTable(
+  'mcp_servers',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    /** Header values sent with every request (`{name: value}` as JSON), sealed: they are secrets. */
+    sealedHeaders: text('sealed_headers'),
+    logoUrl: text('logo_url'),
+    healthcheckStatus: text('healthcheck_status').$type<McpHealthcheckStatus>().notNull().default('pending'),
+    /** What the last health check found wrong, in words. */
+    healthcheckError: text('healthcheck_error'),
+    healthcheckedAt: timestampColumn('healthchecked_at'),
+    /** The server requires OAuth 2.1: each user connects their own account (enabled MCP servers). */
+    oauth: boolean('oauth').notNull().default(false),
+    /**
+     * What OAuth needs, found at the health check: the authorization server's metadata and this
+     * server's client registration (the secret, if any, sealed inside).
+     */
+    oauthSettings: jsonb('oauth_settings').$type<Record<string, unknown>>(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [index('mcp_servers_workspace_idx').on(table.workspaceId)],
+);
+
+/** A tool an MCP server offers, as its health check last listed it; new tools start disabled. */
+export const mcpServerTools = pgTable(
+  'mcp_server_tools',
+  {
+    id: serial('id').primaryKey(),
+    mcpServerId: integer('mcp_server_id')
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    inputSchema: jsonb('input_schema').$type<Record<string, unknown>>(),
+    enabled: boolean('enabled').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('mcp_server_tools_server_name_unique').on(table.mcpServerId, table.name)],
+);
+
+/** One person's use of an MCP server, with their own OAuth tokens when the server needs them. */
+export const enabledMcpServers = pgTable(
+  'enabled_mcp_servers',
+  {
+    id: serial('id').primaryKey(),
+    ...workspaceOwned(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mcpServerId: integer('mcp_server_id')
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: 'cascade' }),
+    /** False until the person has finished the OAuth flow (servers that need it). */
+    enabled: boolean('enabled').notNull().default(false),
+    /** Access and refresh tokens (JSON), sealed. */
+    sealedTokens: text('sealed_tokens'),
+    tokensExpireAt: timestampColumn('tokens_expire_at'),
+    /** The OAuth flow under way: its state and PKCE verifier (JSON), sealed. */
+    sealedOauthFlow: text('sealed_oauth_flow'),
+    afterOauthRedirectUrl: text('after_oauth_redirect_url'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('enabled_mcp_servers_user_server_unique').on(table.userId, table.mcpServerId)],
+);
+
+export const chatMessageRoles = ['user', 'assistant'] as const;
+export type ChatMessageRole = (typeof chatMessageRoles)[number];
+
+/** A person's conversation with the email chat about one email, one row a turn. */
+export const emailChatMessages = pgTable(
+  'email_chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...workspaceOwned(),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<ChatMessageRole>().notNull(),
+    /** What was said: text, and for the assistant the tools it called and what they answered. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('email_chat_messages_email_user_idx').on(table.emailId, table.userId, table.id)],
+);
+
+/** An outside assistant (Claude Desktop, ChatGPT, Cursor) an Admin lets use Letterset's MCP server. */
+export const mcpApps = pgTable(
+  'mcp_apps',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull(),
+    /** SHA-256 of the client secret; the secret is shown once, at creation. */
+    clientSecretHash: text('client_secret_hash').notNull(),
+    redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('mcp_apps_client_id_unique').on(table.clientId)],
+);
+
+/** An authorization code of Letterset's MCP OAuth flow: one use, a few minutes, bound to its PKCE challenge. */
+export const mcpAuthorizationCodes = pgTable('mcp_authorization_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  mcpAppId: integer('mcp_app_id')
+    .notNull()
+    .references(() => mcpApps.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeChallenge: text('code_challenge').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: timestampColumn('expires_at').notNull(),
+  usedAt: timestampColumn('used_at'),
+  createdAt: timestamps.createdAt,
+});
+
+/** An access token (and its refresh token) of Letterset's MCP server, bound to the user who consented. */
+export const mcpAccessTokens = pgTable(
+  'mcp_access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    mcpAppId: integer('mcp_app_id')
+      .notNull()
+      .references(() => mcpApps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessTokenHash: text('access_token_hash').notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    refreshExpiresAt: timestampColumn('refresh_expires_at').notNull(),
+    revokedAt: timestampColumn('revoked_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('mcp_access_tokens_access_unique').on(table.accessTokenHash),
+    uniqueIndex('mcp_access_tokens_refresh_unique').on(table.refreshTokenHash),
+  ],
+);
