@@ -61,6 +61,8 @@ export async function designSystemComponents(
     template: row.template,
     field_definitions: row.fieldDefinitions as unknown as FieldDefinition[],
     deprecated: row.deprecated,
+    // The AI features choose components by their descriptions.
+    description: row.description,
   }));
   return { rows, definitions };
 }
