@@ -134,7 +134,9 @@ describe('emails written with AI', () => {
     expect(schemaText).not.toContain('image_url');
     expect(userText(request?.body)).toContain('A spring weekend in Paris');
     // Components are chosen by their descriptions: the system prompt carries them.
-    expect(userText(request?.body)).toContain('A full-width image with a headline, short text and an optional button.');
+    expect(userText(request?.body)).toContain(
+      'A full-width image with a headline, short text and an optional button.',
+    );
 
     const rendered = await call('POST', `${base}/emails/${email.id}/locales/en-US/render`, {});
     expect(rendered.statusCode, rendered.body).toBe(200);
