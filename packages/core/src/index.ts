@@ -1,3 +1,4 @@
+export * from './ai/email-chat.ts';
 export * from './ai/generated-content.ts';
 export * from './ai/generated-design-system.ts';
 export * from './ai/protected-markup.ts';

@@ -133,6 +133,15 @@ export function applyCommand(document: EditorDocument, command: EditorCommand): 
   }
 }
 
+/**
+ * The document after several commands, in order, each seeing the changes of those before it: what
+ * an assistant's edits amount to. All or nothing: when one does not fit, `InvalidCommandError`
+ * is thrown and no partial result is returned. An empty list returns the input itself.
+ */
+export function applyCommands(document: EditorDocument, commands: readonly EditorCommand[]): EditorDocument {
+  return commands.reduce(applyCommand, document);
+}
+
 function requireIndex(index: number, highest: number): void {
   if (!Number.isInteger(index) || index < 0 || index > highest) {
     invalid(`Index ${index} is outside 0 to ${highest}.`);

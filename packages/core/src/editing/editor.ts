@@ -1,5 +1,5 @@
 import type { PermissionKey } from '../permissions.ts';
-import { applyCommand } from './apply-command.ts';
+import { applyCommand, applyCommands } from './apply-command.ts';
 import {
   commandPermissions,
   type EditorCommand,
@@ -36,6 +36,12 @@ export interface EditorOptions {
 export interface Editor {
   getState(): EditorState;
   dispatch(command: EditorCommand): DispatchResult;
+  /**
+   * Several commands as ONE undo step (an assistant's edits, applied together): each must be
+   * allowed and fit the document as the ones before it left it, else nothing changes and the
+   * first refusal is reported. Never merges with the step before or after it.
+   */
+  dispatchAll(commands: readonly EditorCommand[]): DispatchResult;
   /** Returns false when there is nothing to undo. */
   undo(): boolean;
   /** Returns false when there is nothing to redo. */
@@ -115,8 +121,8 @@ export function createEditor(options: EditorOptions): Editor {
     for (const listener of [...listeners]) listener();
   }
 
-  function record(before: EditorDocument, after: EditorDocument, command: EditorCommand): void {
-    const coalesceKey = coalesceKeyOf(command);
+  function record(before: EditorDocument, after: EditorDocument, command: EditorCommand | null): void {
+    const coalesceKey = command === null ? null : coalesceKeyOf(command);
     const at = now();
     const last = undoStack.at(-1);
     const merges =
@@ -166,6 +172,27 @@ export function createEditor(options: EditorOptions): Editor {
       // A command that changes nothing is not worth an undo step, nor a re-render.
       if (next === state.document) return { ok: true };
       record(state.document, next, command);
+      commit(next);
+      return { ok: true };
+    },
+
+    dispatchAll(commands) {
+      for (const command of commands) {
+        const permission = permissionFor(command);
+        if (!permissions.has(permission)) return { ok: false, reason: 'permission', permission };
+      }
+      let next: EditorDocument;
+      try {
+        next = applyCommands(state.document, commands);
+      } catch (error) {
+        if (error instanceof InvalidCommandError)
+          return { ok: false, reason: 'invalid', message: error.message };
+        throw error;
+      }
+      // Edits that cancel out (A then back) leave a new but equal document: no step that undoes nothing.
+      if (sameDocument(next, state.document)) return { ok: true };
+      // No coalescing key: the batch is a step of its own, and later typing starts another.
+      record(state.document, next, null);
       commit(next);
       return { ok: true };
     },
