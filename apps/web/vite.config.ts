@@ -4,7 +4,18 @@ import { defineConfig } from 'vite';
 import { initialJavaScriptBudget } from './initial-javascript-budget.ts';
 
 const apiOrigin = process.env.LETTERSET_API_ORIGIN ?? 'http://localhost:3000';
-const proxiedToApi = ['/api', '/openapi.yml', '/openapi.json', '/healthz', '/readyz'];
+const proxiedToApi = [
+  '/api',
+  '/openapi.yml',
+  '/openapi.json',
+  '/healthz',
+  '/readyz',
+  // Letterset's MCP server and its OAuth endpoints (the consent screen, /oauth/consent, is the app's).
+  '/mcp',
+  '/.well-known/oauth-',
+  '/oauth/authorize',
+  '/oauth/token',
+];
 
 export default defineConfig({
   // The router plugin turns src/routes/ into src/routeTree.gen.ts and splits every route into its

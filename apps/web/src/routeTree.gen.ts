@@ -15,11 +15,13 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
+import { Route as OauthConsentRouteImport } from './routes/oauth/consent'
 import { Route as AppConnectorsOauthCallbackRouteImport } from './routes/_app/connectors/oauth-callback'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsAiRouteImport } from './routes/_app/settings/ai'
 import { Route as AppSettingsApiKeysRouteImport } from './routes/_app/settings/api-keys'
 import { Route as AppSettingsAuditLogRouteImport } from './routes/_app/settings/audit-log'
+import { Route as AppSettingsMcpAppsRouteImport } from './routes/_app/settings/mcp-apps'
 import { Route as AppSettingsReviewGroupsRouteImport } from './routes/_app/settings/review-groups'
 import { Route as AppSettingsRolesRouteImport } from './routes/_app/settings/roles'
 import { Route as AppSettingsTeamsRouteImport } from './routes/_app/settings/teams'
@@ -33,6 +35,7 @@ import { Route as AppWorkspacesWorkspaceIdConnectorsRouteImport } from './routes
 import { Route as AppWorkspacesWorkspaceIdDynamicContentRouteImport } from './routes/_app/workspaces/$workspaceId/dynamic-content'
 import { Route as AppWorkspacesWorkspaceIdExportsRouteImport } from './routes/_app/workspaces/$workspaceId/exports'
 import { Route as AppWorkspacesWorkspaceIdImagesRouteImport } from './routes/_app/workspaces/$workspaceId/images'
+import { Route as AppWorkspacesWorkspaceIdConnectorsMcpRouteImport } from './routes/_app/workspaces/$workspaceId/connectors_.mcp'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/index'
 import { Route as AppWorkspacesWorkspaceIdProjectsIndexRouteImport } from './routes/_app/workspaces/$workspaceId/projects/index'
 import { Route as AppWorkspacesWorkspaceIdDesignSystemsDesignSystemIdIndexRouteImport } from './routes/_app/workspaces/$workspaceId/design-systems/$designSystemId/index'
@@ -70,6 +73,11 @@ const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
   path: '/invitations/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: '/oauth/consent',
+  path: '/oauth/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppConnectorsOauthCallbackRoute =
   AppConnectorsOauthCallbackRouteImport.update({
     id: '/connectors/oauth-callback',
@@ -94,6 +102,11 @@ const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
 const AppSettingsAuditLogRoute = AppSettingsAuditLogRouteImport.update({
   id: '/settings/audit-log',
   path: '/settings/audit-log',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsMcpAppsRoute = AppSettingsMcpAppsRouteImport.update({
+  id: '/settings/mcp-apps',
+  path: '/settings/mcp-apps',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsReviewGroupsRoute = AppSettingsReviewGroupsRouteImport.update({
@@ -169,6 +182,12 @@ const AppWorkspacesWorkspaceIdImagesRoute =
     path: '/images',
     getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
   } as any)
+const AppWorkspacesWorkspaceIdConnectorsMcpRoute =
+  AppWorkspacesWorkspaceIdConnectorsMcpRouteImport.update({
+    id: '/connectors_/mcp',
+    path: '/connectors/mcp',
+    getParentRoute: () => AppWorkspacesWorkspaceIdRoute,
+  } as any)
 const AppWorkspacesWorkspaceIdDesignSystemsIndexRoute =
   AppWorkspacesWorkspaceIdDesignSystemsIndexRouteImport.update({
     id: '/design-systems/',
@@ -220,10 +239,12 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/ai': typeof AppSettingsAiRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/mcp-apps': typeof AppSettingsMcpAppsRoute
   '/settings/review-groups': typeof AppSettingsReviewGroupsRoute
   '/settings/roles': typeof AppSettingsRolesRoute
   '/settings/teams': typeof AppSettingsTeamsRoute
@@ -238,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/connectors/mcp': typeof AppWorkspacesWorkspaceIdConnectorsMcpRoute
   '/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
@@ -251,11 +273,13 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/': typeof AppIndexRoute
   '/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/settings/ai': typeof AppSettingsAiRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/settings/mcp-apps': typeof AppSettingsMcpAppsRoute
   '/settings/review-groups': typeof AppSettingsReviewGroupsRoute
   '/settings/roles': typeof AppSettingsRolesRoute
   '/settings/teams': typeof AppSettingsTeamsRoute
@@ -269,6 +293,7 @@ export interface FileRoutesByTo {
   '/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/workspaces/$workspaceId': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/workspaces/$workspaceId/connectors/mcp': typeof AppWorkspacesWorkspaceIdConnectorsMcpRoute
   '/workspaces/$workspaceId/design-systems': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/workspaces/$workspaceId/projects': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
@@ -284,11 +309,13 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_app/account': typeof AppAccountRoute
   '/invitations/$token': typeof InvitationsTokenRoute
+  '/oauth/consent': typeof OauthConsentRoute
   '/_app/': typeof AppIndexRoute
   '/_app/connectors/oauth-callback': typeof AppConnectorsOauthCallbackRoute
   '/_app/settings/ai': typeof AppSettingsAiRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/_app/settings/audit-log': typeof AppSettingsAuditLogRoute
+  '/_app/settings/mcp-apps': typeof AppSettingsMcpAppsRoute
   '/_app/settings/review-groups': typeof AppSettingsReviewGroupsRoute
   '/_app/settings/roles': typeof AppSettingsRolesRoute
   '/_app/settings/teams': typeof AppSettingsTeamsRoute
@@ -303,6 +330,7 @@ export interface FileRoutesById {
   '/_app/workspaces/$workspaceId/exports': typeof AppWorkspacesWorkspaceIdExportsRoute
   '/_app/workspaces/$workspaceId/images': typeof AppWorkspacesWorkspaceIdImagesRoute
   '/_app/workspaces/$workspaceId/': typeof AppWorkspacesWorkspaceIdIndexRoute
+  '/_app/workspaces/$workspaceId/connectors_/mcp': typeof AppWorkspacesWorkspaceIdConnectorsMcpRoute
   '/_app/workspaces/$workspaceId/design-systems/': typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   '/_app/workspaces/$workspaceId/projects/': typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   '/_app/workspaces/$workspaceId/emails/$emailId/edit': typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
@@ -319,10 +347,12 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/account'
     | '/invitations/$token'
+    | '/oauth/consent'
     | '/connectors/oauth-callback'
     | '/settings/ai'
     | '/settings/api-keys'
     | '/settings/audit-log'
+    | '/settings/mcp-apps'
     | '/settings/review-groups'
     | '/settings/roles'
     | '/settings/teams'
@@ -337,6 +367,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId/'
+    | '/workspaces/$workspaceId/connectors/mcp'
     | '/workspaces/$workspaceId/design-systems/'
     | '/workspaces/$workspaceId/projects/'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
@@ -350,11 +381,13 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/account'
     | '/invitations/$token'
+    | '/oauth/consent'
     | '/'
     | '/connectors/oauth-callback'
     | '/settings/ai'
     | '/settings/api-keys'
     | '/settings/audit-log'
+    | '/settings/mcp-apps'
     | '/settings/review-groups'
     | '/settings/roles'
     | '/settings/teams'
@@ -368,6 +401,7 @@ export interface FileRouteTypes {
     | '/workspaces/$workspaceId/exports'
     | '/workspaces/$workspaceId/images'
     | '/workspaces/$workspaceId'
+    | '/workspaces/$workspaceId/connectors/mcp'
     | '/workspaces/$workspaceId/design-systems'
     | '/workspaces/$workspaceId/projects'
     | '/workspaces/$workspaceId/emails/$emailId/edit'
@@ -382,11 +416,13 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/account'
     | '/invitations/$token'
+    | '/oauth/consent'
     | '/_app/'
     | '/_app/connectors/oauth-callback'
     | '/_app/settings/ai'
     | '/_app/settings/api-keys'
     | '/_app/settings/audit-log'
+    | '/_app/settings/mcp-apps'
     | '/_app/settings/review-groups'
     | '/_app/settings/roles'
     | '/_app/settings/teams'
@@ -401,6 +437,7 @@ export interface FileRouteTypes {
     | '/_app/workspaces/$workspaceId/exports'
     | '/_app/workspaces/$workspaceId/images'
     | '/_app/workspaces/$workspaceId/'
+    | '/_app/workspaces/$workspaceId/connectors_/mcp'
     | '/_app/workspaces/$workspaceId/design-systems/'
     | '/_app/workspaces/$workspaceId/projects/'
     | '/_app/workspaces/$workspaceId/emails/$emailId/edit'
@@ -415,6 +452,7 @@ export interface RootRouteChildren {
   SetupRoute: typeof SetupRoute
   SignInRoute: typeof SignInRoute
   InvitationsTokenRoute: typeof InvitationsTokenRoute
+  OauthConsentRoute: typeof OauthConsentRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -461,6 +499,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvitationsTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/oauth/consent': {
+      id: '/oauth/consent'
+      path: '/oauth/consent'
+      fullPath: '/oauth/consent'
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/connectors/oauth-callback': {
       id: '/_app/connectors/oauth-callback'
       path: '/connectors/oauth-callback'
@@ -494,6 +539,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/audit-log'
       fullPath: '/settings/audit-log'
       preLoaderRoute: typeof AppSettingsAuditLogRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/mcp-apps': {
+      id: '/_app/settings/mcp-apps'
+      path: '/settings/mcp-apps'
+      fullPath: '/settings/mcp-apps'
+      preLoaderRoute: typeof AppSettingsMcpAppsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings/review-groups': {
@@ -587,6 +639,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkspacesWorkspaceIdImagesRouteImport
       parentRoute: typeof AppWorkspacesWorkspaceIdRoute
     }
+    '/_app/workspaces/$workspaceId/connectors_/mcp': {
+      id: '/_app/workspaces/$workspaceId/connectors_/mcp'
+      path: '/connectors/mcp'
+      fullPath: '/workspaces/$workspaceId/connectors/mcp'
+      preLoaderRoute: typeof AppWorkspacesWorkspaceIdConnectorsMcpRouteImport
+      parentRoute: typeof AppWorkspacesWorkspaceIdRoute
+    }
     '/_app/workspaces/$workspaceId/design-systems/': {
       id: '/_app/workspaces/$workspaceId/design-systems/'
       path: '/design-systems'
@@ -647,6 +706,7 @@ interface AppWorkspacesWorkspaceIdRouteChildren {
   AppWorkspacesWorkspaceIdExportsRoute: typeof AppWorkspacesWorkspaceIdExportsRoute
   AppWorkspacesWorkspaceIdImagesRoute: typeof AppWorkspacesWorkspaceIdImagesRoute
   AppWorkspacesWorkspaceIdIndexRoute: typeof AppWorkspacesWorkspaceIdIndexRoute
+  AppWorkspacesWorkspaceIdConnectorsMcpRoute: typeof AppWorkspacesWorkspaceIdConnectorsMcpRoute
   AppWorkspacesWorkspaceIdDesignSystemsIndexRoute: typeof AppWorkspacesWorkspaceIdDesignSystemsIndexRoute
   AppWorkspacesWorkspaceIdProjectsIndexRoute: typeof AppWorkspacesWorkspaceIdProjectsIndexRoute
   AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute: typeof AppWorkspacesWorkspaceIdEmailsEmailIdEditRoute
@@ -669,6 +729,8 @@ const AppWorkspacesWorkspaceIdRouteChildren: AppWorkspacesWorkspaceIdRouteChildr
     AppWorkspacesWorkspaceIdExportsRoute: AppWorkspacesWorkspaceIdExportsRoute,
     AppWorkspacesWorkspaceIdImagesRoute: AppWorkspacesWorkspaceIdImagesRoute,
     AppWorkspacesWorkspaceIdIndexRoute: AppWorkspacesWorkspaceIdIndexRoute,
+    AppWorkspacesWorkspaceIdConnectorsMcpRoute:
+      AppWorkspacesWorkspaceIdConnectorsMcpRoute,
     AppWorkspacesWorkspaceIdDesignSystemsIndexRoute:
       AppWorkspacesWorkspaceIdDesignSystemsIndexRoute,
     AppWorkspacesWorkspaceIdProjectsIndexRoute:
@@ -697,6 +759,7 @@ interface AppRouteChildren {
   AppSettingsAiRoute: typeof AppSettingsAiRoute
   AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
   AppSettingsAuditLogRoute: typeof AppSettingsAuditLogRoute
+  AppSettingsMcpAppsRoute: typeof AppSettingsMcpAppsRoute
   AppSettingsReviewGroupsRoute: typeof AppSettingsReviewGroupsRoute
   AppSettingsRolesRoute: typeof AppSettingsRolesRoute
   AppSettingsTeamsRoute: typeof AppSettingsTeamsRoute
@@ -713,6 +776,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsAiRoute: AppSettingsAiRoute,
   AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
   AppSettingsAuditLogRoute: AppSettingsAuditLogRoute,
+  AppSettingsMcpAppsRoute: AppSettingsMcpAppsRoute,
   AppSettingsReviewGroupsRoute: AppSettingsReviewGroupsRoute,
   AppSettingsRolesRoute: AppSettingsRolesRoute,
   AppSettingsTeamsRoute: AppSettingsTeamsRoute,
@@ -729,6 +793,7 @@ const rootRouteChildren: RootRouteChildren = {
   SetupRoute: SetupRoute,
   SignInRoute: SignInRoute,
   InvitationsTokenRoute: InvitationsTokenRoute,
+  OauthConsentRoute: OauthConsentRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -478,6 +478,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp_apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the MCP apps of the organization (never their secrets) */
+        get: operations["listMcpApps"];
+        put?: never;
+        /**
+         * Register an MCP app
+         * @description Lets an assistant (Claude, ChatGPT, Cursor) use Letterset’s MCP server at /mcp through OAuth 2.1 with PKCE. The answer carries client_secret this one time. redirect_uris: https, http only on localhost, 127.0.0.1 or [::1] (any port is then accepted), or a desktop app’s own scheme; no fragment. The app acts only as each person who consents to it, with their own role.
+         */
+        post: operations["createMcpApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp_apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an MCP app
+         * @description Every connection made through it stops at once: its tokens answer 401.
+         */
+        delete: operations["deleteMcpApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp_consent/clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe an MCP app for its consent screen
+         * @description Only apps of your own organization (404 otherwise).
+         */
+        get: operations["getMcpClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp_consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow or deny an MCP app
+         * @description The consent screen’s answer to an authorization request (GET /oauth/authorize), checked again: the app must be of your organization and the redirect URI registered for it. Allow issues a one-time code (5 minutes, bound to you, the redirect URI and the PKCE challenge); Deny answers error=access_denied. Either way the answer is the URL to send the browser to.
+         */
+        post: operations["answerMcpConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components": {
         parameters: {
             query?: never;
@@ -1466,6 +1547,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/mcp_servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List MCP servers (AI connectors)
+         * @description Any member of the workspace may list them; start_oauth_flow_url is for the caller.
+         */
+        get: operations["listMcpServers"];
+        put?: never;
+        /**
+         * Add an MCP server
+         * @description An MCP server can read the data it is sent, make network requests and take actions: add only servers you trust. The URL must be http(s); a private or loopback address is refused unless the Letterset server sets ALLOW_PRIVATE_NETWORK_FETCH=true. Header values are stored encrypted and answered masked. The server starts pending: run its health check to list its tools.
+         */
+        post: operations["createMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/mcp_servers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an MCP server */
+        get: operations["getMcpServer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an MCP server
+         * @description Its tools, and everyone’s connections to it, are deleted with it.
+         */
+        delete: operations["deleteMcpServer"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an MCP server
+         * @description headers replaces the whole set; a value sent back masked keeps the stored one. A new URL resets the health check and forgets everyone’s OAuth tokens for it (they were issued for the old server).
+         */
+        patch: operations["updateMcpServer"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/mcp_servers/{id}/perform_healthcheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an MCP server and sync its tools
+         * @description Connects over Streamable HTTP with the server’s headers and lists its tools: new tools are added disabled, changed ones updated, missing ones deleted. A failure is not an error: the server comes back unhealthy with healthcheck_error. A server that answers 401 with OAuth protected resource metadata (RFC 9728) becomes an OAuth server: Letterset registers itself with its authorization server (dynamic client registration) and lists the tools with your own token once you have connected your account.
+         */
+        post: operations["performMcpServerHealthcheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/mcp_servers/{mcp_server_id}/mcp_server_tools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Enable or disable a tool of an MCP server
+         * @description The AI features offer only enabled tools. Answers the whole MCP server.
+         */
+        patch: operations["updateMcpServerTool"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/enabled_mcp_servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the MCP servers you enabled
+         * @description Each person enables (and, for OAuth servers, connects) their own: this lists yours.
+         */
+        get: operations["listEnabledMcpServers"];
+        put?: never;
+        /**
+         * Enable an MCP server for yourself
+         * @description A server without OAuth is enabled at once. For an OAuth server the answer’s start_oauth_flow_url is where the browser signs in (authorization code with PKCE); the authorization server sends it back to /api/v1/mcp_oauth/callback, which stores your tokens encrypted, enables the server and redirects to after_oauth_redirect_url with mcp_oauth=connected (or mcp_oauth_error=<why>).
+         */
+        post: operations["enableMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/enabled_mcp_servers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disable an MCP server for yourself (disconnect)
+         * @description Your tokens for it are forgotten.
+         */
+        delete: operations["disableMcpServer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp_oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an MCP server’s authorization server sends the browser back
+         * @description Not called directly: the redirect URI Letterset registers. It exchanges the code (with the PKCE verifier sealed in state) for tokens, stores them encrypted and redirects (302) to the after_oauth_redirect_url given when enabling, with mcp_oauth=connected or mcp_oauth_error. A state Letterset did not make is answered with a short HTML page instead.
+         */
+        get: operations["finishMcpServerOAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit_logs": {
         parameters: {
             query?: never;
@@ -1475,7 +1709,7 @@ export interface paths {
         };
         /**
          * List the writes made through the API, newest first
-         * @description Every successful create, update and delete, by a signed-in user or an API key.
+         * @description Every successful create, update and delete, by a signed-in user or an API key; and every call of a tool of the MCP server, reads and refusals included (path `/mcp`, resource_type `mcp.<tool>`).
          */
         get: operations["listAuditLogs"];
         put?: never;
@@ -1724,6 +1958,34 @@ export interface paths {
          */
         post: operations["toggleEmailCommentResolution"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{email_id}/chat_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your conversation with the email chat about an email
+         * @description Your messages and the assistant’s answers on this email, oldest first. Each person has their own conversation per email; nobody else sees it.
+         */
+        get: operations["listEmailChatMessages"];
+        put?: never;
+        /**
+         * Ask the email chat, and follow its answer as it streams
+         * @description Answers with server-sent events (`text/event-stream`); each `event:` names the type and `data:` carries it as JSON: `text` ({delta}) pieces of the answer; `tool` ({tool_call_id, name, source, input, outcome, message}) each tool the assistant ran, with outcome done, refused (your permissions, or an email that cannot change now) or failed; `changes` ({commands}) the editor commands its Letterset tools made, in order; then `done`, or `error` ({message}) when the AI provider failed, in plain words. The server never writes the email: apply the commands in the editor (one undo step) and save as usual. `document` is the email as your editor shows it (unsaved edits included); without it the saved email is used. `locale` is the locale on screen: the assistant reads and writes its values. Your message and the answer are kept in your conversation. 422 when the organization has no AI provider.
+         */
+        post: operations["sendEmailChatMessage"];
+        /**
+         * Clear your conversation with the email chat about an email
+         * @description Deletes your messages and the answers on this email; the email is not changed.
+         */
+        delete: operations["clearEmailChatMessages"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2385,6 +2647,61 @@ export interface components {
             created_at: string;
             /** @description The secret. Shown this once: store it now; Letterset keeps only a digest */
             key: string;
+        };
+        /** @description An outside assistant (Claude, ChatGPT, Cursor) allowed to use Letterset’s MCP server at /mcp. It acts only as the people who consent to it, with their own permissions */
+        McpApp: {
+            id: number;
+            name: string;
+            /**
+             * @description The OAuth client id the assistant is configured with
+             * @example lsci_Xb3kZ0pQ9vT1sY7w
+             */
+            client_id: string;
+            redirect_uris: string[];
+            created_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        CreatedMcpApp: {
+            id: number;
+            name: string;
+            /**
+             * @description The OAuth client id the assistant is configured with
+             * @example lsci_Xb3kZ0pQ9vT1sY7w
+             */
+            client_id: string;
+            redirect_uris: string[];
+            created_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+            /** @description Shown this once: store it in the assistant now; Letterset keeps only a digest */
+            client_secret: string;
+        };
+        /** @description What the consent screen shows about an MCP app of your organization */
+        McpClient: {
+            client_id: string;
+            name: string;
+            organization_name: string;
+        };
+        McpConsentResult: {
+            /** @description Where to send the browser: the app’s redirect URI with code and state, or error=access_denied */
+            redirect_url: string;
         };
         /** @description An editable field of a component */
         FieldDefinition: {
@@ -3247,10 +3564,83 @@ export interface components {
             /** @description What the platform said, in plain words */
             message: string;
         };
+        McpServerTool: {
+            id: number;
+            /** @description The tool’s name on the MCP server */
+            name: string;
+            description: string | null;
+            /** @description Whether the AI features may call it; tools found by a health check start disabled */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+        };
+        McpServer: {
+            id: number;
+            name: string;
+            /** @description The server’s Streamable HTTP endpoint */
+            url: string;
+            /**
+             * @description pending until the first health check; then healthy or unhealthy
+             * @enum {unknown}
+             */
+            healthcheck_status: "pending" | "healthy" | "unhealthy";
+            /** @description What the last health check found wrong, in words; for an OAuth server you have not connected to, that you need to connect your account to list its tools (the server is then healthy) */
+            healthcheck_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            healthchecked_at: string | null;
+            /** @description Header names and their values, masked (•••• and at most the last 4 characters) */
+            headers: {
+                [key: string]: string;
+            };
+            tools: components["schemas"]["McpServerTool"][];
+            /** @description The icon the server announces, if any */
+            logo_url: string | null;
+            /** @description The server requires OAuth 2.1: each person connects their own account */
+            oauth: boolean;
+            /** @description For an OAuth server you have not connected to: where your browser goes to sign in (valid 15 minutes). Null otherwise. */
+            start_oauth_flow_url: string | null;
+            workspace_id: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+        };
+        EnabledMcpServer: {
+            id: number;
+            mcp_server_id: number;
+            /** @description The MCP server’s name */
+            name: string;
+            /** @description You can use its tools: always for a server without OAuth; once connected for an OAuth one */
+            enabled: boolean;
+            /** @description For an OAuth server you have not connected to (yet, or any more): where your browser goes to sign in; it comes back to after_oauth_redirect_url. Null otherwise. */
+            start_oauth_flow_url: string | null;
+            /** @description The icon the server announces, if any */
+            logo_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+        };
         AuditLogEntry: {
             id: number;
-            /** @enum {unknown} */
-            action: "create" | "update" | "delete";
+            /**
+             * @description `read` appears only for calls of MCP tools that read (resource_type `mcp.<tool>`)
+             * @enum {unknown}
+             */
+            action: "create" | "update" | "delete" | "read";
             /**
              * @description What was written, from the route: e.g. teams, teams.users, workspaces.projects
              * @example teams
@@ -3259,11 +3649,17 @@ export interface components {
             resource_id: string | null;
             /** @example PATCH */
             method: string;
-            /** @example /api/v1/teams/4 */
+            /**
+             * @description `/mcp` for calls of MCP tools
+             * @example /api/v1/teams/4
+             */
             path: string;
             status_code: number;
-            /** @enum {unknown} */
-            auth_method: "session" | "api_key";
+            /**
+             * @description session: the web app; api_key: an API key (api_key_id), on the API or the MCP server; mcp_oauth: an MCP app’s access token, on the MCP server
+             * @enum {unknown}
+             */
+            auth_method: "session" | "api_key" | "mcp_oauth";
             api_key_id: number | null;
             user: components["schemas"]["UserReference"] | (never | null);
             /** @description The x-request-id of the request, to find it in the server logs */
@@ -3487,6 +3883,41 @@ export interface components {
              */
             updated_at: string;
         };
+        /** @description One turn of your conversation with the email chat about one email */
+        EmailChatMessage: {
+            id: number;
+            email_id: number;
+            /** @enum {unknown} */
+            role: "user" | "assistant";
+            /** @description What you wrote, or the assistant’s answer */
+            text: string;
+            /** @description The locale that was on screen when you sent the message */
+            locale: components["schemas"]["Locale"] | (never | null);
+            /** @description The tools the assistant called, in order (empty for your messages) */
+            tools: {
+                /** @description The tool’s name, e.g. add_component */
+                name: string;
+                /**
+                 * @description letterset: one of Letterset’s tools; connector: a tool of one of your AI connectors
+                 * @enum {unknown}
+                 */
+                source: "letterset" | "connector";
+                /**
+                 * @description done; refused (your permissions, or the email cannot change now); failed (bad input)
+                 * @enum {unknown}
+                 */
+                outcome: "done" | "refused" | "failed";
+                /** @description What happened, e.g. “Added Hero” */
+                message: string;
+            }[];
+            /** @description Why the answer stopped short (the AI provider failed, the answer was interrupted), or null */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+        };
         LocaleTranslationStatus: {
             /** @enum {unknown} */
             status: "in_progress" | "completed" | "failed";
@@ -3686,7 +4117,7 @@ export interface components {
             };
             results: {
                 /** @enum {unknown} */
-                feature: "email_generation" | "email_clone" | "design_system_generation" | "image_generation" | "ai_review" | "translation" | "connection_test";
+                feature: "email_generation" | "email_clone" | "design_system_generation" | "image_generation" | "ai_review" | "translation" | "email_chat" | "connection_test";
                 /** @description On whose behalf; null for work no person started (or a deleted user) */
                 user: components["schemas"]["UserReference"] | (never | null);
                 calls: number;
@@ -6449,6 +6880,344 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listMcpApps: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["McpApp"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createMcpApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Claude */
+                    name: string;
+                    redirect_uris: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedMcpApp"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteMcpApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getMcpClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the consent screen shows about an MCP app of your organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpClient"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    answerMcpConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: Allow (a code is issued); false: Deny (error=access_denied) */
+                    allow: boolean;
+                    client_id: string;
+                    redirect_uri: string;
+                    /**
+                     * @description The PKCE challenge: BASE64URL(SHA-256(code_verifier)), 43 characters
+                     * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+                     */
+                    code_challenge: string;
+                    /** @enum {unknown} */
+                    code_challenge_method: "S256";
+                    /** @description Returned unchanged in the redirect */
+                    state?: string;
+                    /** @description RFC 8707: the MCP server the token is for */
+                    resource?: string;
+                    /** @description Accepted and ignored: tokens act with your whole role */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpConsentResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13212,6 +13981,757 @@ export interface operations {
             };
         };
     };
+    listMcpServers: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["McpServer"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    createMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description http(s); the server’s Streamable HTTP endpoint, often ending in /mcp */
+                    url: string;
+                    /** @description Sent with every request to the server, e.g. {"Authorization": "Bearer …"}. Stored encrypted and answered masked. A change replaces the whole set: a value sent back masked keeps the stored one, a header left out is removed. */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    getMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    deleteMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description A new URL resets the health check and disconnects everyone who had connected an account */
+                    url?: string;
+                    /** @description Sent with every request to the server, e.g. {"Authorization": "Bearer …"}. Stored encrypted and answered masked. A change replaces the whole set: a value sent back masked keeps the stored one, a header left out is removed. */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    performMcpServerHealthcheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateMcpServerTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                mcp_server_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listEnabledMcpServers: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EnabledMcpServer"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    enableMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mcp_server_id: number;
+                    /** @description Where the browser returns after signing in to an OAuth server: a page of the Letterset web app (APP_URL). By default the workspace’s MCP connectors page. */
+                    after_oauth_redirect_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnabledMcpServer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    disableMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disabled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    finishMcpServerOAuth: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page saying the sign-in link is not valid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the Letterset app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
     listAuditLogs: {
         parameters: {
             query?: {
@@ -14225,6 +15745,221 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EmailComment"];
                 };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listEmailChatMessages: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailChatMessage"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    sendEmailChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What you ask the assistant, at most 10,000 characters */
+                    message: string;
+                    locale: components["schemas"]["Locale"];
+                    /** @description The email as your editor shows it, unsaved edits included; without it the saved email is used */
+                    document?: {
+                        email_content: components["schemas"]["EmailContent"];
+                        locales: components["schemas"]["Locale"][];
+                        default_locale?: components["schemas"]["Locale"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A stream of `event:` / `data:` lines that ends after `done` or `error` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    clearEmailChatMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                email_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {

@@ -252,8 +252,9 @@ export const auditLogs = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id),
     apiKeyId: integer('api_key_id').references(() => apiKeys.id),
-    authMethod: text('auth_method').$type<'session' | 'api_key'>().notNull(),
-    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    authMethod: text('auth_method').$type<'session' | 'api_key' | 'mcp_oauth'>().notNull(),
+    /** `read` only for MCP tool calls: the API's own reads are not recorded. */
+    action: text('action').$type<'create' | 'update' | 'delete' | 'read'>().notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id'),
     method: text('method').notNull(),

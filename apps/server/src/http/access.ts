@@ -3,7 +3,16 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { apiKeys, roles, sessions, users, workspaceMemberships, workspaces } from '../db/schema.ts';
+import {
+  apiKeys,
+  mcpAccessTokens,
+  mcpApps,
+  roles,
+  sessions,
+  users,
+  workspaceMemberships,
+  workspaces,
+} from '../db/schema.ts';
 import { tokenDigest } from '../security/tokens.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import { sessionCookieName } from './openapi.ts';
@@ -29,6 +38,13 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * `/mcp`: a Bearer token may also be an MCP app's OAuth access token, and the session cookie
+     * is not read (assistants send tokens; a browser's cookie must not reach the MCP server).
+     */
+    mcpAccessTokens?: boolean;
+    /** The OAuth token endpoint: its Authorization header holds the app's client credentials, which it checks itself. */
+    oauthClientAuthentication?: boolean;
   }
   interface FastifyRequest {
     /** The authenticated caller, or null on public routes called anonymously. */
@@ -43,7 +59,8 @@ export interface Principal {
   organizationId: number;
   roleId: number;
   permissions: ReadonlySet<PermissionKey>;
-  via: 'session' | 'api_key';
+  /** `mcp_oauth`: an MCP app's access token, which acts as the user who consented (on `/mcp` only). */
+  via: 'session' | 'api_key' | 'mcp_oauth';
   sessionTokenHash: string | null;
   apiKeyId: number | null;
 }
@@ -51,6 +68,8 @@ export interface Principal {
 /** Sessions last this long after the last request; a request refreshes it (at most hourly). */
 export const sessionLifetimeMs = 14 * 24 * 60 * 60 * 1000;
 const refreshIntervalMs = 60 * 60 * 1000;
+/** MCP apps' OAuth access tokens start with this; API keys with `ls_`. */
+export const mcpAccessTokenPrefix = 'lsat_';
 /** API key "last used" is written at most once a minute, not on every request. */
 const lastUsedResolutionMs = 60 * 1000;
 
@@ -93,7 +112,9 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (permission === undefined) return;
-    const remembered = await authenticate(app.database.db, principals, request);
+    const remembered = request.routeOptions.config.oauthClientAuthentication
+      ? null
+      : await authenticate(app.database.db, principals, request);
     request.principal = remembered?.principal ?? null;
     if (permission === 'public') return;
 
@@ -148,10 +169,22 @@ export function workspaceOf(request: FastifyRequest): { id: number; name: string
 /** The caller, from the cache when it was seen in the last seconds, else from the database. */
 async function authenticate(db: Database, principals: PrincipalCache, request: FastifyRequest) {
   const authorization = request.headers.authorization;
+  const acceptsMcpAccessTokens = request.routeOptions.config.mcpAccessTokens === true;
   if (authorization !== undefined) {
     const [scheme, token] = authorization.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new UnauthorizedError('Send the API key as "Authorization: Bearer <key>"');
+    }
+    if (acceptsMcpAccessTokens && token.startsWith(mcpAccessTokenPrefix)) {
+      const mcpKey = `mcp:${tokenDigest(token)}`;
+      const rememberedMcp = principals.get(mcpKey);
+      if (rememberedMcp) return rememberedMcp;
+      const mcpLookupStarted = principals.lookupStarted();
+      const principal = await principalFromMcpAccessToken(db, token);
+      if (!principal) {
+        throw new UnauthorizedError('This access token is not valid: it may have expired or been revoked');
+      }
+      return principals.remember(mcpKey, principal, mcpLookupStarted);
     }
     const key = `key:${tokenDigest(token)}`;
     const remembered = principals.get(key);
@@ -162,6 +195,7 @@ async function authenticate(db: Database, principals: PrincipalCache, request: F
     if (!principal) throw new UnauthorizedError('This API key is not valid: it may have been revoked');
     return principals.remember(key, principal, lookupStarted);
   }
+  if (acceptsMcpAccessTokens) return null;
   const sessionToken = request.cookies[sessionCookieName];
   if (!sessionToken) return null;
   const key = `session:${tokenDigest(sessionToken)}`;
@@ -191,6 +225,27 @@ async function principalFromApiKey(db: Database, token: string): Promise<Princip
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.apiKeyId));
   }
   return toPrincipal(row, { via: 'api_key', sessionTokenHash: null, apiKeyId: row.apiKeyId });
+}
+
+/** An unexpired, unrevoked access token of an MCP app of the user's own organization. */
+async function principalFromMcpAccessToken(db: Database, token: string): Promise<Principal | null> {
+  const [row] = await db
+    .select(principalColumns)
+    .from(mcpAccessTokens)
+    .innerJoin(users, and(eq(users.id, mcpAccessTokens.userId), isNull(users.deletedAt)))
+    .innerJoin(
+      mcpApps,
+      and(eq(mcpApps.id, mcpAccessTokens.mcpAppId), eq(mcpApps.organizationId, users.organizationId)),
+    )
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(mcpAccessTokens.accessTokenHash, tokenDigest(token)),
+        isNull(mcpAccessTokens.revokedAt),
+        gt(mcpAccessTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row ? toPrincipal(row, { via: 'mcp_oauth', sessionTokenHash: null, apiKeyId: null }) : null;
 }
 
 async function principalFromSession(db: Database, token: string): Promise<Principal | null> {

@@ -55,6 +55,11 @@ export const openApiTags = [
       'A company’s voice for AI features: its overview, tone, guidelines and brand guidelines document',
   },
   {
+    name: 'Email chat',
+    description:
+      'Your conversation with an assistant that edits the email you have open, through the editor’s own commands',
+  },
+  {
     name: 'Email translations',
     description: 'Machine translation of an email into other locales, with per-locale status',
   },
@@ -93,7 +98,17 @@ export const openApiTags = [
     name: 'Connectors',
     description: 'Sending platform accounts (Iterable, Salesforce Marketing Cloud) that exports deliver to',
   },
+  {
+    name: 'MCP servers',
+    description:
+      'AI connectors: outside MCP servers whose enabled tools the AI features may call, and each person’s connection to them',
+  },
   { name: 'API keys', description: 'Secrets for calling the API as yourself' },
+  {
+    name: 'MCP apps',
+    description:
+      'Assistants allowed to use Letterset’s MCP server (/mcp) through OAuth, as each person who consents',
+  },
   { name: 'Audit log', description: 'Every write made through the API' },
   { name: 'System', description: 'Health and readiness of a Letterset server' },
 ] as const;

@@ -138,7 +138,7 @@ function parseOrganization(payload: string): number | null {
  */
 export function changesAccess(routeUrl: string): boolean {
   return (
-    /^\/api\/v1\/(roles|users|api_keys|session|me|invitations|setup)(\/|$)/.test(routeUrl) ||
+    /^\/api\/v1\/(roles|users|api_keys|mcp_apps|session|me|invitations|setup)(\/|$)/.test(routeUrl) ||
     routeUrl === '/api/v1/workspaces' ||
     routeUrl === '/api/v1/workspaces/:id' ||
     routeUrl.startsWith('/api/v1/workspaces/:workspace_id/users')

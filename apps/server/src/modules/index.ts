@@ -27,6 +27,8 @@ import {
 } from './connectors/connectors.schemas.ts';
 import { dynamicContentProfilesRoutes } from './dynamic-content-profiles/dynamic-content-profiles.routes.ts';
 import { DynamicContentProfile } from './dynamic-content-profiles/dynamic-content-profiles.schemas.ts';
+import { emailChatRoutes } from './email-chat/email-chat.routes.ts';
+import { EmailChatMessage } from './email-chat/email-chat.schemas.ts';
 import { emailCommentsRoutes } from './email-comments/email-comments.routes.ts';
 import { EmailComment, PinData } from './email-comments/email-comments.schemas.ts';
 import { EmailContent, Locale } from './email-content/email-content.schemas.ts';
@@ -65,6 +67,10 @@ import { layoutsRoutes } from './layouts/layouts.routes.ts';
 import { Layout, LayoutConflict } from './layouts/layouts.schemas.ts';
 import { linkTrackingProfilesRoutes } from './link-tracking-profiles/link-tracking-profiles.routes.ts';
 import { LinkTrackingProfile } from './link-tracking-profiles/link-tracking-profiles.schemas.ts';
+import { mcpAppsRoutes } from './mcp-apps/mcp-apps.routes.ts';
+import { CreatedMcpApp, McpApp, McpClient, McpConsentResult } from './mcp-apps/mcp-apps.schemas.ts';
+import { mcpServersRoutes } from './mcp-servers/mcp-servers.routes.ts';
+import { EnabledMcpServer, McpServer, McpServerTool } from './mcp-servers/mcp-servers.schemas.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { Me } from './me/me.schemas.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
@@ -112,6 +118,7 @@ export const modules: Module[] = [
   { routes: workspacesRoutes, schemas: [Workspace] },
   { routes: teamsRoutes, schemas: [Team, TeamMember] },
   { routes: apiKeysRoutes, schemas: [ApiKey, CreatedApiKey] },
+  { routes: mcpAppsRoutes, schemas: [McpApp, CreatedMcpApp, McpClient, McpConsentResult] },
   { routes: componentsRoutes, schemas: [FieldDefinition, Component, ComponentVersion] },
   { routes: emailDesignSystemsRoutes, schemas: [EmailDesignSystem, DesignSystemJson] },
   { routes: brandProfilesRoutes, schemas: [BrandProfile] },
@@ -141,6 +148,7 @@ export const modules: Module[] = [
     routes: connectorsRoutes,
     schemas: [SetupField, Connector, ConnectorIntegration, ConnectionTestResult],
   },
+  { routes: mcpServersRoutes, schemas: [McpServerTool, McpServer, EnabledMcpServer] },
   { routes: auditLogsRoutes, schemas: [AuditLogEntry] },
   {
     routes: exportsRoutes,
@@ -148,6 +156,7 @@ export const modules: Module[] = [
   },
   { routes: notificationsRoutes, schemas: [Notification, UnreadCount] },
   { routes: emailCommentsRoutes, schemas: [PinData, EmailComment] },
+  { routes: emailChatRoutes, schemas: [EmailChatMessage] },
   { routes: emailTranslationsRoutes, schemas: [LocaleTranslationStatus, EmailTranslation] },
   { routes: reviewGroupsRoutes, schemas: [ReviewGroup] },
   { routes: aiAgentsRoutes, schemas: [AiAgentBrandGuidelinesDocument, AiAgent] },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
-import { emailTranslations } from '../db/schema.ts';
+import { emailTranslations, mcpServerTools } from '../db/schema.ts';
 import { runExport } from '../modules/exports/export-runner.ts';
 import { notificationServicesOf, notify } from '../modules/notifications/notifications.service.ts';
 import { createTestUser, signInAs, type TestOrganization } from './factories.ts';
@@ -41,6 +41,13 @@ export interface RecordFixture {
   emailTranslationId: number;
   /** The AI reviewer asked to review the email. */
   reviewAssignmentId: number;
+  /** An MCP server without OAuth (never checked: nothing calls its URL), with one tool. */
+  mcpServerId: number;
+  mcpServerToolId: number;
+  /** The Admin's enabled MCP server (that one). */
+  enabledMcpServerId: number;
+  mcpAppId: number;
+  mcpClientId: string;
 }
 
 export async function createRecordFixture(app: App, organization: TestOrganization): Promise<RecordFixture> {
@@ -65,6 +72,10 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     payload: { user_id: user.id },
   });
   const apiKey = await post('/api/v1/api_keys', { name: 'Fixture key' });
+  const mcpApp = await post('/api/v1/mcp_apps', {
+    name: 'Fixture MCP app',
+    redirect_uris: ['https://assistant.example.com/callback'],
+  });
   const form = new FormData();
   form.append('name', 'Fixture image');
   form.append(
@@ -236,6 +247,20 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     })
     .returning();
   if (!translation) throw new Error('fixture email translation insert returned nothing');
+  const mcpServer = await post(`${workspaceBase}/mcp_servers`, {
+    name: 'Fixture MCP server',
+    url: 'https://mcp.example.com/mcp',
+    headers: { 'X-Api-Key': 'fixture-mcp-key' },
+  });
+  // Written directly: listing tools needs a health check, which would call the server.
+  const [mcpServerTool] = await app.database.db
+    .insert(mcpServerTools)
+    .values({ mcpServerId: mcpServer.id, name: 'fixture_tool', description: 'A fixture tool' })
+    .returning();
+  if (!mcpServerTool) throw new Error('fixture MCP server tool insert returned nothing');
+  const enabledMcpServer = await post(`${workspaceBase}/enabled_mcp_servers`, {
+    mcp_server_id: mcpServer.id,
+  });
   return {
     organization,
     teamId: team.id,
@@ -264,6 +289,11 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     aiAgentId: aiAgent.id,
     emailTranslationId: translation.id,
     reviewAssignmentId: reviewAssignment.id,
+    mcpServerId: mcpServer.id,
+    mcpServerToolId: mcpServerTool.id,
+    enabledMcpServerId: enabledMcpServer.id,
+    mcpAppId: mcpApp.id,
+    mcpClientId: mcpApp.client_id,
   };
 }
 
@@ -295,6 +325,10 @@ export function fillPath(url: string, fixture: RecordFixture): string {
     ai_reviewers: fixture.aiReviewerId,
     ai_agents: fixture.aiAgentId,
     email_translations: fixture.emailTranslationId,
+    mcp_servers: fixture.mcpServerId,
+    mcp_server_tools: fixture.mcpServerToolId,
+    enabled_mcp_servers: fixture.enabledMcpServerId,
+    mcp_apps: fixture.mcpAppId,
   };
   const segments = url.split('/');
   return segments
@@ -305,9 +339,11 @@ export function fillPath(url: string, fixture: RecordFixture): string {
       if (segment === ':user_id') return String(fixture.userId);
       if (segment === ':email_id') return String(fixture.emailId);
       if (segment === ':review_assignment_id') return String(fixture.reviewAssignmentId);
+      if (segment === ':mcp_server_id') return String(fixture.mcpServerId);
       if (segment === ':locale') return 'en-US';
       if (segment === ':version_id') return fixture.emailVersionId;
       if (segment === ':token') return 'no-such-invitation';
+      if (segment === ':client_id') return fixture.mcpClientId;
       if (segment === ':id') {
         const id = byCollection[segments[index - 1] ?? ''];
         if (id === undefined)

@@ -58,11 +58,14 @@ export const navigation: readonly NavigationSection[] = [
         anyOf: ['create_teams', 'update_teams', 'delete_teams', 'access_all_teams'],
       },
       { label: 'API keys', to: '/settings/api-keys', anyOf: ['manage_api_keys'] },
+      { label: 'MCP apps', to: '/settings/mcp-apps', anyOf: ['update_organization'] },
       {
         label: 'Connectors',
         to: '/workspaces/$workspaceId/connectors',
         anyOf: ['create_connectors', 'update_connectors', 'delete_connectors'],
       },
+      // Every member connects their own account; adding servers and enabling tools take manage_mcp_servers.
+      { label: 'MCP connectors', to: '/workspaces/$workspaceId/connectors/mcp', anyOf: [] },
       // Those who submit emails for approval see the groups they submit to; changing them takes the key.
       {
         label: 'Review groups',

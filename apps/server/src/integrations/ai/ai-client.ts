@@ -44,6 +44,7 @@ export const aiFeatures = [
   'image_generation',
   'ai_review',
   'translation',
+  'email_chat',
   'connection_test',
 ] as const;
 export type AiFeature = (typeof aiFeatures)[number];
@@ -212,6 +213,14 @@ export class AiClient {
     } catch (error) {
       throw this.providerError(error, this.connection.imageModel);
     }
+  }
+
+  /**
+   * Records what a call the feature made itself used (`streamText` with tools: the result's
+   * `totalUsage`); the other methods here record their own.
+   */
+  async recordUsageOf(feature: AiFeature, usage: LanguageModelUsage | undefined): Promise<void> {
+    await this.recordUsage(feature, usage);
   }
 
   private async recordUsage(

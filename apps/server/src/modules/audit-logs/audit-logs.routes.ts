@@ -14,7 +14,9 @@ export const auditLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listAuditLogs',
         tags: ['Audit log'],
         summary: 'List the writes made through the API, newest first',
-        description: 'Every successful create, update and delete, by a signed-in user or an API key.',
+        description:
+          'Every successful create, update and delete, by a signed-in user or an API key; and every call of a ' +
+          'tool of the MCP server, reads and refusals included (path `/mcp`, resource_type `mcp.<tool>`).',
         querystring: ListAuditLogsQuery,
         response: { 200: ListResponse(ref(AuditLogEntry)), ...errorResponses(401, 403, 422) },
       },

@@ -6,16 +6,21 @@ import { UserReference } from '../users/users.schemas.ts';
 export const AuditLogEntry = Type.Object(
   {
     id: Type.Integer(),
-    action: Type.Enum(['create', 'update', 'delete']),
+    action: Type.Enum(['create', 'update', 'delete', 'read'], {
+      description: '`read` appears only for calls of MCP tools that read (resource_type `mcp.<tool>`)',
+    }),
     resource_type: Type.String({
       description: 'What was written, from the route: e.g. teams, teams.users, workspaces.projects',
       examples: ['teams'],
     }),
     resource_id: Type.Union([Type.String(), Type.Null()]),
     method: Type.String({ examples: ['PATCH'] }),
-    path: Type.String({ examples: ['/api/v1/teams/4'] }),
+    path: Type.String({ examples: ['/api/v1/teams/4'], description: '`/mcp` for calls of MCP tools' }),
     status_code: Type.Integer(),
-    auth_method: Type.Enum(['session', 'api_key']),
+    auth_method: Type.Enum(['session', 'api_key', 'mcp_oauth'], {
+      description:
+        'session: the web app; api_key: an API key (api_key_id), on the API or the MCP server; mcp_oauth: an MCP app’s access token, on the MCP server',
+    }),
     api_key_id: Type.Union([Type.Integer(), Type.Null()]),
     user: Type.Union([ref(UserReference), Type.Null()]),
     request_id: Type.String({

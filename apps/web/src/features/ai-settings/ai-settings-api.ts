@@ -68,6 +68,7 @@ export const featureLabels: Record<AiFeature, string> = {
   image_generation: 'Image generation',
   ai_review: 'AI review',
   translation: 'Translation',
+  email_chat: 'Email chat',
   connection_test: 'Connection test',
 };
 

@@ -28,6 +28,7 @@ import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
 import { useReviewState } from '../comments/review-state.ts';
+import { EmailChatTab } from '../email-chat/EmailChatPanel.tsx';
 import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { checkSavedEmail } from '../exports/exports-api.ts';
 import { validateLayoutDocument } from '../layouts/layout-content.ts';
@@ -78,7 +79,15 @@ export interface EditorResources {
   linkTrackingProfiles: LinkTrackingProfile[];
 }
 
-type Panel = 'outline' | 'inspector' | 'settings' | 'validate' | 'history' | 'review' | 'localization';
+type Panel =
+  | 'outline'
+  | 'inspector'
+  | 'settings'
+  | 'validate'
+  | 'history'
+  | 'review'
+  | 'localization'
+  | 'chat';
 
 /**
  * The editor of an email or a layout: palette and outline on the left, the live preview in the
@@ -490,6 +499,7 @@ export function DocumentEditor({
                     {email && <Tabs.Tab value="history">History</Tabs.Tab>}
                     {email && <Tabs.Tab value="review">Review</Tabs.Tab>}
                     {email && <Tabs.Tab value="localization">Localization</Tabs.Tab>}
+                    {email && <Tabs.Tab value="chat">Chat</Tabs.Tab>}
                   </Tabs.List>
                   <ScrollArea style={{ flex: 1 }} p="xs">
                     {narrow && (
@@ -621,6 +631,9 @@ export function DocumentEditor({
                           }
                         />
                       </Tabs.Panel>
+                    )}
+                    {email && (
+                      <EmailChatTab active={panel === 'chat'} workspaceId={workspaceId} emailId={email.id} />
                     )}
                   </ScrollArea>
                 </Tabs>

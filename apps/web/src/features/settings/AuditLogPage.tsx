@@ -14,6 +14,7 @@ const actionColors: Record<AuditLogEntry['action'], string> = {
   create: 'teal',
   update: 'blue',
   delete: 'red',
+  read: 'gray',
 };
 
 /** A day picked in a date input (local time) as the instant it starts, for the API's from/to. */
@@ -113,9 +114,11 @@ export function AuditLogPage() {
                         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                           {entry.user ? fullName(entry.user) : 'A removed user'}
                         </Text>
-                        {entry.auth_method === 'api_key' && (
+                        {(entry.auth_method === 'api_key' || entry.path === '/mcp') && (
                           <Text size="xs" c="dimmed">
-                            with API key #{entry.api_key_id}
+                            {entry.path === '/mcp' ? 'via MCP' : ''}
+                            {entry.path === '/mcp' && entry.auth_method === 'api_key' ? ', ' : ''}
+                            {entry.auth_method === 'api_key' && `with API key #${entry.api_key_id}`}
                           </Text>
                         )}
                       </Table.Td>

@@ -48,7 +48,13 @@ export function SignInPage() {
   return (
     <AuthFrame
       title="Sign in"
-      subtitle={redirect ? 'Your session ended. Sign in to continue where you were.' : undefined}
+      subtitle={
+        redirect?.startsWith('/oauth/consent')
+          ? 'Sign in to connect an assistant to Letterset.'
+          : redirect
+            ? 'Your session ended. Sign in to continue where you were.'
+            : undefined
+      }
     >
       <form onSubmit={signIn} noValidate>
         {problem && (

@@ -1,0 +1,149 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { App } from '../../app.ts';
+import { mcpApps, organizations, users } from '../../db/schema.ts';
+import type { Principal } from '../../http/access.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { randomToken, tokenDigest } from '../../security/tokens.ts';
+import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
+import type { CreateMcpAppBody, McpApp, McpConsentBody } from './mcp-apps.schemas.ts';
+import {
+  clientIdPrefix,
+  clientSecretPrefix,
+  codeChallengePattern,
+  issueAuthorizationCode,
+  issuerOf,
+  mcpResourceOf,
+  redirectUriProblem,
+  redirectUriRegistered,
+  redirectWith,
+  resourceAccepted,
+} from './mcp-oauth.ts';
+
+type McpAppRow = typeof mcpApps.$inferSelect;
+
+function toMcpAppResponse(
+  row: McpAppRow,
+  creator: Parameters<typeof toUserReference>[0] | null,
+): Static<typeof McpApp> {
+  return {
+    id: row.id,
+    name: row.name,
+    client_id: row.clientId,
+    redirect_uris: row.redirectUris,
+    created_by: creator?.id ? toUserReference(creator) : null,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+function selectApps(app: App) {
+  return app.database.db
+    .select({ app: mcpApps, creator: userReferenceColumns })
+    .from(mcpApps)
+    .leftJoin(users, eq(users.id, mcpApps.createdById));
+}
+
+export async function listMcpApps(app: App, principal: Principal, page: PageRequest) {
+  const where = eq(mcpApps.organizationId, principal.organizationId);
+  const [rows, [total]] = await Promise.all([
+    selectApps(app)
+      .where(where)
+      .orderBy(desc(mcpApps.createdAt), desc(mcpApps.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(mcpApps).where(where),
+  ]);
+  return listBody(
+    rows.map((row) => toMcpAppResponse(row.app, row.creator)),
+    total?.value ?? 0,
+    page,
+  );
+}
+
+/** Registers an app; the answer carries its client secret, this once. */
+export async function createMcpApp(app: App, principal: Principal, input: Static<typeof CreateMcpAppBody>) {
+  const problems: Record<string, string[]> = {};
+  input.redirect_uris.forEach((uri, index) => {
+    const problem = redirectUriProblem(uri);
+    if (problem) problems[`redirect_uris.${index}`] = [problem];
+  });
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+
+  const clientSecret = `${clientSecretPrefix}${randomToken()}`;
+  const [created] = await app.database.db
+    .insert(mcpApps)
+    .values({
+      organizationId: principal.organizationId,
+      name: input.name,
+      clientId: `${clientIdPrefix}${randomToken().slice(0, 24)}`,
+      clientSecretHash: tokenDigest(clientSecret),
+      redirectUris: input.redirect_uris,
+      createdById: principal.userId,
+    })
+    .returning();
+  if (!created) throw new Error('mcp app insert returned nothing');
+  const [row] = await selectApps(app).where(eq(mcpApps.id, created.id));
+  return { ...toMcpAppResponse(created, row?.creator ?? null), client_secret: clientSecret };
+}
+
+/** Its codes and tokens go with it: every assistant connected through it stops at once (401). */
+export async function deleteMcpApp(app: App, principal: Principal, id: number): Promise<void> {
+  const deleted = await app.database.db
+    .delete(mcpApps)
+    .where(and(eq(mcpApps.id, id), eq(mcpApps.organizationId, principal.organizationId)))
+    .returning({ id: mcpApps.id });
+  if (deleted.length === 0) throw new NotFoundError();
+}
+
+/** An app of the caller's own organization: people consent only to their organization's apps. */
+async function findOwnClient(app: App, principal: Principal, clientId: string) {
+  const [row] = await app.database.db
+    .select({ app: mcpApps, organizationName: organizations.name })
+    .from(mcpApps)
+    .innerJoin(organizations, eq(organizations.id, mcpApps.organizationId))
+    .where(and(eq(mcpApps.clientId, clientId), eq(mcpApps.organizationId, principal.organizationId)));
+  if (!row) throw new NotFoundError('No MCP app of your organization has this client id');
+  return row;
+}
+
+export async function describeMcpClient(app: App, principal: Principal, clientId: string) {
+  const { app: client, organizationName } = await findOwnClient(app, principal, clientId);
+  return { client_id: client.clientId, name: client.name, organization_name: organizationName };
+}
+
+/**
+ * The person's answer on the consent screen. The request is checked again here (the screen's
+ * address can be typed by anyone); Allow issues a code for the person, Deny says access_denied.
+ */
+export async function answerConsent(app: App, principal: Principal, input: Static<typeof McpConsentBody>) {
+  const { app: client } = await findOwnClient(app, principal, input.client_id);
+  if (!redirectUriRegistered(client.redirectUris, input.redirect_uri)) {
+    throw ValidationError.field('redirect_uri', 'is not one of the app’s registered redirect URIs');
+  }
+  if (!codeChallengePattern.test(input.code_challenge)) {
+    throw ValidationError.field('code_challenge', 'must be BASE64URL(SHA-256(code_verifier)), 43 characters');
+  }
+  if (!resourceAccepted(app.config, input.resource)) {
+    throw ValidationError.field('resource', `must be ${mcpResourceOf(app.config)}`);
+  }
+  const issuer = issuerOf(app.config);
+  if (!input.allow) {
+    return {
+      redirect_url: redirectWith(input.redirect_uri, {
+        error: 'access_denied',
+        error_description: 'The person declined to connect the app',
+        state: input.state,
+        iss: issuer,
+      }),
+    };
+  }
+  const code = await issueAuthorizationCode(app, {
+    mcpAppId: client.id,
+    userId: principal.userId,
+    codeChallenge: input.code_challenge,
+    redirectUri: input.redirect_uri,
+  });
+  return { redirect_url: redirectWith(input.redirect_uri, { code, state: input.state, iss: issuer }) };
+}
