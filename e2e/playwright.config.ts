@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4010);
 const baseURL = `http://localhost:${port}`;
-const docsPort = Number(process.env.E2E_DOCS_PORT ?? 4020);
+// Clear of the fakes' ports (the app's port + 7 to + 11).
+const docsPort = Number(process.env.E2E_DOCS_PORT ?? port + 20);
 const docsURL = `http://localhost:${docsPort}`;
 // Every run starts from an empty embedded database, like a fresh `npm start`.
 // Workers load this file again and inherit the environment, so all of them see one folder: tests
@@ -20,7 +21,8 @@ const connectorEndpoints = JSON.stringify({
   salesforceAuth: `http://127.0.0.1:${fakesPort + 2}`,
 });
 // The fake OpenAI-compatible model server listens on the fourth port after them (serve-fakes.ts);
-// tests script its answers through its control endpoints (tests/support/fake-model.ts).
+// tests script its answers through its control endpoints (tests/support/fake-model.ts). An outside
+// MCP server listens on the port after it (tests/support/fake-mcp.ts).
 const fakeModelUrl = `http://127.0.0.1:${fakesPort + 3}`;
 // E2E_APP_ONLY=1 skips the docs build and its tests, for quick runs of the app's own flows.
 const appOnly = process.env.E2E_APP_ONLY === '1';

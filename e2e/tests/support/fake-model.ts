@@ -25,3 +25,10 @@ export async function resetFakeModel(): Promise<void> {
   const response = await fetch(`${fakeModelUrl}/__fake/reset`, { method: 'POST' });
   expect(response.ok).toBe(true);
 }
+
+/** The requests the fake model answered since the last reset, as the server under test sent them. */
+export async function fakeModelRequests(): Promise<{ path: string; body: unknown }[]> {
+  const response = await fetch(`${fakeModelUrl}/__fake/seen`);
+  expect(response.ok).toBe(true);
+  return (await response.json()) as { path: string; body: unknown }[];
+}
