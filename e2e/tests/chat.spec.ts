@@ -95,7 +95,10 @@ test('connects an MCP server, enables a tool, and the chat builds a section from
         },
         {
           name: 'add_component',
-          arguments: { component: 'rich_text', values: { body: '<p>20% off with code TRAIL20 until Sunday.</p>' } },
+          arguments: {
+            component: 'rich_text',
+            values: { body: '<p>20% off with code TRAIL20 until Sunday.</p>' },
+          },
         },
       ],
     },
