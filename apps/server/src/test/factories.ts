@@ -195,3 +195,52 @@ export async function createTestEmail(
   if (!email) throw new Error('email insert returned nothing');
   return email.id;
 }
+
+/** Where tests that write emails through the API start: the Letterset Starter and a project. */
+export interface StarterProject {
+  /** The Letterset Starter's id and its components' ids by name. */
+  starter: { id: number; components: Record<string, number> };
+  /** A new team with the Admin in it, owning the project. */
+  teamId: number;
+  projectId: number;
+}
+
+export async function createStarterProject(
+  app: App,
+  organization: TestOrganization,
+  admin: Record<string, string>,
+  names: { team: string; project: string },
+): Promise<StarterProject> {
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const base = `/api/v1/workspaces/${organization.workspaceId}`;
+  const systems: { results: { id: number; name: string }[] } = await call(
+    'GET',
+    `${base}/email_design_systems`,
+  );
+  const starterId = systems.results.find((system) => system.name === 'Letterset Starter')?.id;
+  if (starterId === undefined) throw new Error('the organization has no Letterset Starter');
+  const components: { results: { id: number; name: string }[] } = await call(
+    'GET',
+    `${base}/email_design_systems/${starterId}/components?per=100`,
+  );
+  const team = await call('POST', '/api/v1/teams', {
+    name: names.team,
+    workspace_id: organization.workspaceId,
+    badge_color: 'blue',
+  });
+  await call('POST', `/api/v1/teams/${team.id}/users`, { user_id: organization.admin.id });
+  const project = await call('POST', `${base}/projects`, { name: names.project, team_id: team.id });
+  return {
+    starter: {
+      id: starterId,
+      components: Object.fromEntries(components.results.map((component) => [component.name, component.id])),
+    },
+    teamId: team.id,
+    projectId: project.id,
+  };
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import {
+  createStarterProject,
   createTestOrganization,
   signInAs,
   signInMemberWith,
@@ -79,18 +80,11 @@ describe('emails written with AI', () => {
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     base = `/api/v1/workspaces/${organization.workspaceId}`;
-    starterId = (await call('GET', `${base}/email_design_systems`))
-      .json()
-      .results.find((system: { name: string }) => system.name === 'Letterset Starter').id;
-    teamId = (
-      await call('POST', '/api/v1/teams', {
-        name: 'Travel',
-        workspace_id: organization.workspaceId,
-        badge_color: 'blue',
-      })
-    ).json().id;
-    await call('POST', `/api/v1/teams/${teamId}/users`, { user_id: organization.admin.id });
-    projectId = (await call('POST', `${base}/projects`, { name: 'Campaigns', team_id: teamId })).json().id;
+    ({
+      starter: { id: starterId },
+      teamId,
+      projectId,
+    } = await createStarterProject(app, organization, admin, { team: 'Travel', project: 'Campaigns' }));
   });
   beforeEach(() => fake.reset());
   afterAll(async () => {

@@ -4,6 +4,7 @@ import type { App } from '../../app.ts';
 import { enabledMcpServers, mcpServers, mcpServerTools } from '../../db/schema.ts';
 import { aiNotConfiguredMessage } from '../../integrations/ai/ai-client.ts';
 import {
+  createStarterProject,
   createTestOrganization,
   signInAs,
   signInMemberWith,
@@ -103,23 +104,11 @@ describe('email chat', () => {
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     base = `/api/v1/workspaces/${organization.workspaceId}`;
-    starterId = (await call('GET', `${base}/email_design_systems`))
-      .json()
-      .results.find((system: { name: string }) => system.name === 'Letterset Starter').id;
-    componentIds = Object.fromEntries(
-      (await call('GET', `${base}/email_design_systems/${starterId}/components?per=100`))
-        .json()
-        .results.map((component: { name: string; id: number }) => [component.name, component.id]),
-    );
-    teamId = (
-      await call('POST', '/api/v1/teams', {
-        name: 'Chatters',
-        workspace_id: organization.workspaceId,
-        badge_color: 'blue',
-      })
-    ).json().id;
-    await call('POST', `/api/v1/teams/${teamId}/users`, { user_id: organization.admin.id });
-    projectId = (await call('POST', `${base}/projects`, { name: 'Campaigns', team_id: teamId })).json().id;
+    ({
+      starter: { id: starterId, components: componentIds },
+      teamId,
+      projectId,
+    } = await createStarterProject(app, organization, admin, { team: 'Chatters', project: 'Campaigns' }));
   });
   beforeEach(() => fake.reset());
   afterAll(async () => {

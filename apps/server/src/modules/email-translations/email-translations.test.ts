@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import {
+  createStarterProject,
   createTestOrganization,
   signInAs,
   signInMemberWith,
@@ -142,23 +143,10 @@ describe('email translations with AI', () => {
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     base = `/api/v1/workspaces/${organization.workspaceId}`;
-    const systems = (await call('GET', `${base}/email_design_systems`)).json();
-    const id = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter').id;
-    const components = (await call('GET', `${base}/email_design_systems/${id}/components?per=100`)).json()
-      .results;
-    starter = {
-      id,
-      components: Object.fromEntries(components.map((c: { name: string; id: number }) => [c.name, c.id])),
-    };
-    teamId = (
-      await call('POST', '/api/v1/teams', {
-        name: 'Locals',
-        workspace_id: organization.workspaceId,
-        badge_color: 'blue',
-      })
-    ).json().id;
-    await call('POST', `/api/v1/teams/${teamId}/users`, { user_id: organization.admin.id });
-    projectId = (await call('POST', `${base}/projects`, { name: 'Global', team_id: teamId })).json().id;
+    ({ starter, teamId, projectId } = await createStarterProject(app, organization, admin, {
+      team: 'Locals',
+      project: 'Global',
+    }));
   });
   beforeEach(() => fake.reset());
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import {
+  createStarterProject,
   createTestOrganization,
   createTestUser,
   signInAs,
@@ -126,39 +127,10 @@ describe('translation spreadsheets', () => {
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     base = `/api/v1/workspaces/${organization.workspaceId}`;
-    const systems = (
-      await app.inject({ method: 'GET', url: `${base}/email_design_systems`, headers: admin })
-    ).json();
-    const id = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter').id;
-    const components = (
-      await app.inject({
-        method: 'GET',
-        url: `${base}/email_design_systems/${id}/components?per=100`,
-        headers: admin,
-      })
-    ).json().results;
-    starter = {
-      id,
-      components: Object.fromEntries(
-        components.map((component: { name: string; id: number }) => [component.name, component.id]),
-      ),
-    };
-    teamId = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/teams',
-        headers: admin,
-        payload: { name: 'Localization team', workspace_id: organization.workspaceId, badge_color: 'teal' },
-      })
-    ).json().id;
-    projectId = (
-      await app.inject({
-        method: 'POST',
-        url: `${base}/projects`,
-        headers: admin,
-        payload: { name: 'Seasonal', team_id: teamId },
-      })
-    ).json().id;
+    ({ starter, teamId, projectId } = await createStarterProject(app, organization, admin, {
+      team: 'Localization team',
+      project: 'Seasonal',
+    }));
   });
   afterAll(() => app.close());
 
