@@ -11,10 +11,28 @@ import {
 /** The columns before the locales: the value's key and, for the translator, where it is. */
 export const fixedColumns = ['key', 'component', 'field'] as const;
 
+/** What a spreadsheet app reads as the start of a formula (OWASP's list for CSV injection). */
+const formulaStart = /^'*[=+\-@\t\r]/;
+
+/**
+ * A cell a spreadsheet app would run as a formula (`=HYPERLINK(…)` in a translated text, say) is
+ * written with a leading apostrophe, which makes it text; `unguardFormula` takes it off again on
+ * import, so every value comes back exactly. A value that already starts with apostrophes before
+ * such a character gets one more, so it too comes back as it was.
+ */
+export function guardFormula(cell: string): string {
+  return formulaStart.test(cell) ? `'${cell}` : cell;
+}
+
+export function unguardFormula(cell: string): string {
+  return cell.startsWith("'") && formulaStart.test(cell) ? cell.slice(1) : cell;
+}
+
 /**
  * A translation spreadsheet as CSV: UTF-8 with a byte order mark (so spreadsheet apps read it as
  * UTF-8), CRLF line ends, RFC 4180 quoting; every cell holding a comma, a quote, a CR or a LF is
- * quoted. Columns: key, component, field, the default locale, then the other locales.
+ * quoted; formulas guarded. Columns: key, component, field, the default locale, then the other
+ * locales.
  */
 export function translationsCsv(
   rows: readonly TranslationRow[],
@@ -24,10 +42,12 @@ export function translationsCsv(
     [...fixedColumns, locales.defaultLocale, ...locales.targets],
     ...rows.map((row) => [
       row.key,
-      row.componentLabel,
-      row.fieldLabel,
-      row.sourceText,
-      ...locales.targets.map((locale) => row.targetTexts[locale] ?? ''),
+      ...[
+        row.componentLabel,
+        row.fieldLabel,
+        row.sourceText,
+        ...locales.targets.map((locale) => row.targetTexts[locale] ?? ''),
+      ].map(guardFormula),
     ]),
   ];
   return stringify(records, {
@@ -120,7 +140,10 @@ export function readTranslationsCsv(bytes: Buffer, locales: ImportLocales): Impo
       return;
     }
     const key = (record[keyColumn] ?? '').trim();
-    const cells = localeColumns.map(({ index: column, locale }) => ({ locale, text: record[column] ?? '' }));
+    const cells = localeColumns.map(({ index: column, locale }) => ({
+      locale,
+      text: unguardFormula(record[column] ?? ''),
+    }));
     if (key === '') {
       if (cells.some((cell) => cell.text !== '')) problems.at(`row ${row}, column key`, "can't be blank");
       return;
