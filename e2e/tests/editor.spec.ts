@@ -636,6 +636,63 @@ test('link tracking values and subject branches are set in the Email panel and t
   expect(problems).toEqual([]);
 });
 
+test('someone else’s save merges into the open editor: their preheader and brand profile show, my subject stays', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const email = await createStarterEmail(page, {
+    team: `Mergers ${unique}`,
+    badgeColor: 'cyan',
+    project: `Merged ${unique}`,
+    email: `Merged news ${unique}`,
+  });
+  const emailUrl = `${workspaceApi}/emails/${email.id}`;
+  const opened = await (await page.request.get(emailUrl)).json();
+  const brandName = `Night ${unique}`;
+  const brand = await poster(page)<{ id: number }>(
+    `${workspaceApi}/email_design_systems/${opened.email_design_system_id}/brand_profiles`,
+    { name: brandName, component_overrides: [] },
+  );
+
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  await page.getByRole('tab', { name: 'Email' }).click();
+  const subject = page.getByRole('textbox', { name: 'Subject (en-US)', exact: true });
+  await subject.fill('My subject');
+  await expectSaved(page);
+
+  // Someone else changes the preheader and the brand profile.
+  const current = await (await page.request.get(emailUrl)).json();
+  const theirs = await page.request.patch(emailUrl, {
+    data: {
+      lock_version: current.lock_version,
+      brand_profile_id: brand.id,
+      email_content: {
+        ...current.email_content,
+        preheader: { conditional_id: null, branch_content: { null_branch: { 'en-US': 'Their preheader' } } },
+      },
+    },
+  });
+  expect(theirs.ok(), await theirs.text()).toBe(true);
+
+  // My next save meets theirs: the two changed different things, so they merge without a question.
+  await subject.fill('My second subject');
+  await expectSaved(page);
+  await expect(page.getByRole('dialog', { name: 'This email changed while you were editing' })).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('textbox', { name: 'Preheader (en-US)', exact: true })).toHaveValue(
+    'Their preheader',
+  );
+  await expect(page.getByRole('combobox', { name: 'Brand profile', exact: true })).toHaveValue(brandName);
+  await expect(subject).toHaveValue('My second subject');
+
+  const saved = await (await page.request.get(emailUrl)).json();
+  expect(saved.brand_profile_id).toBe(brand.id);
+  expect(saved.email_content.subject.branch_content.null_branch['en-US']).toBe('My second subject');
+  expect(saved.email_content.preheader.branch_content.null_branch['en-US']).toBe('Their preheader');
+  expect(problems).toEqual([]);
+});
+
 test('a published email opens read-only until it is converted to draft', async ({ page }) => {
   const problems = collectPageProblems(page);
   const post = poster(page);

@@ -177,7 +177,15 @@ export function DocumentEditor({
     editor,
     restoredDraft: start.restoredDraft,
     enabled: !readOnly,
-    onSaved,
+    onSaved: (saved) => {
+      // The server's copy may carry someone else's settings (their save merged into ours): the
+      // pickers show what it holds, unless a choice of this person's is still waiting to be sent.
+      if (!autosave?.settingsPending) {
+        setBrandProfileId(brandProfileIdOf(saved));
+        if (saved.kind === 'email') setLinkTrackingProfileId(saved.email.link_tracking_profile_id ?? null);
+      }
+      onSaved(saved);
+    },
   });
   const saveStatus: SaveStatus<EditTarget> = autosave?.status ?? { kind: 'saved' };
 

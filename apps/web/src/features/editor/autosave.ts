@@ -141,6 +141,14 @@ export class Autosave<Saved> {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * A settings change of the user's is waiting to be sent (one in flight is not: its answer brings
+   * it). While one waits, the settings of a copy the server answers are older than the user's.
+   */
+  get settingsPending(): boolean {
+    return Object.keys(this.pendingSettings).length > 0;
+  }
+
   /** Saves a settings change (brand profile, link tracking profile) now, with any content change. */
   saveSettings(change: SettingsChange): void {
     this.pendingSettings = { ...this.pendingSettings, ...change };
@@ -284,7 +292,7 @@ export class Autosave<Saved> {
    */
   private mergeTheirs(theirs: ServerCopy<Saved>): boolean {
     // Settings live outside the document and their base is unknown here: sending ours could undo theirs.
-    if (Object.keys(this.pendingSettings).length > 0) return false;
+    if (this.settingsPending) return false;
     const base = this.mergeBase(theirs.document);
     this.rebasing = true;
     let merged: boolean;
