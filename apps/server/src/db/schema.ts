@@ -1214,6 +1214,11 @@ export const mcpAccessTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     accessTokenHash: text('access_token_hash').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
+    /**
+     * The authorization code the grant began with, kept through refreshes: a second use of the
+     * code revokes every token it led to (OAuth 2.1 §4.1.3). No reference: used codes are purged.
+     */
+    authorizationCodeHash: text('authorization_code_hash'),
     expiresAt: timestampColumn('expires_at').notNull(),
     refreshExpiresAt: timestampColumn('refresh_expires_at').notNull(),
     revokedAt: timestampColumn('revoked_at'),

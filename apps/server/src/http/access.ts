@@ -45,6 +45,11 @@ declare module 'fastify' {
     mcpAccessTokens?: boolean;
     /** The OAuth token endpoint: its Authorization header holds the app's client credentials, which it checks itself. */
     oauthClientAuthentication?: boolean;
+    /**
+     * Every write to this route may revoke tokens, refusals included (the token endpoint revokes
+     * what a reused code led to, and answers 400): the processes forget what they remember.
+     */
+    mayRevokeTokens?: boolean;
   }
   interface FastifyRequest {
     /** The authenticated caller, or null on public routes called anonymously. */
@@ -132,11 +137,10 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
   // Before the answer leaves, so that no process acts on the old access once the caller knows of the change.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (
-      unsafeMethods.has(request.method) &&
-      reply.statusCode < 400 &&
-      changesAccess(request.routeOptions.url ?? '')
-    ) {
+    const changed =
+      request.routeOptions.config.mayRevokeTokens === true ||
+      (reply.statusCode < 400 && changesAccess(request.routeOptions.url ?? ''));
+    if (unsafeMethods.has(request.method) && changed) {
       try {
         await accessChanges.publish(request.principal?.organizationId ?? null);
       } catch (error) {

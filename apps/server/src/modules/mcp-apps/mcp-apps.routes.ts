@@ -203,7 +203,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const parameters = stringParameters(request.query, authorizationParameters);
       const clientId = parameters.client_id;
-      const client = clientId ? await findAppByClientId(app, clientId) : undefined;
+      const client = clientId ? await findAppByClientId(app.database.db, clientId) : undefined;
       if (!client) return refusalPage(reply, 'No MCP app is registered with this client id.');
       const redirectUri = parameters.redirect_uri;
       if (!redirectUri || !redirectUriRegistered(client.redirectUris, redirectUri)) {
@@ -248,7 +248,8 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/oauth/token',
     {
-      config: { permission: 'public', oauthClientAuthentication: true },
+      // A refresh revokes the old pair, a reused code all it led to: no process may go on trusting them.
+      config: { permission: 'public', oauthClientAuthentication: true, mayRevokeTokens: true },
       schema: { hide: true, consumes: [formContentType, 'application/json'] },
       // Whatever goes wrong before the handler (content type, size, unreadable body) in OAuth's format too.
       errorHandler: (error, _request, reply) => {
@@ -284,11 +285,12 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'grant_type must be authorization_code or refresh_token',
           );
         }
-        const client = await authenticateClient(app, credentials);
+        const client = await authenticateClient(app.database.db, credentials);
+        const services = { db: app.database.db, config: app.config };
         const tokens =
           grantType === 'authorization_code'
-            ? await exchangeAuthorizationCode(app, client, form)
-            : await refreshTokens(app, client, form);
+            ? await exchangeAuthorizationCode(services, client, form)
+            : await refreshTokens(services, client, form);
         return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
       } catch (error) {
         if (error instanceof OAuthError) return sendOAuthError(reply, error, viaBasic);

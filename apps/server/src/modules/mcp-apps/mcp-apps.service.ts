@@ -139,7 +139,7 @@ export async function answerConsent(app: App, principal: Principal, input: Stati
       }),
     };
   }
-  const code = await issueAuthorizationCode(app, {
+  const code = await issueAuthorizationCode(app.database.db, {
     mcpAppId: client.id,
     userId: principal.userId,
     codeChallenge: input.code_challenge,

@@ -426,11 +426,42 @@ describe('MCP apps and OAuth', () => {
         .where(eq(mcpAccessTokens.mcpAppId, claude.id));
       expect(JSON.stringify(row)).not.toContain(String(exchanged.body.access_token));
 
+      // The app refreshes its tokens; then the code comes again, as it would from someone who stole it.
+      const client = { client_id: claude.client_id, client_secret: claude.client_secret };
+      const refreshed = await tokenRequest(baseUrl, {
+        grant_type: 'refresh_token',
+        refresh_token: String(exchanged.body.refresh_token),
+        ...client,
+      });
+      expect(refreshed.status).toBe(200);
+      const listTools = (token: unknown) =>
+        fetch(`${baseUrl}/mcp`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${String(token)}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+      expect((await listTools(refreshed.body.access_token)).status).toBe(200);
+
       const reused = await exchange({});
       expect(reused).toEqual({
         status: 400,
-        body: { error: 'invalid_grant', error_description: 'The authorization code was already used' },
+        body: {
+          error: 'invalid_grant',
+          error_description: 'The authorization code was already used: the tokens issued for it are revoked',
+        },
       });
+      // Everything the code led to stops working at once, the refreshed pair included.
+      expect((await listTools(refreshed.body.access_token)).status).toBe(401);
+      const refreshAgain = await tokenRequest(baseUrl, {
+        grant_type: 'refresh_token',
+        refresh_token: String(refreshed.body.refresh_token),
+        ...client,
+      });
+      expect(refreshAgain.body.error).toBe('invalid_grant');
     });
 
     it('refuses a code of another app, an unknown grant, and a body that is not a form', async () => {

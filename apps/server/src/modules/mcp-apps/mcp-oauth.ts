@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mcpAccessTokens, mcpApps, mcpAuthorizationCodes, users } from '../../db/schema.ts';
@@ -18,6 +17,12 @@ export const clientSecretPrefix = 'lscs_';
 export const refreshTokenPrefix = 'lsrt_';
 
 type McpAppRow = typeof mcpApps.$inferSelect;
+
+/** What the authorization server's steps use. */
+export interface OAuthServerServices {
+  db: Database;
+  config: Config;
+}
 
 /** Letterset is its own authorization server: the issuer is the API's public origin. */
 export function issuerOf(config: Config): string {
@@ -156,8 +161,8 @@ export class OAuthError extends Error {
   }
 }
 
-export async function findAppByClientId(app: App, clientId: string): Promise<McpAppRow | undefined> {
-  const [row] = await app.database.db.select().from(mcpApps).where(eq(mcpApps.clientId, clientId));
+export async function findAppByClientId(db: Database, clientId: string): Promise<McpAppRow | undefined> {
+  const [row] = await db.select().from(mcpApps).where(eq(mcpApps.clientId, clientId));
   return row;
 }
 
@@ -207,25 +212,25 @@ export function clientCredentialsOf(
 }
 
 /** The app whose id and secret these are; `invalid_client` (401) otherwise. */
-export async function authenticateClient(app: App, credentials: ClientCredentials): Promise<McpAppRow> {
+export async function authenticateClient(db: Database, credentials: ClientCredentials): Promise<McpAppRow> {
   const refuse = () => new OAuthError('invalid_client', 'Unknown client or wrong client secret', 401);
   if (!credentials.clientId || !credentials.clientSecret) {
     throw new OAuthError('invalid_client', 'The client id and client secret are required', 401);
   }
   if (credentials.clientId.length > 100) throw refuse();
-  const client = await findAppByClientId(app, credentials.clientId);
+  const client = await findAppByClientId(db, credentials.clientId);
   if (!client || !secretMatches(credentials.clientSecret, client.clientSecretHash)) throw refuse();
   return client;
 }
 
 /** A one-time code bound to the user, the redirect URI and the PKCE challenge. */
 export async function issueAuthorizationCode(
-  app: App,
+  db: Database,
   input: { mcpAppId: number; userId: number; codeChallenge: string; redirectUri: string },
 ): Promise<string> {
   const code = randomToken();
-  await app.database.db.delete(mcpAuthorizationCodes).where(lt(mcpAuthorizationCodes.expiresAt, sql`now()`));
-  await app.database.db.insert(mcpAuthorizationCodes).values({
+  await db.delete(mcpAuthorizationCodes).where(lt(mcpAuthorizationCodes.expiresAt, sql`now()`));
+  await db.insert(mcpAuthorizationCodes).values({
     codeHash: tokenDigest(code),
     mcpAppId: input.mcpAppId,
     userId: input.userId,
@@ -245,8 +250,7 @@ export interface TokenResponse {
 
 async function insertTokens(
   db: Pick<Database, 'insert' | 'delete'>,
-  mcpAppId: number,
-  userId: number,
+  grant: { mcpAppId: number; userId: number; authorizationCodeHash: string | null },
 ): Promise<TokenResponse> {
   // Pairs whose refresh token has expired can never be used again (revoked ones go at that time too).
   await db.delete(mcpAccessTokens).where(lt(mcpAccessTokens.refreshExpiresAt, sql`now()`));
@@ -254,8 +258,7 @@ async function insertTokens(
   const refreshToken = `${refreshTokenPrefix}${randomToken()}`;
   const now = Date.now();
   await db.insert(mcpAccessTokens).values({
-    mcpAppId,
-    userId,
+    ...grant,
     accessTokenHash: tokenDigest(accessToken),
     refreshTokenHash: tokenDigest(refreshToken),
     expiresAt: new Date(now + accessTokenLifetimeSeconds * 1000),
@@ -284,9 +287,13 @@ async function userStillMayConnect(
   return user !== undefined;
 }
 
-/** grant_type=authorization_code: the code is used once, by its app, with its redirect URI and verifier. */
+/**
+ * grant_type=authorization_code: the code is used once, by its app, with its redirect URI and
+ * verifier. A code presented again was most likely stolen: the tokens it led to are revoked
+ * (OAuth 2.1 §4.1.3), so whoever holds them, the thief or the app, must ask the person again.
+ */
 export async function exchangeAuthorizationCode(
-  app: App,
+  services: OAuthServerServices,
   client: McpAppRow,
   form: Record<string, string | undefined>,
 ): Promise<TokenResponse> {
@@ -294,17 +301,18 @@ export async function exchangeAuthorizationCode(
   if (!code) throw new OAuthError('invalid_request', 'code is required');
   if (!redirectUri) throw new OAuthError('invalid_request', 'redirect_uri is required');
   if (!codeVerifier) throw new OAuthError('invalid_request', 'code_verifier is required (PKCE)');
-  if (!resourceAccepted(app.config, form.resource)) {
-    throw new OAuthError('invalid_target', `resource must be ${mcpResourceOf(app.config)}`);
+  if (!resourceAccepted(services.config, form.resource)) {
+    throw new OAuthError('invalid_target', `resource must be ${mcpResourceOf(services.config)}`);
   }
   const invalid = (why: string) => new OAuthError('invalid_grant', why);
-  return app.database.db.transaction(async (tx) => {
+  const codeHash = tokenDigest(code);
+  const exchanged = await services.db.transaction(async (tx) => {
     const [stored] = await tx
       .select()
       .from(mcpAuthorizationCodes)
-      .where(eq(mcpAuthorizationCodes.codeHash, tokenDigest(code)));
+      .where(eq(mcpAuthorizationCodes.codeHash, codeHash));
     if (!stored || stored.mcpAppId !== client.id) throw invalid('The authorization code is not valid');
-    if (stored.usedAt !== null) throw invalid('The authorization code was already used');
+    if (stored.usedAt !== null) return 'reused' as const;
     if (stored.expiresAt.getTime() <= Date.now()) throw invalid('The authorization code has expired');
     if (stored.redirectUri !== redirectUri) {
       throw invalid('redirect_uri is not the one the code was issued for');
@@ -316,32 +324,38 @@ export async function exchangeAuthorizationCode(
     const consumed = await tx
       .update(mcpAuthorizationCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(mcpAuthorizationCodes.codeHash, stored.codeHash), isNull(mcpAuthorizationCodes.usedAt)))
+      .where(and(eq(mcpAuthorizationCodes.codeHash, codeHash), isNull(mcpAuthorizationCodes.usedAt)))
       .returning({ codeHash: mcpAuthorizationCodes.codeHash });
-    if (consumed.length === 0) throw invalid('The authorization code was already used');
+    if (consumed.length === 0) return 'reused' as const;
     if (!(await userStillMayConnect(tx, stored.userId, client))) {
       throw invalid('The person who consented can no longer sign in');
     }
-    return insertTokens(tx, client.id, stored.userId);
+    return insertTokens(tx, { mcpAppId: client.id, userId: stored.userId, authorizationCodeHash: codeHash });
   });
+  if (exchanged !== 'reused') return exchanged;
+  await services.db
+    .update(mcpAccessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(mcpAccessTokens.authorizationCodeHash, codeHash), isNull(mcpAccessTokens.revokedAt)));
+  throw invalid('The authorization code was already used: the tokens issued for it are revoked');
 }
 
 /** grant_type=refresh_token: the refresh token is rotated; the old pair stops working. */
 export async function refreshTokens(
-  app: App,
+  services: OAuthServerServices,
   client: McpAppRow,
   form: Record<string, string | undefined>,
 ): Promise<TokenResponse> {
   const refreshToken = form.refresh_token;
   if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token is required');
-  if (!resourceAccepted(app.config, form.resource)) {
-    throw new OAuthError('invalid_target', `resource must be ${mcpResourceOf(app.config)}`);
+  if (!resourceAccepted(services.config, form.resource)) {
+    throw new OAuthError('invalid_target', `resource must be ${mcpResourceOf(services.config)}`);
   }
   const invalid = new OAuthError(
     'invalid_grant',
     'The refresh token is not valid: it may have expired or been used',
   );
-  return app.database.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(mcpAccessTokens)
       .set({ revokedAt: new Date() })
@@ -353,9 +367,13 @@ export async function refreshTokens(
           gt(mcpAccessTokens.refreshExpiresAt, sql`now()`),
         ),
       )
-      .returning({ userId: mcpAccessTokens.userId });
+      .returning({
+        userId: mcpAccessTokens.userId,
+        authorizationCodeHash: mcpAccessTokens.authorizationCodeHash,
+      });
     if (!revoked) throw invalid;
     if (!(await userStillMayConnect(tx, revoked.userId, client))) throw invalid;
-    return insertTokens(tx, client.id, revoked.userId);
+    // The new pair keeps its grant's code: a late reuse of the code still reaches it.
+    return insertTokens(tx, { mcpAppId: client.id, ...revoked });
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "mcp_access_tokens" ADD COLUMN "authorization_code_hash" text;
