@@ -516,7 +516,11 @@ export interface paths {
         delete: operations["deleteMcpApp"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an MCP app or change its redirect URIs
+         * @description The client id, the client secret and everyone’s connection stay. redirect_uris replaces the list, with the same rules as when registering.
+         */
+        patch: operations["updateMcpApp"];
         trace?: never;
     };
     "/api/v1/mcp_consent/clients/{client_id}": {
@@ -7064,6 +7068,90 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    updateMcpApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Claude */
+                    name?: string;
+                    redirect_uris?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description An outside assistant (Claude, ChatGPT, Cursor) allowed to use Letterset’s MCP server at /mcp. It acts only as the people who consent to it, with their own permissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpApp"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,7 @@ function validBody(method: string, url: string, fixture: RecordFixture): object 
     'POST /api/v1/teams/:team_id/users': { user_id: fixture.userId },
     'POST /api/v1/notifications/:id/mark_read': {},
     'PATCH /api/v1/review_groups/:id': { name: 'Renamed' },
+    'PATCH /api/v1/mcp_apps/:id': { name: 'Renamed' },
   };
   const key = `${method} ${url}`;
   if (method === 'GET' || method === 'DELETE') return undefined;

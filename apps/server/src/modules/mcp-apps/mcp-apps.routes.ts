@@ -14,6 +14,7 @@ import {
   McpClientParams,
   McpConsentBody,
   McpConsentResult,
+  UpdateMcpAppBody,
 } from './mcp-apps.schemas.ts';
 import {
   answerConsent,
@@ -21,6 +22,7 @@ import {
   deleteMcpApp,
   describeMcpClient,
   listMcpApps,
+  updateMcpApp,
 } from './mcp-apps.service.ts';
 import {
   authenticateClient,
@@ -130,6 +132,25 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => createMcpApp(app, principalOf(request), request.body),
+  );
+
+  app.patch(
+    '/api/v1/mcp_apps/:id',
+    {
+      config: { permission: 'update_organization' },
+      schema: {
+        operationId: 'updateMcpApp',
+        tags,
+        summary: 'Rename an MCP app or change its redirect URIs',
+        description:
+          'The client id, the client secret and everyone’s connection stay. redirect_uris replaces the list, ' +
+          'with the same rules as when registering.',
+        params: McpAppParams,
+        body: UpdateMcpAppBody,
+        response: { 200: ref(McpApp), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => updateMcpApp(app, principalOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -41,9 +41,16 @@ export const CreatedMcpApp = Type.Object(
   { $id: 'CreatedMcpApp' },
 );
 
+const RedirectUris = Type.Array(RedirectUri, { minItems: 1, maxItems: 10, uniqueItems: true });
+
 export const CreateMcpAppBody = RequestBody({
   name: Name({ examples: ['Claude'] }),
-  redirect_uris: Type.Array(RedirectUri, { minItems: 1, maxItems: 10, uniqueItems: true }),
+  redirect_uris: RedirectUris,
+});
+
+export const UpdateMcpAppBody = RequestBody({
+  name: Type.Optional(Name({ examples: ['Claude'] })),
+  redirect_uris: Type.Optional(RedirectUris),
 });
 
 export const McpAppParams = IdParams;

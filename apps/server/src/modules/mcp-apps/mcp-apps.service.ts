@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
 import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
-import type { CreateMcpAppBody, McpApp, McpConsentBody } from './mcp-apps.schemas.ts';
+import type { CreateMcpAppBody, McpApp, McpConsentBody, UpdateMcpAppBody } from './mcp-apps.schemas.ts';
 import {
   clientIdPrefix,
   clientSecretPrefix,
@@ -62,14 +62,19 @@ export async function listMcpApps(app: App, principal: Principal, page: PageRequ
   );
 }
 
-/** Registers an app; the answer carries its client secret, this once. */
-export async function createMcpApp(app: App, principal: Principal, input: Static<typeof CreateMcpAppBody>) {
+/** 422 naming each redirect URI that is not safe to send a code to. */
+function checkRedirectUris(uris: readonly string[]): void {
   const problems: Record<string, string[]> = {};
-  input.redirect_uris.forEach((uri, index) => {
+  uris.forEach((uri, index) => {
     const problem = redirectUriProblem(uri);
     if (problem) problems[`redirect_uris.${index}`] = [problem];
   });
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+}
+
+/** Registers an app; the answer carries its client secret, this once. */
+export async function createMcpApp(app: App, principal: Principal, input: Static<typeof CreateMcpAppBody>) {
+  checkRedirectUris(input.redirect_uris);
 
   const clientSecret = `${clientSecretPrefix}${randomToken()}`;
   const [created] = await app.database.db
@@ -86,6 +91,29 @@ export async function createMcpApp(app: App, principal: Principal, input: Static
   if (!created) throw new Error('mcp app insert returned nothing');
   const [row] = await selectApps(app).where(eq(mcpApps.id, created.id));
   return { ...toMcpAppResponse(created, row?.creator ?? null), client_secret: clientSecret };
+}
+
+/**
+ * Renames an app or changes its redirect URIs (an assistant moved its callback): the client id,
+ * the secret and everyone's connection stay. A code already issued still goes back to the URI
+ * it was issued for, which the exchange checks.
+ */
+export async function updateMcpApp(
+  app: App,
+  principal: Principal,
+  id: number,
+  input: Static<typeof UpdateMcpAppBody>,
+) {
+  if (input.redirect_uris) checkRedirectUris(input.redirect_uris);
+  const own = and(eq(mcpApps.id, id), eq(mcpApps.organizationId, principal.organizationId));
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.redirect_uris !== undefined ? { redirectUris: input.redirect_uris } : {}),
+  };
+  if (Object.keys(changes).length > 0) await app.database.db.update(mcpApps).set(changes).where(own);
+  const [row] = await selectApps(app).where(own);
+  if (!row) throw new NotFoundError();
+  return toMcpAppResponse(row.app, row.creator);
 }
 
 /** Its codes and tokens go with it: every assistant connected through it stops at once (401). */

@@ -116,6 +116,49 @@ describe('MCP apps and OAuth', () => {
       });
     });
 
+    it('renames an app and replaces its redirect URIs, keeping its client id and connections', async () => {
+      const cursor = await registerMcpApp(app, admin, 'Cursor', [redirectUri]);
+      const tokens = await tokensFor(app, baseUrl, cursor, admin);
+      const patch = (payload: object) =>
+        app.inject({ method: 'PATCH', url: `/api/v1/mcp_apps/${cursor.id}`, headers: admin, payload });
+      const newRedirectUri = 'cursor://anysphere.cursor-mcp/oauth/callback';
+
+      const refused = await patch({
+        redirect_uris: [newRedirectUri, 'http://assistant.example.com/callback'],
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({
+        'redirect_uris.1': ['must use https (plain http only for localhost, 127.0.0.1 or [::1])'],
+      });
+
+      const updated = await patch({ name: 'Cursor (team)', redirect_uris: [newRedirectUri] });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toMatchObject({
+        id: cursor.id,
+        name: 'Cursor (team)',
+        client_id: cursor.client_id,
+        redirect_uris: [newRedirectUri],
+      });
+      // Codes go to the new redirect URI only; the connection made before goes on working.
+      const { back } = await codeFor(cursor, newRedirectUri);
+      expect(back.protocol).toBe('cursor:');
+      expect(back.searchParams.get('code')).toBeTruthy();
+      await expect(codeFor(cursor, redirectUri)).rejects.toThrow(/authorize answered 400/);
+      const client = await mcpClientWith(baseUrl, tokens.access_token);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      await client.close();
+
+      const elsewhere = await createTestOrganization(app);
+      const stranger = await signInAs(app, elsewhere.admin);
+      const foreign = await app.inject({
+        method: 'PATCH',
+        url: `/api/v1/mcp_apps/${cursor.id}`,
+        headers: stranger,
+        payload: { name: 'Mine now' },
+      });
+      expect(foreign.statusCode).toBe(404);
+    });
+
     it('is for Admins (update_organization), and another organization’s apps are 404', async () => {
       const editor = await signInAs(app, await createTestUser(app, organization, { role: 'Editor' }));
       const refused = await app.inject({ method: 'GET', url: '/api/v1/mcp_apps', headers: editor });

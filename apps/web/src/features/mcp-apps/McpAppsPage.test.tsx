@@ -5,7 +5,8 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { McpAppsPage } from './McpAppsPage.tsx';
 
-const apiCalls = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
+const apiCalls = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 vi.mock('../../app/api.ts', () => ({ api: apiCalls }));
 vi.mock('@tanstack/react-router', () => ({ Link: 'a' }));
 
@@ -40,6 +41,7 @@ describe('Settings › MCP apps', { timeout: 20_000 }, () => {
   beforeEach(() => {
     apiCalls.GET.mockReset();
     apiCalls.POST.mockReset();
+    apiCalls.PATCH.mockReset();
     apiCalls.GET.mockImplementation(() =>
       Promise.resolve({
         data: { results: [registered], pagination: { page: 1, per: 20, total: 1 } },
@@ -112,5 +114,30 @@ describe('Settings › MCP apps', { timeout: 20_000 }, () => {
         'http://claude.example.com/callback must use https (plain http only for localhost, 127.0.0.1 or [::1])',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('changes an app’s redirect URIs, showing its client id and server URL but never a secret', async () => {
+    apiCalls.PATCH.mockImplementation(() =>
+      Promise.resolve({
+        data: { ...registered, redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'] },
+        response: { ok: true, status: 200 },
+      }),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Claude' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Claude' });
+    expect(within(dialog).getByLabelText('Client id')).toHaveTextContent('lsci_abc');
+    expect(within(dialog).queryByLabelText('Client secret')).toBeNull();
+    const uris = within(dialog).getByLabelText(/Redirect URIs/);
+    expect(uris).toHaveValue('https://claude.ai/api/mcp/auth_callback');
+    await userEvent.clear(uris);
+    await userEvent.type(uris, 'cursor://anysphere.cursor-mcp/oauth/callback');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(apiCalls.PATCH).toHaveBeenCalledWith('/api/v1/mcp_apps/{id}', {
+      params: { path: { id: 3 } },
+      body: { name: 'Claude', redirect_uris: ['cursor://anysphere.cursor-mcp/oauth/callback'] },
+    });
   });
 });

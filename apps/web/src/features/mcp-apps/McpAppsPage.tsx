@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
@@ -66,9 +67,9 @@ export function McpAppsPage() {
           </Text>,
         ]}
         nameOf={(mcpApp) => mcpApp.name}
-        permissions={{ create: true, update: false, delete: true }}
+        permissions={{ create: true, update: true, delete: true }}
         renderForm={(mcpApp, close) =>
-          mcpApp ? <McpAppDetails mcpApp={mcpApp} onClose={close} /> : <RegisterMcpApp onClose={close} />
+          mcpApp ? <EditMcpApp mcpApp={mcpApp} onClose={close} /> : <RegisterMcpApp onClose={close} />
         }
         deleteItem={(mcpApp) =>
           unwrap(api.DELETE('/api/v1/mcp_apps/{id}', { params: { path: { id: mcpApp.id } } }))
@@ -102,29 +103,92 @@ function CopyValue({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** What an assistant is configured with: the server URL and the client id (the secret is not kept). */
-function McpAppDetails({ mcpApp, onClose }: { mcpApp: McpApp; onClose: () => void }) {
+interface McpAppValues {
+  name: string;
+  /** The redirect URIs, one per line. */
+  redirect_uris: string;
+}
+
+function useMcpAppForm(initialValues: McpAppValues) {
+  return useForm<McpAppValues>({
+    initialValues,
+    validate: {
+      name: (value) => (value.trim() ? null : 'Name the app after the assistant, e.g. “Claude”'),
+      redirect_uris: (value) => (uriLines(value).length > 0 ? null : 'Give at least one redirect URI'),
+    },
+  });
+}
+
+/** The API's refusal on the form; a problem with one URI (redirect_uris.2) is said next to that URI. */
+function showMcpAppErrors(form: ReturnType<typeof useMcpAppForm>, error: unknown, values: McpAppValues) {
+  const problems = showApiErrors(form, error, ['name', 'redirect_uris']);
+  if (error instanceof ApiError) {
+    const uris = uriLines(values.redirect_uris);
+    const perUri = Object.entries(error.fieldErrors).flatMap(([path, messages]) => {
+      const index = /^redirect_uris\.(\d+)$/.exec(path)?.[1];
+      return index === undefined ? [] : [`${uris[Number(index)] ?? path} ${messages.join('; ')}`];
+    });
+    if (perUri.length > 0) form.setFieldError('redirect_uris', perUri.join('. '));
+  }
+  return problems;
+}
+
+function McpAppFields({ form }: { form: ReturnType<typeof useMcpAppForm> }) {
+  return (
+    <>
+      <TextInput label="Name" required data-autofocus maxLength={200} {...form.getInputProps('name')} />
+      <Textarea
+        label="Redirect URIs"
+        description="One per line, as the assistant’s settings show it: https://…, http://localhost or http://127.0.0.1 (any port) for desktop apps, or the app’s own scheme such as cursor://…"
+        required
+        autosize
+        minRows={2}
+        maxRows={8}
+        placeholder="https://claude.ai/api/mcp/auth_callback"
+        {...form.getInputProps('redirect_uris')}
+      />
+    </>
+  );
+}
+
+/**
+ * What an assistant is configured with (the server URL and the client id; the secret is not
+ * kept), and its name and redirect URIs to change: the id, the secret and connections stay.
+ */
+function EditMcpApp({ mcpApp, onClose }: { mcpApp: McpApp; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useMcpAppForm({ name: mcpApp.name, redirect_uris: mcpApp.redirect_uris.join('\n') });
+  const save = useMutation({
+    mutationFn: (values: McpAppValues) =>
+      unwrap(
+        api.PATCH('/api/v1/mcp_apps/{id}', {
+          params: { path: { id: mcpApp.id } },
+          body: { name: values.name.trim(), redirect_uris: uriLines(values.redirect_uris) },
+        }),
+      ),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: mcpAppKeys.all });
+      notifications.show({ message: `${saved.name} saved` });
+      onClose();
+    },
+    onError: (error, values) => setProblems(showMcpAppErrors(form, error, values)),
+  });
   return (
     <Modal opened onClose={onClose} title={mcpApp.name} size="lg">
-      <Stack>
-        <CopyValue label="MCP server URL" value={mcpServerUrl()} />
-        <CopyValue label="Client id" value={mcpApp.client_id} />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Redirect URIs
+      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+        <Stack>
+          <CopyValue label="MCP server URL" value={mcpServerUrl()} />
+          <CopyValue label="Client id" value={mcpApp.client_id} />
+          <Text size="sm" c="dimmed">
+            The client secret was shown once, when the app was registered. If it is lost, register the app
+            again and delete this one.
           </Text>
-          {mcpApp.redirect_uris.map((uri) => (
-            <Code key={uri} style={{ wordBreak: 'break-all' }}>
-              {uri}
-            </Code>
-          ))}
+          <FormProblems problems={problems} />
+          <McpAppFields form={form} />
+          <FormActions readOnly={false} onCancel={onClose} submitLabel="Save" submitting={save.isPending} />
         </Stack>
-        <Text size="sm" c="dimmed">
-          The client secret was shown once, when the app was registered. If it is lost, register the app again
-          and delete this one.
-        </Text>
-        <FormActions readOnly onCancel={onClose} submitLabel="" submitting={false} />
-      </Stack>
+      </form>
     </Modal>
   );
 }
@@ -134,15 +198,9 @@ function RegisterMcpApp({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [registered, setRegistered] = useState<CreatedMcpApp | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
-  const form = useForm({
-    initialValues: { name: '', redirect_uris: '' },
-    validate: {
-      name: (value) => (value.trim() ? null : 'Name the app after the assistant, e.g. “Claude”'),
-      redirect_uris: (value) => (uriLines(value).length > 0 ? null : 'Give at least one redirect URI'),
-    },
-  });
+  const form = useMcpAppForm({ name: '', redirect_uris: '' });
   const register = useMutation({
-    mutationFn: (values: typeof form.values) =>
+    mutationFn: (values: McpAppValues) =>
       unwrap(
         api.POST('/api/v1/mcp_apps', {
           body: { name: values.name.trim(), redirect_uris: uriLines(values.redirect_uris) },
@@ -152,18 +210,7 @@ function RegisterMcpApp({ onClose }: { onClose: () => void }) {
       setRegistered(created);
       await queryClient.invalidateQueries({ queryKey: mcpAppKeys.all });
     },
-    onError: (error, values) => {
-      setProblems(showApiErrors(form, error, ['name', 'redirect_uris']));
-      // A problem with one URI (redirect_uris.2) is said next to that URI, in the one text area.
-      if (error instanceof ApiError) {
-        const uris = uriLines(values.redirect_uris);
-        const perUri = Object.entries(error.fieldErrors).flatMap(([path, messages]) => {
-          const index = /^redirect_uris\.(\d+)$/.exec(path)?.[1];
-          return index === undefined ? [] : [`${uris[Number(index)] ?? path} ${messages.join('; ')}`];
-        });
-        if (perUri.length > 0) form.setFieldError('redirect_uris', perUri.join('. '));
-      }
-    },
+    onError: (error, values) => setProblems(showMcpAppErrors(form, error, values)),
   });
 
   return (
@@ -191,17 +238,7 @@ function RegisterMcpApp({ onClose }: { onClose: () => void }) {
         <form onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
           <Stack>
             <FormProblems problems={problems} />
-            <TextInput label="Name" required data-autofocus maxLength={200} {...form.getInputProps('name')} />
-            <Textarea
-              label="Redirect URIs"
-              description="One per line, as the assistant’s settings show it: https://…, http://localhost or http://127.0.0.1 (any port) for desktop apps, or the app’s own scheme such as cursor://…"
-              required
-              autosize
-              minRows={2}
-              maxRows={8}
-              placeholder="https://claude.ai/api/mcp/auth_callback"
-              {...form.getInputProps('redirect_uris')}
-            />
+            <McpAppFields form={form} />
             <FormActions
               readOnly={false}
               onCancel={onClose}
