@@ -16,9 +16,9 @@ test('an Iterable connector: create it, test the connection, and find its key ma
   await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Connectors' })
+    .getByRole('link', { name: 'Connectors', exact: true })
     .click();
-  await expect(page.getByRole('heading', { name: 'Connectors' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Connectors', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'New connector' }).click();
   const dialog = page.getByRole('dialog', { name: 'New connector' });
@@ -66,7 +66,7 @@ test('a Marketing Cloud connector with a user sign-in: Connect, sign in, and bac
   await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Connectors' })
+    .getByRole('link', { name: 'Connectors', exact: true })
     .click();
   await page.getByRole('button', { name: 'New connector' }).click();
   const dialog = page.getByRole('dialog', { name: 'New connector' });
