@@ -10,6 +10,7 @@ import { answerFrameworkError, registerErrorHandling, routeNotFound } from './ht
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestLimits } from './http/request-limits.ts';
 import { sharedSchemas } from './http/schemas.ts';
+import { buildLazySerializerFactory } from './http/serialization.ts';
 import { registerUploads } from './http/uploads.ts';
 import { buildValidatorFactory } from './http/validation.ts';
 import { registerWebApp, webAppFallback } from './http/web-app.ts';
@@ -69,7 +70,12 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     },
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: answerFrameworkError,
-    schemaController: { compilersFactory: { buildValidator: buildValidatorFactory() } },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: buildValidatorFactory(),
+        buildSerializer: buildLazySerializerFactory(),
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
