@@ -45,15 +45,16 @@ declare module 'fastify' {
     mcpAccessTokens?: boolean;
     /** The OAuth token endpoint: its Authorization header holds the app's client credentials, which it checks itself. */
     oauthClientAuthentication?: boolean;
-    /**
-     * Every write to this route may revoke tokens, refusals included (the token endpoint revokes
-     * what a reused code led to, and answers 400): the processes forget what they remember.
-     */
-    mayRevokeTokens?: boolean;
   }
   interface FastifyRequest {
     /** The authenticated caller, or null on public routes called anonymously. */
     principal: Principal | null;
+    /**
+     * Set by a route that revoked tokens of this organization, whatever it answers (the token
+     * endpoint revokes what a reused code led to and answers 400): every process forgets what it
+     * remembers of the organization's callers.
+     */
+    revokedAccessOf: number | null;
     /** The workspace of a `/workspaces/{workspace_id}/...` route, once access is checked. */
     workspace: { id: number; name: string } | null;
   }
@@ -91,6 +92,7 @@ export function requiresPermissionDeclaration(route: Pick<RouteOptions, 'url' | 
 export function registerAccessControl(app: FastifyInstance, config: Config): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('workspace', null);
+  app.decorateRequest('revokedAccessOf', null);
 
   const routePermissions: RoutePermissionEntry[] = [];
   app.decorate('routePermissions', { getter: () => routePermissions });
@@ -137,12 +139,13 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
   // Before the answer leaves, so that no process acts on the old access once the caller knows of the change.
   app.addHook('onSend', async (request, reply, payload) => {
-    const changed =
-      request.routeOptions.config.mayRevokeTokens === true ||
-      (reply.statusCode < 400 && changesAccess(request.routeOptions.url ?? ''));
+    const revoked = request.revokedAccessOf !== null;
+    const changed = revoked || (reply.statusCode < 400 && changesAccess(request.routeOptions.url ?? ''));
     if (unsafeMethods.has(request.method) && changed) {
       try {
-        await accessChanges.publish(request.principal?.organizationId ?? null);
+        await accessChanges.publish(
+          revoked ? request.revokedAccessOf : (request.principal?.organizationId ?? null),
+        );
       } catch (error) {
         // The change is made and this process forgot; the others fall back to the cache's time-to-live.
         request.log.error({ err: error }, 'could not tell the other processes that access changed');

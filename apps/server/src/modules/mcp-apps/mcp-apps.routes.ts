@@ -40,6 +40,7 @@ import {
   redirectWith,
   refreshTokens,
   resourceAccepted,
+  type TokenResponse,
 } from './mcp-oauth.ts';
 import { handleMcpRequest } from './mcp-server.ts';
 
@@ -269,8 +270,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/oauth/token',
     {
-      // A refresh revokes the old pair, a reused code all it led to: no process may go on trusting them.
-      config: { permission: 'public', oauthClientAuthentication: true, mayRevokeTokens: true },
+      config: { permission: 'public', oauthClientAuthentication: true },
       schema: { hide: true, consumes: [formContentType, 'application/json'] },
       // Whatever goes wrong before the handler (content type, size, unreadable body) in OAuth's format too.
       errorHandler: (error, _request, reply) => {
@@ -308,10 +308,19 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         const client = await authenticateClient(app.database.db, credentials);
         const services = { db: app.database.db, config: app.config };
-        const tokens =
-          grantType === 'authorization_code'
-            ? await exchangeAuthorizationCode(services, client, form)
-            : await refreshTokens(services, client, form);
+        // A refresh revokes the old pair, a reused code all it led to: no process may go on trusting them.
+        let tokens: TokenResponse;
+        try {
+          tokens =
+            grantType === 'authorization_code'
+              ? await exchangeAuthorizationCode(services, client, form)
+              : await refreshTokens(services, client, form);
+        } catch (error) {
+          if (error instanceof OAuthError && error.revokedTokens)
+            request.revokedAccessOf = client.organizationId;
+          throw error;
+        }
+        if (grantType === 'refresh_token') request.revokedAccessOf = client.organizationId;
         return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(tokens);
       } catch (error) {
         if (error instanceof OAuthError) return sendOAuthError(reply, error, viaBasic);

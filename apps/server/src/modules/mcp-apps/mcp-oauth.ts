@@ -149,11 +149,14 @@ export function redirectWith(redirectUri: string, parameters: Record<string, str
 export class OAuthError extends Error {
   readonly code: string;
   readonly status: 400 | 401;
+  /** The refusal revoked tokens (a reused code): cached callers must be forgotten. */
+  readonly revokedTokens: boolean;
 
-  constructor(code: string, description: string, status: 400 | 401 = 400) {
+  constructor(code: string, description: string, status: 400 | 401 = 400, revokedTokens = false) {
     super(description);
     this.code = code;
     this.status = status;
+    this.revokedTokens = revokedTokens;
   }
 
   toBody() {
@@ -337,7 +340,12 @@ export async function exchangeAuthorizationCode(
     .update(mcpAccessTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(mcpAccessTokens.authorizationCodeHash, codeHash), isNull(mcpAccessTokens.revokedAt)));
-  throw invalid('The authorization code was already used: the tokens issued for it are revoked');
+  throw new OAuthError(
+    'invalid_grant',
+    'The authorization code was already used: the tokens issued for it are revoked',
+    400,
+    true,
+  );
 }
 
 /** grant_type=refresh_token: the refresh token is rotated; the old pair stops working. */
