@@ -1,7 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  administers,
+  administrationKeys,
   builtInRoleGrants,
+  canGrant,
   isPermissionKey,
+  keysBeyond,
   type PermissionKey,
   permissionGroups,
   permissionKeys,
@@ -94,6 +99,62 @@ describe('built-in roles', () => {
       'update_roles',
     ] as const) {
       expect(developer.has(adminOnly), adminOnly).toBe(false);
+    }
+  });
+});
+
+describe('the grant rule', () => {
+  const someKeys = fc.subarray([...permissionKeys]);
+
+  it('names the keys given that the granter lacks, each once, in catalogue order', () => {
+    expect(
+      keysBeyond(['update_users', 'create_emails'], ['manage_api_keys', 'update_users', 'create_emails']),
+    ).toEqual(['manage_api_keys']);
+    expect(
+      keysBeyond(['update_users'], ['update_roles', 'manage_billing', 'update_roles', 'create_emails']),
+    ).toEqual(['create_emails', 'manage_billing', 'update_roles']);
+    expect(keysBeyond([], [])).toEqual([]);
+  });
+
+  it('lets only a holder of every key give the Admin role', () => {
+    const admin = builtInRoleGrants.Admin;
+    expect(canGrant(admin, admin)).toBe(true);
+    for (const role of ['Viewer', 'Editor', 'Developer'] as const) {
+      expect(canGrant(builtInRoleGrants[role], admin), role).toBe(false);
+    }
+    expect(
+      keysBeyond(
+        permissionKeys.filter((key) => key !== 'view_audit_logs'),
+        admin,
+      ),
+    ).toEqual(['view_audit_logs']);
+  });
+
+  it('ignores strings that are not permission keys: they grant nothing', () => {
+    expect(keysBeyond(['update_users'], ['update_users', 'retired_key'])).toEqual([]);
+  });
+
+  it('allows exactly the subsets of what the granter holds', () => {
+    fc.assert(
+      fc.property(someKeys, someKeys, (held, given) => {
+        const beyond = keysBeyond(held, given);
+        expect(canGrant(held, given)).toBe(beyond.length === 0);
+        expect(beyond.every((key) => given.includes(key) && !held.includes(key))).toBe(true);
+        expect(given.filter((key) => !held.includes(key)).every((key) => beyond.includes(key))).toBe(true);
+        // Giving what you hold, or any part of it, is always allowed.
+        expect(canGrant(held, held.slice(0, given.length))).toBe(true);
+      }),
+    );
+  });
+
+  it('counts a role as administering only with both update_roles and update_users', () => {
+    expect(administrationKeys).toEqual(['update_roles', 'update_users']);
+    expect(administers(builtInRoleGrants.Admin)).toBe(true);
+    expect(administers(['update_roles'])).toBe(false);
+    expect(administers(['update_users', 'create_emails'])).toBe(false);
+    expect(administers(['update_users', 'update_roles'])).toBe(true);
+    for (const role of ['Viewer', 'Editor', 'Developer'] as const) {
+      expect(administers(builtInRoleGrants[role]), role).toBe(false);
     }
   });
 });

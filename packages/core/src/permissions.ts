@@ -191,3 +191,38 @@ export const builtInRoleGrants: Readonly<Record<BuiltInRoleName, readonly Permis
   Developer: developer,
   Admin: permissionKeys,
 };
+
+/**
+ * The keys among `givenKeys` that `granterKeys` does not hold, each once, in catalogue order.
+ *
+ * The one rule for every grant: a person may give a role, create a role, change a role's keys,
+ * invite someone, or act on a person or role, only where this is empty — nobody hands out (or
+ * takes away from someone above them) a key they do not hold themselves. Strings that are not
+ * permission keys (a key since retired, still stored on an old role) grant nothing, so they are
+ * never "beyond" anyone.
+ */
+export function keysBeyond(granterKeys: Iterable<string>, givenKeys: Iterable<string>): PermissionKey[] {
+  const held = new Set(granterKeys);
+  const given = new Set(givenKeys);
+  return permissionKeys.filter((key) => given.has(key) && !held.has(key));
+}
+
+/** Whether a holder of `granterKeys` may give (or act on someone holding) every one of `givenKeys`. */
+export function canGrant(granterKeys: Iterable<string>, givenKeys: Iterable<string>): boolean {
+  return keysBeyond(granterKeys, givenKeys).length === 0;
+}
+
+/**
+ * The keys that keep an organization administrable: whoever holds both can fix any role and any
+ * person's role. Letterset never lets an organization lose its last holder of both.
+ */
+export const administrationKeys = [
+  'update_roles',
+  'update_users',
+] as const satisfies readonly PermissionKey[];
+
+/** Whether a role's keys include every administration key. */
+export function administers(keys: Iterable<string>): boolean {
+  const held = new Set(keys);
+  return administrationKeys.every((key) => held.has(key));
+}

@@ -22,15 +22,18 @@ export type ErrorStatus = keyof typeof errorCatalogue;
 
 export class HttpError extends Error {
   readonly statusCode: ErrorStatus;
+  /** A stable machine-readable name for refusals a client may want to tell apart (`grant_beyond_own_keys`). */
+  readonly code: string | undefined;
 
-  constructor(statusCode: ErrorStatus, message: string) {
+  constructor(statusCode: ErrorStatus, message: string, code?: string) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;
+    this.code = code;
   }
 
   toBody(): Record<string, unknown> {
-    return { message: this.message };
+    return this.code === undefined ? { message: this.message } : { message: this.message, code: this.code };
   }
 }
 
@@ -47,8 +50,8 @@ export class UnauthorizedError extends HttpError {
 }
 
 export class ForbiddenError extends HttpError {
-  constructor(message = 'You do not have permission to do this') {
-    super(403, message);
+  constructor(message = 'You do not have permission to do this', code?: string) {
+    super(403, message, code);
   }
 }
 
@@ -77,8 +80,8 @@ export class ConflictError extends HttpError {
 export class ValidationError extends HttpError {
   readonly errors: FieldErrors;
 
-  constructor(errors: FieldErrors, message = 'Failed to save') {
-    super(422, message);
+  constructor(errors: FieldErrors, message = 'Failed to save', code?: string) {
+    super(422, message, code);
     this.errors = errors;
   }
 
@@ -88,7 +91,7 @@ export class ValidationError extends HttpError {
   }
 
   override toBody() {
-    return { message: this.message, errors: this.errors };
+    return { ...super.toBody(), errors: this.errors };
   }
 }
 

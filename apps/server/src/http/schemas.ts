@@ -6,14 +6,25 @@ import { singleLinePattern } from './validation-messages.ts';
  * Schemas shared by many routes. Each has an `$id`: it is registered once with `addSchema`, so
  * the OpenAPI document names it under `components.schemas` and routes point at it with `ref()`.
  */
+const ErrorCode = Type.Optional(
+  Type.String({
+    description: 'A stable machine-readable name of the refusal, on answers a client may want to tell apart',
+    examples: ['grant_beyond_own_keys'],
+  }),
+);
+
 export const ErrorSchema = Type.Object(
-  { message: Type.String({ description: 'What went wrong, in words a person can act on' }) },
+  {
+    message: Type.String({ description: 'What went wrong, in words a person can act on' }),
+    code: ErrorCode,
+  },
   { $id: 'Error', description: 'The body of 400, 401, 403, 404, 413, 415 and 429 answers' },
 );
 
 export const ValidationErrorSchema = Type.Object(
   {
     message: Type.String({ examples: ['Failed to save'] }),
+    code: ErrorCode,
     errors: Type.Record(Type.String(), Type.Array(Type.String()), {
       description: 'Field path (dot-separated; array items by index) → messages for that field',
       examples: [{ name: ['is required'], 'stages.0.position': ['must be an integer'] }],
