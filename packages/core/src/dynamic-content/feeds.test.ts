@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../fields/types.ts';
 import {
@@ -24,6 +25,49 @@ describe('feeds', () => {
         },
       ),
     ).toBe('https://example.com/products/a+b%2F7?q=x');
+  });
+
+  it('URL-encode every printed parameter, so a value stays one value of its path or query position', () => {
+    const hostile = 'a&b=c/../x?y#z';
+    const url = new URL(
+      renderFeedUrl('https://example.com/products/{{ parameters.id }}?q={{ parameters.q }}&lang=en', {
+        id: hostile,
+        q: hostile,
+      }),
+    );
+    expect(url.pathname).toBe('/products/a%26b%3Dc%2F..%2Fx%3Fy%23z');
+    expect(decodeURIComponent(url.pathname.split('/')[2] ?? '')).toBe(hostile);
+    expect([...url.searchParams.keys()]).toEqual(['q', 'lang']);
+    expect(url.searchParams.get('q')).toBe(hostile);
+    expect(url.hash).toBe('');
+    // Filters see the plain value; `url_encode` is not encoded twice; `raw` opts nothing out.
+    expect(renderFeedUrl('https://x.test/{{ parameters.id | upcase }}', { id: 'a/b' })).toBe(
+      'https://x.test/A%2FB',
+    );
+    expect(renderFeedUrl('https://x.test/{{ parameters.id | url_encode }}', { id: 'a b/c' })).toBe(
+      'https://x.test/a+b%2Fc',
+    );
+    expect(renderFeedUrl('https://x.test/{{ parameters.id | raw }}', { id: '../admin?x=1#' })).toBe(
+      'https://x.test/..%2Fadmin%3Fx%3D1%23',
+    );
+    expect(renderFeedUrl('https://x.test/{% echo parameters.id %}', { id: '#' })).toBe('https://x.test/%23');
+  });
+
+  it('a generated parameter value always arrives whole in its query parameter and path segment', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (value) => {
+        const url = new URL(
+          renderFeedUrl('https://example.com/p/{{ parameters.v }}/end?v={{ parameters.v }}&k=1', {
+            v: value,
+          }),
+        );
+        expect(url.searchParams.get('v')).toBe(value);
+        expect(url.searchParams.get('k')).toBe('1');
+        expect(url.pathname.split('/')).toHaveLength(4);
+        expect(url.pathname.endsWith('/end')).toBe(true);
+        expect(url.hash).toBe('');
+      }),
+    );
   });
 
   it('read JSON paths in dot, index and bracket forms', () => {

@@ -1,12 +1,47 @@
+import { Liquid } from 'liquidjs';
 import type { FieldDefinition } from '../fields/types.ts';
-import { parseTemplate, plainTextLiquid } from '../render/liquid-engine.ts';
+import { defaultRenderLimits, parseTemplate } from '../render/liquid-engine.ts';
+import { installSyncRender } from '../render/sync-render.ts';
+
+/**
+ * Every `{{ }}` of a feed URL prints its value percent-encoded (`encodeURIComponent`), so what an
+ * editor user types stays one value of its path segment or query parameter: `a&b=c/../x?y#z`
+ * can add no parameter, climb no path and cut no fragment. `url_encode` (Liquid's, spaces as `+`)
+ * is already encoded and is printed as it is; `raw` is an ordinary filter here, so nothing opts out.
+ */
+function createFeedUrlEngine(): Liquid {
+  const engine = new Liquid({
+    strictFilters: true,
+    strictVariables: false,
+    ownPropertyOnly: true,
+    outputEscape: (value: unknown) => encodeURIComponent(stringOf(value)),
+    renderLimit: defaultRenderLimits.renderLimitMs,
+    memoryLimit: defaultRenderLimits.memoryLimit,
+    cache: false,
+  });
+  engine.registerFilter('url_encode', {
+    handler: (value: unknown) => encodeURIComponent(stringOf(value)).replace(/%20/g, '+'),
+    raw: true,
+  });
+  engine.registerFilter('raw', (value: unknown) => value);
+  installSyncRender(engine);
+  return engine;
+}
+
+function stringOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return Array.isArray(value) ? value.map(stringOf).join('') : String(value);
+}
+
+const feedUrlLiquid = createFeedUrlEngine();
 
 /**
  * A feed's URL is Liquid over `parameters` (the values the editor user typed), e.g.
- * `https://example.com/api/products/{{ parameters.product_id | url_encode }}`.
+ * `https://example.com/api/products/{{ parameters.product_id }}`; each printed value is
+ * URL-encoded (see `createFeedUrlEngine`).
  */
 export function renderFeedUrl(template: string, parameters: Record<string, string>): string {
-  return plainTextLiquid.renderSync(parseTemplate(template, plainTextLiquid), { parameters }).trim();
+  return feedUrlLiquid.renderSync(parseTemplate(template, feedUrlLiquid), { parameters }).trim();
 }
 
 /**
