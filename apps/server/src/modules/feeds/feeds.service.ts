@@ -2,12 +2,14 @@ import { checkTemplate, extractFeedFields, parseJsonPath, renderFeedUrl } from '
 import { asc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { components, feeds } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { OutboundFetchError, outboundFetch } from '../../security/outbound-fetch.ts';
+import { sameDestination } from '../../security/secret-destination.ts';
 import type { CreateFeedBody, Feed, FeedRunResult, RunFeedBody, UpdateFeedBody } from './feeds.schemas.ts';
 
 type FeedRow = typeof feeds.$inferSelect;
@@ -55,11 +57,17 @@ function duplicates<T>(
   });
 }
 
+/** Scheme, user, host and port: what follows `scheme://` up to the path, query or fragment. */
+const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
 function checkFeed(input: Static<typeof UpdateFeedBody>): void {
   const errors: Record<string, string[]> = {};
   if (input.url !== undefined) {
     const problems = checkTemplate(input.url).filter((diagnostic) => diagnostic.severity === 'error');
     if (problems.length > 0) errors.url = problems.map((problem) => problem.message);
+    // The headers are bound to the feed's origin: a parameter must not be able to choose the host.
+    else if (/[{}]/.test(authority.exec(input.url.trim())?.[0] ?? ''))
+      errors.url = ['must name its scheme, host and port without Liquid: parameters go into the path or query'];
   }
   duplicates(input.parameters, (parameter) => parameter.name, 'parameters', errors);
   duplicates(input.headers, (header) => header.key, 'headers', errors);
@@ -95,14 +103,31 @@ export async function createFeed(
   return toResponse(row);
 }
 
-/** A header sent back with its masked value keeps the stored value (the client never saw it). */
-function mergeHeaders(stored: FeedRow['headers'], incoming: FeedRow['headers']): FeedRow['headers'] {
-  return incoming.map((header) => {
-    const previous = stored.find((candidate) => candidate.key.toLowerCase() === header.key.toLowerCase());
-    return previous && header.value === maskHeaderValue(previous.value)
-      ? { ...header, value: previous.value }
-      : header;
-  });
+/**
+ * The headers to store. A header sent back with its masked value keeps the stored value (the
+ * client never saw it), but only while the feed keeps its origin: moved to another scheme, host
+ * or port, a stored value is not carried over and the header is dropped unless given anew.
+ */
+function headersToStore(
+  stored: FeedRow['headers'],
+  incoming: FeedRow['headers'],
+  keepsDestination: boolean,
+): { headers: FeedRow['headers']; cleared: string[] } {
+  const storedValueOf = (key: string) =>
+    stored.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase())?.value;
+  const headers: FeedRow['headers'] = [];
+  const cleared = new Set<string>();
+  for (const header of incoming) {
+    const previous = storedValueOf(header.key);
+    const sentBackMasked = previous !== undefined && header.value === maskHeaderValue(previous);
+    if (!sentBackMasked) headers.push(header);
+    else if (keepsDestination) headers.push({ ...header, value: previous });
+    else cleared.add(header.key);
+  }
+  if (!keepsDestination)
+    for (const header of stored)
+      if (!headers.some((kept) => kept.key.toLowerCase() === header.key.toLowerCase())) cleared.add(header.key);
+  return { headers, cleared: [...cleared].map((key) => `headers.${key}`) };
 }
 
 export async function updateFeed(
@@ -113,6 +138,11 @@ export async function updateFeed(
 ) {
   const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
   checkFeed(input);
+  const keepsDestination = input.url === undefined || sameDestination(feed.url, input.url);
+  const { headers, cleared } =
+    input.headers !== undefined || !keepsDestination
+      ? headersToStore(feed.headers, input.headers ?? feed.headers, keepsDestination)
+      : { headers: undefined, cleared: [] };
   const [row] = await app.database.db
     .update(feeds)
     .set({
@@ -120,13 +150,13 @@ export async function updateFeed(
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.request_method !== undefined ? { requestMethod: input.request_method } : {}),
       ...(input.parameters !== undefined ? { parameters: input.parameters } : {}),
-      ...(input.headers !== undefined ? { headers: mergeHeaders(feed.headers, input.headers) } : {}),
+      ...(headers !== undefined ? { headers } : {}),
       ...(input.fields !== undefined ? { fields: input.fields } : {}),
     })
     .where(eq(feeds.id, id))
     .returning();
   if (!row) throw new Error('feed update returned nothing');
-  return toResponse(row);
+  return { ...toResponse(row), secrets_cleared: cleared };
 }
 
 /** A feed that components use stays: they would silently stop filling their fields. */
