@@ -5,7 +5,7 @@ import { type CustomStyle, type FieldDefinition, type FieldType, fieldTypes } fr
 import type { ComponentDefinition } from '../render/design-system.ts';
 import type { Diagnostic } from '../render/diagnostics.ts';
 import { defaultRenderLimits } from '../render/liquid-engine.ts';
-import { render } from '../render/render.ts';
+import { type RenderBudget, render } from '../render/render.ts';
 import type { GenerationProblem, JsonSchema } from './generated-content.ts';
 
 /**
@@ -380,6 +380,8 @@ export function renderProblemsWithDefaults(input: {
   designTokens: Record<string, unknown>;
   customStyles: readonly CustomStyle[];
   limits?: { renderLimitMs?: number; memoryLimit?: number };
+  /** One time budget for all these renders (see `RenderInput.budget`); without it, limits per instance. */
+  budget?: RenderBudget;
 }): { container: string[]; components: string[][] } {
   const locale = 'en-US';
   const definitions: ComponentDefinition[] = [
@@ -412,6 +414,7 @@ export function renderProblemsWithDefaults(input: {
         renderLimitMs: input.limits?.renderLimitMs ?? defaultRenderLimits.renderLimitMs,
         memoryLimit: input.limits?.memoryLimit ?? defaultRenderLimits.memoryLimit,
       },
+      ...(input.budget ? { budget: input.budget } : {}),
     }).diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
 
   const container = renderWith([]).map(describeDiagnostic);

@@ -49,8 +49,40 @@ export interface RenderInput {
   /** Template problems become errors (the caller blocks export) instead of warnings. */
   strict?: boolean;
   limits?: { renderLimitMs?: number; memoryLimit?: number };
+  /**
+   * The time the whole render may take, shared by every component instance (and by every render
+   * given the same budget: the locales of one request). Without one, each instance may take
+   * `limits.renderLimitMs`.
+   */
+  budget?: RenderBudget;
+  /**
+   * Called before each component instance renders, with its index in `content.component_instances`
+   * (-1 for the container): a caller that may have to stop the render from outside learns which
+   * component was running.
+   */
+  onInstanceStart?: (position: number) => void;
   /** Conditionals, personalization tags and link tracking (see `DynamicContentInput`). */
   dynamicContent?: DynamicContentInput;
+}
+
+/**
+ * A time budget in milliseconds on the caller's clock (core has no clock of its own): the render
+ * stops at `deadline` as measured by `now()`. Pass the same object to several renders to share it.
+ */
+export interface RenderBudget {
+  now(): number;
+  deadline: number;
+  /** Its whole size, for messages. */
+  totalMs: number;
+}
+
+/** A budget of `totalMs` starting now. */
+export function startRenderBudget(totalMs: number, now: () => number): RenderBudget {
+  return { now, deadline: now() + totalMs, totalMs };
+}
+
+export function budgetExceededMessage(totalMs: number): string {
+  return `rendering took longer than the time budget of ${totalMs} ms, which the whole render shares`;
 }
 
 export interface RenderOutput {
@@ -74,6 +106,8 @@ interface InstanceSummary {
 interface RenderableInstance {
   instance: ComponentInstance;
   component: BrandedComponent;
+  /** Index in `content.component_instances`; -1 for the container. */
+  position: number;
 }
 
 /** Values a template sees for its fields: stored values, else the (brand's) defaults. */
@@ -119,10 +153,11 @@ function renderContent(input: RenderInput): RenderOutput {
   const isPreview = input.mode === 'editor_preview' || input.mode === 'email_design_system_preview';
   const outputFormat = input.outputFormat ?? 'html';
   const engine = outputFormat === 'plaintext' ? plainTextLiquid : liquid;
-  const renderOptions = {
-    renderLimit: input.limits?.renderLimitMs ?? defaultRenderLimits.renderLimitMs,
-    memoryLimit: input.limits?.memoryLimit ?? defaultRenderLimits.memoryLimit,
-  };
+  const renderLimitMs = input.limits?.renderLimitMs ?? defaultRenderLimits.renderLimitMs;
+  const memoryLimit = input.limits?.memoryLimit ?? defaultRenderLimits.memoryLimit;
+  const budget = input.budget;
+  /** Instances left unrendered because the budget had run out before them. */
+  let skippedForBudget = 0;
 
   const components = new Map(applyBrandProfile(input.components, input.brandProfile).map((c) => [c.id, c]));
   const designTokens = mergeDesignTokens(
@@ -168,10 +203,22 @@ function renderContent(input: RenderInput): RenderOutput {
     });
 
   const renderEntry = (entry: RenderableInstance, scope: Record<string, unknown>): string => {
+    // LiquidJS checks its limit on its own clock: it gets the time left of the shared budget.
+    const remainingMs = budget ? budget.deadline - budget.now() : renderLimitMs;
+    if (remainingMs <= 0) {
+      skippedForBudget += 1;
+      return '';
+    }
+    input.onInstanceStart?.(entry.position);
     try {
-      return engine.renderSync(parseTemplate(entry.component.template, engine), scope, renderOptions);
+      return engine.renderSync(parseTemplate(entry.component.template, engine), scope, {
+        renderLimit: remainingMs,
+        memoryLimit,
+      });
     } catch (error) {
       const diagnostic = diagnosticFromLiquidError(error, severity);
+      if (budget && diagnostic.code === diagnosticCodes.renderLimit)
+        diagnostic.message = budgetExceededMessage(budget.totalMs);
       report(diagnostic, entry);
       return isPreview
         ? placeholderComment(`Component ${entry.component.name} did not render: ${diagnostic.message}`)
@@ -181,7 +228,7 @@ function renderContent(input: RenderInput): RenderOutput {
 
   // The instances that render, in order; previous/next refer to these.
   const children: RenderableInstance[] = [];
-  for (const instance of input.content.component_instances) {
+  for (const [position, instance] of input.content.component_instances.entries()) {
     if (instance.hidden_from_locales?.[input.locale] === true) continue;
     const component = components.get(instance.component_id);
     if (!component) {
@@ -217,12 +264,14 @@ function renderContent(input: RenderInput): RenderOutput {
       );
       continue;
     }
-    children.push({ instance, component });
+    children.push({ instance, component, position });
   }
 
   const containerInstance = input.content.container_component_instance;
   const container = components.get(containerInstance.component_id);
-  const containerEntry = container ? { instance: containerInstance, component: container } : null;
+  const containerEntry = container
+    ? { instance: containerInstance, component: container, position: -1 }
+    : null;
   const globalFields = container
     ? fieldScope(
         container.field_definitions,
@@ -281,8 +330,16 @@ function renderContent(input: RenderInput): RenderOutput {
       next_component_instance: null,
     };
     const before = diagnostics.length;
+    const skippedBefore = skippedForBudget;
     const rendered = renderEntry(containerEntry, scope);
-    html = diagnostics.length > before ? childrenHtml : rendered;
+    html = diagnostics.length > before || skippedForBudget > skippedBefore ? childrenHtml : rendered;
+  }
+  if (skippedForBudget > 0 && budget) {
+    diagnostics.push({
+      code: diagnosticCodes.renderLimit,
+      severity,
+      message: `${skippedForBudget} component instance${skippedForBudget === 1 ? ' was' : 's were'} not rendered: ${budgetExceededMessage(budget.totalMs)}`,
+    });
   }
 
   let document: Document | null = null;
