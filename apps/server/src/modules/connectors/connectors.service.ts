@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { changesAnything } from '../../db/record-updates.ts';
 import { connectors } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
 import type { Principal } from '../../http/access.ts';
@@ -184,6 +185,8 @@ export async function updateConnector(
   input: Static<typeof UpdateConnectorBody>,
 ) {
   const row = await findWorkspaceRecord(services, connectors, workspaceId, id);
+  // An update of nothing writes nothing (resealing the secrets would still change the row).
+  if (!changesAnything(input)) return toResponse(services, row);
   const integration = row.integrationName as IntegrationName;
   const stored = readableConnectorSecrets(services.secrets, row);
   const fields = setupFieldsOf(integration, services.config.appUrl);
