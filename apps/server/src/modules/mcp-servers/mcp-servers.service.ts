@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { changesAnything } from '../../db/record-updates.ts';
 import { enabledMcpServers, mcpServers, mcpServerTools } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
 import type { Principal } from '../../http/access.ts';
@@ -212,6 +213,8 @@ export async function updateMcpServer(
   input: Static<typeof UpdateMcpServerBody>,
 ) {
   const row = await findWorkspaceRecord(app, mcpServers, workspaceId, id);
+  // An update of nothing writes nothing: the server reads as it was, updated_at included.
+  if (!changesAnything(input)) return getMcpServer(app, principal, workspaceId, id);
   const url = input.url === undefined ? row.url : checkUrl(app, input.url);
   const headers =
     input.headers === undefined ? undefined : checkHeaders(input.headers, openHeaders(app.secrets, row));
