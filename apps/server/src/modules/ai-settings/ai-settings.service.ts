@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { and, count, desc, eq, gte, sum } from 'drizzle-orm';
 import type { Static } from 'typebox';
+import { changesAnything } from '../../db/record-updates.ts';
 import { aiUsage, organizationAiSettings, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
@@ -94,6 +95,8 @@ export async function updateAiSettings(
   input: Static<typeof UpdateAiSettingsBody>,
 ) {
   const previous = await settingsRowOf(services, principal.organizationId);
+  // An update of nothing writes nothing: the settings read as they were, updated_at included.
+  if (!changesAnything(input)) return toResponse(services, previous, 'manager');
   const previousKey = previous?.sealedApiKey
     ? services.secrets.open(previous.sealedApiKey, aiApiKeyPurpose)
     : null;
