@@ -20,10 +20,18 @@ import { AccessChanges, changesAccess, PrincipalCache } from './principal-cache.
 import { limits } from './schemas.ts';
 
 /**
- * Who may call a route: `public` (anyone), `signed_in` (any user of the organization), or a
- * permission key the caller's role must grant. Every documented route declares one.
+ * Who may call a route: `public` (anyone), `signed_in` (any user of the organization), a
+ * permission key the caller's role must grant, or a list of keys any one of which is enough
+ * (running a feed: whoever sets feeds up or fills emails from them). Every documented route
+ * declares one.
  */
-export type RoutePermission = PermissionKey | 'signed_in' | 'public';
+export type RoutePermission = PermissionKey | readonly PermissionKey[] | 'signed_in' | 'public';
+
+function isRoutePermission(permission: unknown): permission is RoutePermission {
+  if (permission === 'public' || permission === 'signed_in') return true;
+  if (Array.isArray(permission)) return permission.length > 0 && permission.every(isPermissionKey);
+  return typeof permission === 'string' && isPermissionKey(permission);
+}
 
 export interface RoutePermissionEntry {
   method: string;
@@ -99,10 +107,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   app.addHook('onRoute', (route) => {
     if (!requiresPermissionDeclaration(route)) return;
     const permission = route.config?.permission;
-    if (
-      permission === undefined ||
-      !(permission === 'public' || permission === 'signed_in' || isPermissionKey(permission))
-    ) {
+    if (!isRoutePermission(permission)) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} must declare config.permission (a permission key, 'signed_in' or 'public')`,
       );
@@ -155,11 +160,23 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
 }
 
-/** 403 naming the key, for checks a route's own key cannot express (what a change touches). */
-export function requirePermission(principal: Principal, permission: PermissionKey): void {
-  if (!principal.permissions.has(permission)) {
-    throw new ForbiddenError(`You need the ${permission} permission to do this`);
+/**
+ * 403 naming the key (or the keys, any one of which is enough), for the route's own key and for
+ * checks a route's key cannot express (what a change touches).
+ */
+export function requirePermission(
+  principal: Principal,
+  permission: PermissionKey | readonly PermissionKey[],
+): void {
+  const anyOf: readonly PermissionKey[] = typeof permission === 'string' ? [permission] : permission;
+  if (!anyOf.some((key) => principal.permissions.has(key))) {
+    throw new ForbiddenError(`You need the ${permissionNames(anyOf)} permission to do this`);
   }
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+function permissionNames(keys: readonly PermissionKey[]): string {
+  return keys.length === 1 ? String(keys[0]) : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`;
 }
 
 /** The caller of a route that is not public: always set by the access hook. */

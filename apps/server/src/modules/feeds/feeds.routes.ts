@@ -20,7 +20,10 @@ const crudRoutes = workspaceCrudRoutes<number>({
   schemas: { item: Feed, create: CreateFeedBody, update: UpdateFeedBody, itemParams: FeedParams },
   descriptions: {
     create: 'Header values are stored as given and only ever returned masked.',
-    update: 'A header sent back with its masked value keeps its stored value.',
+    update:
+      'A header sent back with its masked value keeps its stored value. A URL moved to another scheme, host or ' +
+      'port drops the stored header values that the same change does not give again (secrets_cleared lists them): ' +
+      'a header is never sent to an address it was not entered for.',
     delete:
       'A feed that components use cannot be deleted (422 naming them): choose another feed for them first.',
   },
@@ -32,13 +35,15 @@ export const feedsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/v1/workspaces/:workspace_id/feeds/:id/run',
     {
-      config: { permission: 'signed_in' },
+      config: { permission: ['manage_feeds', 'update_emails'] },
       schema: {
         operationId: 'runFeed',
         tags: ['Feeds'],
         summary: 'Run a feed',
         description:
-          'Requests the feed’s URL (rendered with the parameters) and extracts its fields. Only http(s); private, ' +
+          'Needs manage_feeds or update_emails (whoever sets a feed up, or fills emails from it). ' +
+          'Requests the feed’s URL (rendered with the parameters, each value URL-encoded) with its headers and ' +
+          'extracts its fields. Only http(s); private, ' +
           'loopback and link-local addresses are refused unless the server allows them; 10 s and 1 MB at most; ' +
           'redirects are not followed. Problems of the remote side come back in error.',
         params: FeedParams,

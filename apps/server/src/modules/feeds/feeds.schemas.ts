@@ -10,6 +10,7 @@ import {
   Timestamp,
   Url,
 } from '../../http/schemas.ts';
+import { SecretsCleared } from '../../security/secret-destination.ts';
 
 const VariableName = Identifier({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
 
@@ -47,7 +48,8 @@ const RequestMethod = Type.Enum(['GET', 'POST']);
 const FeedUrl = Url({
   minLength: 1,
   description:
-    'Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id | url_encode }}',
+    'Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id }}; every printed value ' +
+    'is URL-encoded, and the scheme, host and port are written without Liquid',
 });
 
 export const Feed = Type.Object(
@@ -64,6 +66,7 @@ export const Feed = Type.Object(
       }),
     ),
     fields: Type.Array(FeedField),
+    secrets_cleared: SecretsCleared,
     organization_id: Type.Integer(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -74,7 +77,10 @@ export const Feed = Type.Object(
 const Parameters = Type.Array(FeedParameter, { maxItems: 50 });
 const Headers = Type.Array(FeedHeader, {
   maxItems: 50,
-  description: 'Sending back the masked value of a header keeps its stored value',
+  description:
+    'Sending back the masked value of a header keeps its stored value, unless the same change moves the URL to ' +
+    'another scheme, host or port: stored values are then dropped (see secrets_cleared) and only values given ' +
+    'anew are kept',
 });
 const Fields = Type.Array(FeedField, { maxItems: 100 });
 

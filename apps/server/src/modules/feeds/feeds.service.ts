@@ -67,7 +67,9 @@ function checkFeed(input: Static<typeof UpdateFeedBody>): void {
     if (problems.length > 0) errors.url = problems.map((problem) => problem.message);
     // The headers are bound to the feed's origin: a parameter must not be able to choose the host.
     else if (/[{}]/.test(authority.exec(input.url.trim())?.[0] ?? ''))
-      errors.url = ['must name its scheme, host and port without Liquid: parameters go into the path or query'];
+      errors.url = [
+        'must name its scheme, host and port without Liquid: parameters go into the path or query',
+      ];
   }
   duplicates(input.parameters, (parameter) => parameter.name, 'parameters', errors);
   duplicates(input.headers, (header) => header.key, 'headers', errors);
@@ -126,7 +128,8 @@ function headersToStore(
   }
   if (!keepsDestination)
     for (const header of stored)
-      if (!headers.some((kept) => kept.key.toLowerCase() === header.key.toLowerCase())) cleared.add(header.key);
+      if (!headers.some((kept) => kept.key.toLowerCase() === header.key.toLowerCase()))
+        cleared.add(header.key);
   return { headers, cleared: [...cleared].map((key) => `headers.${key}`) };
 }
 
@@ -141,7 +144,7 @@ export async function updateFeed(
   const keepsDestination = input.url === undefined || sameDestination(feed.url, input.url);
   const { headers, cleared } =
     input.headers !== undefined || !keepsDestination
-      ? headersToStore(feed.headers, input.headers ?? feed.headers, keepsDestination)
+      ? headersToStore(feed.headers, input.headers ?? [], keepsDestination)
       : { headers: undefined, cleared: [] };
   const [row] = await app.database.db
     .update(feeds)
