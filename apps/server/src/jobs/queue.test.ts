@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp, createTestDatabase } from '../test/harness.ts';
-import { defineJobKind, type JobKind, type JobState } from './queue.ts';
+import { defineJobKind, type JobKind, JobQueue, type JobState } from './queue.ts';
 
 const greet = defineJobKind({
   name: 'test-greet',
@@ -43,7 +43,24 @@ const patient = defineJobKind({
   },
 });
 
-const kinds: JobKind[] = [greet as JobKind, flaky as JobKind, hopeless as JobKind, patient as JobKind];
+/** Stands for a connector export: each run pushes once, so a second run would push twice. */
+let pushes = 0;
+const push = defineJobKind({
+  name: 'test-push',
+  retryDelaySeconds: 1,
+  run: async () => {
+    pushes += 1;
+    return { pushes };
+  },
+});
+
+const kinds: JobKind[] = [
+  greet as JobKind,
+  flaky as JobKind,
+  hopeless as JobKind,
+  patient as JobKind,
+  push as JobKind,
+];
 
 async function waitForState(app: App, kind: JobKind<never>, id: string, status: JobState['status']) {
   const deadline = Date.now() + 20_000;
@@ -114,6 +131,27 @@ describe('the job queue', () => {
     const id = await app.jobs.send(hopeless, {});
     const state = await waitForState(app, hopeless, id, 'failed');
     expect(state?.status).toBe('failed');
+  });
+
+  it('stores a finished job as completed before waking the workers, whose failure changes nothing', async () => {
+    pushes = 0;
+    const wakeUp = vi
+      .spyOn(JobQueue.prototype as unknown as { wakeWorkers(name: string): Promise<void> }, 'wakeWorkers')
+      .mockRejectedValueOnce(new Error('NOTIFY failed: the connection was lost'));
+    try {
+      const app = await buildTestApp({ jobKinds: kinds, config: { runJobWorkers: true } });
+      apps.push(app);
+      const id = await app.jobs.send(push, {});
+      const state = await waitForState(app, push, id, 'completed');
+      expect(wakeUp).toHaveBeenCalled();
+      // A failed attempt would be retried after 1 s: give it the time to show.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(state).toMatchObject({ status: 'completed', output: { pushes: 1 }, attempts: 1 });
+      expect(await app.jobs.state(push, id)).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(pushes).toBe(1);
+    } finally {
+      wakeUp.mockRestore();
+    }
   });
 
   it('refuses a job kind that is not in its registry', async () => {

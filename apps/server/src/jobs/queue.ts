@@ -212,11 +212,9 @@ export class JobQueue {
     });
     const settled = run.catch(() => undefined);
     this.running.add(settled);
+    let result: unknown;
     try {
-      const result = await run;
-      log.info('job completed');
-      await this.wakeWorkers(kind.name);
-      return result;
+      result = await run;
     } catch (error) {
       if (!this.shutdown.signal.aborted) throw error;
       log.info({ err: error }, 'job stopped by the shutdown');
@@ -226,6 +224,17 @@ export class JobQueue {
     } finally {
       this.running.delete(settled);
     }
+    // The outcome is stored here, fenced to this attempt, before anything else happens: pg-boss
+    // would store it only once this handler returns, and would fail (and retry) a finished job if
+    // something after its work threw. Its own completion that follows finds the job settled: a no-op.
+    await this.boss.complete(kind.name, { id: job.id, retryCount: job.retryCount }, result as object);
+    log.info('job completed');
+    // Waking the workers only hurries the next job (they poll anyway): its failure is logged, never
+    // the job's.
+    await this.wakeWorkers(kind.name).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not wake the workers; they look again within their polling interval'),
+    );
+    return result;
   }
 
   /**
