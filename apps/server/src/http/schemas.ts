@@ -2,10 +2,6 @@ import { type Static, type TNumberOptions, type TSchema, type TStringOptions, Ty
 import { type ErrorStatus, errorCatalogue } from './errors.ts';
 import { singleLinePattern } from './validation-messages.ts';
 
-/**
- * Schemas shared by many routes. Each has an `$id`: it is registered once with `addSchema`, so
- * the OpenAPI document names it under `components.schemas` and routes point at it with `ref()`.
- */
 const ErrorCode = Type.Optional(
   Type.String({
     description: 'A stable machine-readable name of the refusal, on answers a client may want to tell apart',
@@ -13,6 +9,10 @@ const ErrorCode = Type.Optional(
   }),
 );
 
+/**
+ * Schemas shared by many routes. Each has an `$id`: it is registered once with `addSchema`, so
+ * the OpenAPI document names it under `components.schemas` and routes point at it with `ref()`.
+ */
 export const ErrorSchema = Type.Object(
   {
     message: Type.String({ description: 'What went wrong, in words a person can act on' }),

@@ -10,11 +10,15 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/v1/api_keys',
     {
-      config: { permission: 'manage_api_keys' },
+      // Everyone may list their own keys; which others' keys are listed is the service's rule.
+      config: { permission: 'signed_in' },
       schema: {
         operationId: 'listApiKeys',
         tags: ['API keys'],
-        summary: 'List the organization’s API keys (never their secrets)',
+        summary: 'List the API keys you may see and revoke (never their secrets)',
+        description:
+          'Your own keys, and with `manage_api_keys` the keys of people whose every permission key you hold ' +
+          '(an Admin sees every key). Keys of removed people are not listed: they stopped working.',
         querystring: PaginationQuery,
         response: { 200: ListResponse(ref(ApiKey)), ...errorResponses(401, 403, 422) },
       },
@@ -43,12 +47,15 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/v1/api_keys/:id',
     {
-      config: { permission: 'manage_api_keys' },
+      // Everyone may revoke their own keys; revoking others' is the service's rule.
+      config: { permission: 'signed_in' },
       schema: {
         operationId: 'revokeApiKey',
         tags: ['API keys'],
         summary: 'Revoke an API key',
-        description: 'The key stops working at once (401).',
+        description:
+          'The key stops working at once (401). You may revoke your own keys, and with `manage_api_keys` the keys ' +
+          'of people whose every permission key you hold; any other key answers 404, as it is not listed for you.',
         params: ApiKeyParams,
         response: { 204: Type.Null({ description: 'Revoked' }), ...errorResponses(401, 403, 404, 422) },
       },

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { apiKeys, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { rolesWithinReach } from '../../http/grants.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
 import { toUserReference } from '../users/users.serializers.ts';
@@ -37,8 +38,27 @@ function toApiKeyResponse(row: {
   };
 }
 
+/**
+ * The live keys the caller may see and revoke: their own, and with `manage_api_keys` those of the
+ * people whose every key the caller holds (so an Admin sees all, a Developer not an Admin's).
+ * Keys of removed people are not live: they stopped working with their owner.
+ */
+async function visibleKeys(app: App, principal: Principal): Promise<SQL | undefined> {
+  const others = principal.permissions.has('manage_api_keys')
+    ? await rolesWithinReach(app.database.db, principal)
+    : [];
+  return and(
+    eq(apiKeys.organizationId, principal.organizationId),
+    isNull(apiKeys.revokedAt),
+    isNull(users.deletedAt),
+    others.length > 0
+      ? or(eq(apiKeys.userId, principal.userId), inArray(users.roleId, others))
+      : eq(apiKeys.userId, principal.userId),
+  );
+}
+
 export async function listApiKeys(app: App, principal: Principal, page: PageRequest) {
-  const where = and(eq(apiKeys.organizationId, principal.organizationId), isNull(apiKeys.revokedAt));
+  const where = await visibleKeys(app, principal);
   const [rows, [total]] = await Promise.all([
     app.database.db
       .select(columns)
@@ -48,7 +68,11 @@ export async function listApiKeys(app: App, principal: Principal, page: PageRequ
       .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(apiKeys).where(where),
+    app.database.db
+      .select({ value: count() })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(where),
   ]);
   return listBody(rows.map(toApiKeyResponse), total?.value ?? 0, page);
 }
@@ -74,18 +98,23 @@ export async function createApiKey(app: App, principal: Principal, name: string)
   return { ...toApiKeyResponse(row), key };
 }
 
-/** Revoked keys stop working at once and leave the list; the row stays for the audit log. */
+/**
+ * Revoked keys stop working at once and leave the list; the row stays for the audit log. A key the
+ * caller may not see (someone else's, without `manage_api_keys` or without every key its owner
+ * holds) answers 404, as one that does not exist: the list never showed it.
+ */
 export async function revokeApiKey(app: App, principal: Principal, id: number): Promise<void> {
+  const visible = await visibleKeys(app, principal);
+  const [key] = await app.database.db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.id, id), visible));
+  if (!key) throw new NotFoundError();
   const revoked = await app.database.db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(apiKeys.id, id),
-        eq(apiKeys.organizationId, principal.organizationId),
-        isNull(apiKeys.revokedAt),
-      ),
-    )
+    .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (revoked.length === 0) throw new NotFoundError();
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { apiKeys } from '../../db/schema.ts';
 import {
+  apiKeyHeadersFor,
   createTestOrganization,
   createTestUser,
   signInAs,
@@ -77,13 +78,13 @@ describe('API keys', () => {
     ).toBe(404);
   });
 
-  it('acts with the creator’s current role, and dies with a removed creator', async () => {
+  it('acts with the creator’s current role, and dies (revoked) with a removed creator', async () => {
     const developer = await createTestUser(app, organization, { role: 'Developer' });
-    const { key } = (await createKey(await signInAs(app, developer))).json();
+    const { key, id } = (await createKey(await signInAs(app, developer))).json();
     const bearer = { authorization: `Bearer ${key}` };
-    expect((await app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: bearer })).statusCode).toBe(
-      200,
-    );
+    const createAnother = () =>
+      app.inject({ method: 'POST', url: '/api/v1/api_keys', headers: bearer, payload: { name: 'more' } });
+    expect((await createAnother()).statusCode).toBe(200);
 
     await app.inject({
       method: 'PATCH',
@@ -91,12 +92,70 @@ describe('API keys', () => {
       headers: admin,
       payload: { role_id: organization.roleIds.Viewer },
     });
-    const demoted = await app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: bearer });
+    const me = await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer });
+    expect(me.json().permissions).toEqual(['email_commenting']);
+    const demoted = await createAnother();
     expect(demoted.statusCode).toBe(403);
     expect(demoted.json()).toEqual({ message: 'You need the manage_api_keys permission to do this' });
+    // Still their own keys: they may see them and revoke them.
+    const own = (await app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: bearer })).json();
+    expect(own.results.map((listed: { creator: { id: number } }) => listed.creator.id)).toEqual([
+      developer.id,
+      developer.id,
+    ]);
 
     await app.inject({ method: 'DELETE', url: `/api/v1/users/${developer.id}`, headers: admin });
     expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer })).statusCode).toBe(401);
+    const [stored] = await app.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(stored?.revokedAt).not.toBeNull();
+    const adminList = (
+      await app.inject({ method: 'GET', url: '/api/v1/api_keys?per=100', headers: admin })
+    ).json();
+    expect(adminList.results.map((listed: { id: number }) => listed.id)).not.toContain(id);
+  });
+
+  it('shows and revokes only your own keys and those of people whose every key you hold', async () => {
+    const other = await createTestOrganization(app);
+    const otherAdmin = await apiKeyHeadersFor(app, other, other.admin);
+    const developer = await createTestUser(app, other, { role: 'Developer' });
+    const developerHeaders = await apiKeyHeadersFor(app, other, developer);
+    const editor = await createTestUser(app, other, { role: 'Editor' });
+    const editorHeaders = await apiKeyHeadersFor(app, other, editor);
+    const keyOf = async (headers: Record<string, string>, name: string) =>
+      (await app.inject({ method: 'POST', url: '/api/v1/api_keys', headers, payload: { name } })).json().id;
+    const adminKey = await keyOf(otherAdmin, 'Admin integration');
+    const developerKey = await keyOf(developerHeaders, 'Developer CI');
+    // The editor's key dates from when they could make one.
+    const [editorKey] = await app.database.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.userId, editor.id));
+    const listed = async (headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/api_keys?per=100', headers })).json();
+
+    const byDeveloper = await listed(developerHeaders);
+    const developerSees = byDeveloper.results.map((key: { creator: { id: number } }) => key.creator.id);
+    expect(new Set(developerSees)).toEqual(new Set([developer.id, editor.id]));
+    expect(byDeveloper.pagination.total).toBe(developerSees.length);
+    expect(JSON.stringify(byDeveloper)).not.toContain('Admin integration');
+    const byAdmin = await listed(otherAdmin);
+    expect(new Set(byAdmin.results.map((key: { creator: { id: number } }) => key.creator.id))).toEqual(
+      new Set([other.admin.id, developer.id, editor.id]),
+    );
+    const byEditor = await listed(editorHeaders);
+    expect(byEditor.results.map((key: { id: number }) => key.id)).toEqual([editorKey?.id]);
+
+    const revoke = (headers: Record<string, string>, id: number) =>
+      app.inject({ method: 'DELETE', url: `/api/v1/api_keys/${id}`, headers });
+    const adminsKey = await revoke(developerHeaders, adminKey);
+    expect(adminsKey.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: otherAdmin })).statusCode).toBe(
+      200,
+    );
+    expect((await revoke(editorHeaders, developerKey)).statusCode).toBe(404);
+    expect((await revoke(developerHeaders, editorKey?.id ?? 0)).statusCode).toBe(204);
+    expect((await revoke(developerHeaders, developerKey)).statusCode).toBe(204);
+    expect((await revoke(otherAdmin, adminKey)).statusCode).toBe(204);
   });
 
   it('refuses a made-up key', async () => {

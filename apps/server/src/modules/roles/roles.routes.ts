@@ -30,6 +30,8 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createRole',
         tags: ['Roles'],
         summary: 'Create a custom role',
+        description:
+          'The role may hold only permission keys you hold yourself (else 403, naming the others).',
         body: CreateRoleBody,
         response: { 200: ref(Role), ...errorResponses(401, 403, 422) },
       },
@@ -61,7 +63,9 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Roles'],
         summary: 'Rename a custom role or change its permissions',
         description:
-          'Built-in roles cannot be changed (422). Users with the role get the new permissions at once.',
+          'Built-in roles cannot be changed (422). You must hold every key the role has and every key you give it ' +
+          '(else 403, naming the keys you lack). A change that would leave no active person holding both ' +
+          'update_roles and update_users is refused (422). Users with the role get the new permissions at once.',
         params: RoleParams,
         body: UpdateRoleBody,
         response: { 200: ref(Role), ...errorResponses(401, 403, 404, 422) },
@@ -78,7 +82,9 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'deleteRole',
         tags: ['Roles'],
         summary: 'Delete a custom role',
-        description: 'Refused (422) for built-in roles and for roles still assigned to users.',
+        description:
+          'Refused (422) for built-in roles and for roles still assigned to users, and (403) when the role holds ' +
+          'a permission key you lack.',
         params: RoleParams,
         response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
       },

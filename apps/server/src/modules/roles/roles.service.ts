@@ -2,9 +2,11 @@ import type { PermissionKey } from '@letterset/core';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import { assertMayActOn, assertMayGrant, changeAccess } from '../../http/grants.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { CreateRoleBody, Role, UpdateRoleBody } from './roles.schemas.ts';
 
@@ -37,8 +39,8 @@ export async function listRoles(app: App, principal: Principal, page: PageReques
   return listBody(rows.map(toRoleResponse), total?.value ?? 0, page);
 }
 
-async function findRole(app: App, principal: Principal, id: number): Promise<RoleRow> {
-  const [row] = await app.database.db
+async function findRole(db: Database, principal: Principal, id: number): Promise<RoleRow> {
+  const [row] = await db
     .select()
     .from(roles)
     .where(and(eq(roles.id, id), eq(roles.organizationId, principal.organizationId)));
@@ -47,11 +49,11 @@ async function findRole(app: App, principal: Principal, id: number): Promise<Rol
 }
 
 export async function getRole(app: App, principal: Principal, id: number) {
-  return toRoleResponse(await findRole(app, principal, id));
+  return toRoleResponse(await findRole(app.database.db, principal, id));
 }
 
-async function assertNameFree(app: App, principal: Principal, name: string, exceptId?: number) {
-  const [clash] = await app.database.db
+async function assertNameFree(db: Database, principal: Principal, name: string, exceptId?: number) {
+  const [clash] = await db
     .select({ id: roles.id })
     .from(roles)
     .where(
@@ -60,8 +62,10 @@ async function assertNameFree(app: App, principal: Principal, name: string, exce
   if (clash && clash.id !== exceptId) throw ValidationError.field('name', 'is already taken');
 }
 
+/** A new role may hold only keys its creator holds (403 naming the others). */
 export async function createRole(app: App, principal: Principal, input: Static<typeof CreateRoleBody>) {
-  await assertNameFree(app, principal, input.name);
+  assertMayGrant(principal, input.role_permissions, 'create a role with these keys');
+  await assertNameFree(app.database.db, principal, input.name);
   const [row] = await app.database.db
     .insert(roles)
     .values({
@@ -79,32 +83,56 @@ function assertEditable(role: RoleRow) {
     throw ValidationError.field('base', `${role.name} is a built-in role and cannot be changed`);
 }
 
+/**
+ * Renames a custom role or replaces its keys. The caller must hold every key the role has and
+ * every key it is given (403), and the organization must keep someone holding both
+ * update_roles and update_users (422).
+ */
 export async function updateRole(
   app: App,
   principal: Principal,
   id: number,
   input: Static<typeof UpdateRoleBody>,
 ) {
-  const role = await findRole(app, principal, id);
-  assertEditable(role);
-  if (input.name !== undefined) await assertNameFree(app, principal, input.name, id);
-  const [row] = await app.database.db
-    .update(roles)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.role_permissions !== undefined ? { permissions: input.role_permissions } : {}),
-    })
-    .where(eq(roles.id, id))
-    .returning();
-  if (!row) throw new NotFoundError();
+  const refusal = {
+    field: 'role_permissions',
+    message:
+      'cannot take away update_roles or update_users: nobody else active would hold both; give both to someone else first',
+  };
+  const row = await changeAccess(app.database.db, principal.organizationId, refusal, async (tx) => {
+    const role = await findRole(tx, principal, id);
+    assertEditable(role);
+    assertMayActOn(principal, role.permissions, `change the role “${role.name}”`);
+    if (input.role_permissions !== undefined) {
+      assertMayGrant(principal, input.role_permissions, `give the role “${role.name}” these keys`);
+    }
+    if (input.name !== undefined) await assertNameFree(tx, principal, input.name, id);
+    if (input.name === undefined && input.role_permissions === undefined) return role;
+    const [updated] = await tx
+      .update(roles)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.role_permissions !== undefined ? { permissions: input.role_permissions } : {}),
+      })
+      .where(eq(roles.id, id))
+      .returning();
+    if (!updated) throw new NotFoundError();
+    return updated;
+  });
   return toRoleResponse(row);
 }
 
+/**
+ * Deletes a custom role nobody holds. The caller must hold every key it has (403). A role still
+ * held cannot be deleted, so this never takes keys away from anyone.
+ */
 export async function deleteRole(app: App, principal: Principal, id: number): Promise<void> {
-  const role = await findRole(app, principal, id);
+  const db = app.database.db;
+  const role = await findRole(db, principal, id);
   assertEditable(role);
+  assertMayActOn(principal, role.permissions, `delete the role “${role.name}”`);
   // Removed users keep their role for the record, so they count too: the row must stay valid.
-  const [holders] = await app.database.db.select({ value: count() }).from(users).where(eq(users.roleId, id));
+  const [holders] = await db.select({ value: count() }).from(users).where(eq(users.roleId, id));
   const held = holders?.value ?? 0;
   if (held > 0) {
     throw ValidationError.field(
@@ -112,5 +140,5 @@ export async function deleteRole(app: App, principal: Principal, id: number): Pr
       `${role.name} is assigned to ${held} user${held === 1 ? '' : 's'}; give them another role first`,
     );
   }
-  await app.database.db.delete(roles).where(eq(roles.id, id));
+  await db.delete(roles).where(eq(roles.id, id));
 }

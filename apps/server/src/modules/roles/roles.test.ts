@@ -149,18 +149,18 @@ describe('roles', () => {
         method: 'POST',
         url: '/api/v1/roles',
         headers: admin,
-        payload: { name: 'Key keepers', role_permissions: ['manage_api_keys'] },
+        payload: { name: 'Record keepers', role_permissions: ['view_audit_logs'] },
       })
     ).json();
     const keeper = await signInAs(app, await createTestUser(app, organization, { roleId: role.id }));
-    const listKeys = () => app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: keeper });
-    expect((await listKeys()).statusCode).toBe(200);
+    const readAuditLog = () => app.inject({ method: 'GET', url: '/api/v1/audit_logs', headers: keeper });
+    expect((await readAuditLog()).statusCode).toBe(200);
     await app.inject({
       method: 'PATCH',
       url: `/api/v1/roles/${role.id}`,
       headers: admin,
       payload: { role_permissions: [] },
     });
-    expect((await listKeys()).statusCode).toBe(403);
+    expect((await readAuditLog()).statusCode).toBe(403);
   });
 });

@@ -32,7 +32,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Invite a person to the organization',
         description:
           'Creates the user and emails them a one-time link (valid 7 days) to set their password. They join the ' +
-          'given workspaces and teams, and every workspace with auto_join. Teams must belong to the selected workspaces.',
+          'given workspaces and teams, and every workspace with auto_join. Teams must belong to the selected workspaces. ' +
+          'You may give only a role whose every permission key you hold yourself (else 403, naming the keys you lack).',
         body: CreateUserBody,
         response: { 200: ref(User), ...errorResponses(401, 403, 422) },
       },
@@ -63,6 +64,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateUser',
         tags: ['Users'],
         summary: "Change a user's role",
+        description:
+          'You must hold every permission key of the person’s current role and of the new role (else 403, naming ' +
+          'the keys you lack). The organization always keeps an active person holding both update_roles and ' +
+          'update_users: a change that would leave none is refused (422).',
         params: UserParams,
         body: UpdateUserBody,
         response: { 200: ref(User), ...errorResponses(401, 403, 404, 422) },
@@ -80,8 +85,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Users'],
         summary: 'Remove a user from the organization',
         description:
-          'They can no longer sign in or use their API keys; what they wrote keeps their name. ' +
-          'You cannot remove yourself or the last Admin (400).',
+          'They can no longer sign in and their API keys are revoked; what they wrote keeps their name. ' +
+          'You cannot remove yourself (400), nor someone whose role holds a permission key you lack (403), nor ' +
+          'the last active person holding both update_roles and update_users (422).',
         params: UserParams,
         response: {
           204: Type.Null({ description: 'Removed' }),

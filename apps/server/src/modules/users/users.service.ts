@@ -1,8 +1,10 @@
 import { and, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import {
+  apiKeys,
   roles,
   sessions,
   teamMemberships,
@@ -13,6 +15,7 @@ import {
 } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { assertMayActOn, assertMayGrant, changeAccess } from '../../http/grants.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { sendInvitation } from '../invitations/invitations.service.ts';
 import type { CreateUserBody } from './users.schemas.ts';
@@ -57,10 +60,12 @@ export async function inviteUser(app: App, principal: Principal, input: Static<t
   const errors: Record<string, string[]> = {};
 
   const [role] = await db
-    .select({ id: roles.id })
+    .select({ name: roles.name, permissions: roles.permissions })
     .from(roles)
     .where(and(eq(roles.id, input.role_id), eq(roles.organizationId, principal.organizationId)));
   if (!role) errors.role_id = ['does not exist'];
+  // An invitation hands its role to whoever holds the link: only within the inviter's own keys.
+  else assertMayGrant(principal, role.permissions, `give the role “${role.name}”`);
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
@@ -126,58 +131,77 @@ export async function inviteUser(app: App, principal: Principal, input: Static<t
   return getUser(app, principal, user.id);
 }
 
+/**
+ * Gives a person another role. The caller must hold every key of the person's current role and
+ * of the new one (403), and the organization must keep an active holder of update_roles and
+ * update_users (422).
+ */
 export async function changeRole(app: App, principal: Principal, id: number, roleId: number) {
-  const db = app.database.db;
-  const user = await findUser(db, principal.organizationId, id);
-  if (!user) throw new NotFoundError();
-  const [role] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.id, roleId), eq(roles.organizationId, principal.organizationId)));
-  if (!role) throw ValidationError.field('role_id', 'does not exist');
-  if (!isAdminRole(role) && (await isLastAdmin(app, principal.organizationId, id))) {
-    throw ValidationError.field('role_id', 'cannot change: this is the last Admin of the organization');
-  }
-  await db.update(users).set({ roleId }).where(eq(users.id, id));
+  await changeAccess(
+    app.database.db,
+    principal.organizationId,
+    {
+      field: 'role_id',
+      message:
+        'cannot change: nobody else active would hold both update_roles and update_users; give both to someone else first',
+    },
+    async (tx) => {
+      const user = await findUser(tx, principal.organizationId, id);
+      if (!user) throw new NotFoundError();
+      const [role] = await tx
+        .select()
+        .from(roles)
+        .where(and(eq(roles.id, roleId), eq(roles.organizationId, principal.organizationId)));
+      if (!role) throw ValidationError.field('role_id', 'does not exist');
+      assertMayActOn(principal, await roleKeysOf(tx, user.roleId), `change the role of ${fullName(user)}`);
+      assertMayGrant(principal, role.permissions, `give the role “${role.name}”`);
+      await tx.update(users).set({ roleId }).where(eq(users.id, id));
+    },
+  );
   return getUser(app, principal, id);
 }
 
-/** Removes a person: they can no longer sign in or use their API keys; their authorship stays. */
+/**
+ * Removes a person: they can no longer sign in, and their API keys are revoked; their authorship
+ * stays. The caller must hold every key of the person's role (403), and the organization must
+ * keep an active holder of update_roles and update_users (422).
+ */
 export async function removeUser(app: App, principal: Principal, id: number): Promise<void> {
-  const db = app.database.db;
   if (id === principal.userId) throw new BadRequestError('You cannot remove yourself');
-  const user = await findUser(db, principal.organizationId, id);
-  if (!user) throw new NotFoundError();
-  if (await isLastAdmin(app, principal.organizationId, id)) {
-    throw new BadRequestError('This is the last Admin of the organization; make someone else Admin first');
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ deletedAt: new Date(), invitationTokenHash: null, invitationExpiresAt: null })
-      .where(eq(users.id, id));
-    await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.delete(workspaceMemberships).where(eq(workspaceMemberships.userId, id));
-    await tx.delete(teamMemberships).where(eq(teamMemberships.userId, id));
-  });
+  await changeAccess(
+    app.database.db,
+    principal.organizationId,
+    {
+      field: 'base',
+      message:
+        'This is the last active person holding update_roles and update_users; give both to someone else first',
+    },
+    async (tx) => {
+      const user = await findUser(tx, principal.organizationId, id);
+      if (!user) throw new NotFoundError();
+      assertMayActOn(principal, await roleKeysOf(tx, user.roleId), `remove ${fullName(user)}`);
+      const now = new Date();
+      await tx
+        .update(users)
+        .set({ deletedAt: now, invitationTokenHash: null, invitationExpiresAt: null })
+        .where(eq(users.id, id));
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      // A key never outlives its owner: revoked, not merely refused, so no list shows it as live.
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.userId, id), isNull(apiKeys.revokedAt)));
+      await tx.delete(workspaceMemberships).where(eq(workspaceMemberships.userId, id));
+      await tx.delete(teamMemberships).where(eq(teamMemberships.userId, id));
+    },
+  );
 }
 
-function isAdminRole(role: Pick<typeof roles.$inferSelect, 'builtin' | 'name'>): boolean {
-  return role.builtin && role.name === 'Admin';
+async function roleKeysOf(db: Database, roleId: number): Promise<string[]> {
+  const [role] = await db.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, roleId));
+  return role?.permissions ?? [];
 }
 
-async function isLastAdmin(app: App, organizationId: number, userId: number): Promise<boolean> {
-  const admins = await app.database.db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        isNull(users.deletedAt),
-        eq(roles.builtin, true),
-        eq(roles.name, 'Admin'),
-      ),
-    );
-  return admins.length === 1 && admins[0]?.id === userId;
+function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`;
 }

@@ -161,7 +161,7 @@ describe('users and invitations', () => {
     expect(wildcard.json().pagination.total).toBe(0);
   });
 
-  it('changes a role, but never away from the last Admin', async () => {
+  it('changes a role, but never away from the last person who can manage users and roles', async () => {
     const user = await createTestUser(app, organization, { role: 'Viewer' });
     const changed = await app.inject({
       method: 'PATCH',
@@ -178,11 +178,13 @@ describe('users and invitations', () => {
     });
     expect(demoteLastAdmin.statusCode).toBe(422);
     expect(demoteLastAdmin.json().errors).toEqual({
-      role_id: ['cannot change: this is the last Admin of the organization'],
+      role_id: [
+        'cannot change: nobody else active would hold both update_roles and update_users; give both to someone else first',
+      ],
     });
   });
 
-  it('removes a user, who can then no longer sign in, but not yourself or the last Admin', async () => {
+  it('removes a user, who can then no longer sign in, but not yourself or someone above you', async () => {
     const user = await createTestUser(app, organization);
     const userSession = await signInAs(app, user);
     expect(
@@ -203,7 +205,7 @@ describe('users and invitations', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ message: 'You cannot remove yourself' });
 
-    // A user managing people through a custom role still cannot remove the last Admin.
+    // A user managing people through a custom role cannot remove someone holding keys they lack.
     const peopleManagers = await app.inject({
       method: 'POST',
       url: '/api/v1/roles',
@@ -216,9 +218,10 @@ describe('users and invitations', () => {
       url: `/api/v1/users/${organization.admin.id}`,
       headers: await signInAs(app, manager),
     });
-    expect(removeLastAdmin.statusCode).toBe(400);
-    expect(removeLastAdmin.json()).toEqual({
-      message: 'This is the last Admin of the organization; make someone else Admin first',
+    expect(removeLastAdmin.statusCode).toBe(403);
+    expect(removeLastAdmin.json()).toMatchObject({
+      message: expect.stringMatching(/^You cannot remove Ada Admin: it holds keys you do not hold \(/),
+      code: 'grant_beyond_own_keys',
     });
   });
 });
