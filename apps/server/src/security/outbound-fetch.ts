@@ -1,8 +1,11 @@
 import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
+import { isNonPublicAddress } from './non-public-addresses.ts';
+
+export { isNonPublicAddress };
 
 /**
  * Requests Letterset makes to URLs that users configure (feeds) and to the sending platforms
@@ -42,42 +45,6 @@ export class OutboundFetchError extends Error {
     super(message);
     this.name = 'OutboundFetchError';
   }
-}
-
-const nonPublic = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Whether an address is private, loopback, link-local or otherwise not on the public internet. */
-export function isNonPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return nonPublic.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 function refusal(host: string): OutboundFetchError {
