@@ -197,23 +197,31 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed attempts (wrong passwords) per limiter and key, in the database so that every server
- * process counts the same failures. Keys are stored as SHA-256 digests: the table says how often
- * something failed, not which email or address it was. Rows older than the window are deleted as
- * new failures come in.
+ * Attempts an attempt limiter let through (sign-ins), per source (an address) and subject (an
+ * account). Each is reserved here before the password is checked, under a lock per source, so
+ * parallel guesses count as they start on every server process sharing the database; a success
+ * deletes its row, so the rows left are failures and attempts still under way. Keys are stored
+ * as SHA-256 digests: the table says how often something failed, not which email or address it
+ * was. Rows older than the window are deleted as new failures come in.
  */
-export const failedAttempts = pgTable(
-  'failed_attempts',
+export const limitedAttempts = pgTable(
+  'limited_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Which limiter counted it, e.g. `sign_in_email` or `sign_in_address`. */
+    /** Which limiter counted it, e.g. `sign_in`. */
     limiter: text('limiter').notNull(),
-    keyDigest: text('key_digest').notNull(),
-    failedAt: timestampColumn('failed_at').notNull(),
+    sourceDigest: text('source_digest').notNull(),
+    subjectDigest: text('subject_digest').notNull(),
+    attemptedAt: timestampColumn('attempted_at').notNull(),
   },
   (table) => [
-    index('failed_attempts_key_idx').on(table.limiter, table.keyDigest, table.failedAt),
-    index('failed_attempts_age_idx').on(table.limiter, table.failedAt),
+    index('limited_attempts_source_idx').on(
+      table.limiter,
+      table.sourceDigest,
+      table.subjectDigest,
+      table.attemptedAt,
+    ),
+    index('limited_attempts_age_idx').on(table.limiter, table.attemptedAt),
   ],
 );
 

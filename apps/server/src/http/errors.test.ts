@@ -20,7 +20,7 @@ const thrown = {
   'not-found': () => new NotFoundError(),
   conflict: () => new ConflictError('The email changed since you loaded it', { current_version: 7 }),
   unprocessable: () => ValidationError.field('role_id', 'is in use by 3 users'),
-  'too-many': () => new TooManyRequestsError(),
+  'too-many': () => new TooManyRequestsError(29.2),
   crash: () => new Error('database password is hunter2'),
 } as const;
 
@@ -66,11 +66,18 @@ describe('the error catalogue', () => {
     ['not-found', 404, { message: 'Record not found' }],
     ['conflict', 409, { message: 'The email changed since you loaded it', current_version: 7 }],
     ['unprocessable', 422, { message: 'Failed to save', errors: { role_id: ['is in use by 3 users'] } }],
-    ['too-many', 429, { message: 'Too many requests; try again shortly' }],
+    ['too-many', 429, { message: 'Too many requests; try again in 30 seconds' }],
   ])('answers a thrown %s with %i and its body', async (name, status, body) => {
     const response = await app.inject({ method: 'GET', url: `/test/errors/${name}` });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual(body);
+  });
+
+  it('tells a 429 when to try again in whole seconds, in Retry-After', async () => {
+    const response = await app.inject({ method: 'GET', url: '/test/errors/too-many' });
+    expect(response.headers['retry-after']).toBe('30');
+    const ok = await app.inject({ method: 'GET', url: '/test/errors/not-found' });
+    expect(ok.headers['retry-after']).toBeUndefined();
   });
 
   it('answers an unexpected error with a 500 that leaks nothing', async () => {

@@ -15,7 +15,10 @@ export const errorCatalogue = {
   413: { title: 'Payload too large', schemaId: 'Error' },
   415: { title: 'Unsupported media type', schemaId: 'Error' },
   422: { title: 'Validation failed', schemaId: 'ValidationError' },
-  429: { title: 'Too many requests', schemaId: 'Error' },
+  429: {
+    title: 'Too many requests; the Retry-After header says in how many seconds to try again',
+    schemaId: 'Error',
+  },
   502: { title: 'An outside service failed', schemaId: 'Error' },
 } as const;
 export type ErrorStatus = keyof typeof errorCatalogue;
@@ -109,10 +112,23 @@ export class UnsupportedMediaTypeError extends HttpError {
   }
 }
 
+/** Always says when to try again: the handler sends `retryAfterSeconds` as `Retry-After`. */
 export class TooManyRequestsError extends HttpError {
-  constructor(message = 'Too many requests; try again shortly') {
+  readonly retryAfterSeconds: number;
+
+  constructor(
+    retryAfterSeconds: number,
+    message = `Too many requests; try again in ${inSeconds(retryAfterSeconds)}`,
+  ) {
     super(429, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
+}
+
+/** "1 second", "30 seconds": how long to wait, in the words of a 429's message. */
+export function inSeconds(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  return whole === 1 ? '1 second' : `${whole} seconds`;
 }
 
 /**
@@ -152,6 +168,7 @@ function megabytes(bytes: number): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(error.toBody());
     }
     if (error.validation) {

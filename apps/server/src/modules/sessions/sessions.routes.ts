@@ -5,11 +5,11 @@ import { errorResponses, ref } from '../../http/schemas.ts';
 import { Me } from '../me/me.schemas.ts';
 import { describeMe } from '../me/me.service.ts';
 import { SignInBody, SignInRefusal } from './sessions.schemas.ts';
-import { createSignInLimiters, endSession, signIn, startSession } from './sessions.service.ts';
+import { createSignInLimiter, endSession, signIn, startSession } from './sessions.service.ts';
 import { authenticateAs } from './sign-in-principal.ts';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiters = createSignInLimiters(app.database.db);
+  const limiter = createSignInLimiter(app.database.db);
 
   app.post(
     '/api/v1/session',
@@ -22,19 +22,23 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Sets the httpOnly session cookie and answers who you are. With two-factor authentication on, the first ' +
           'attempt answers 401 with `two_factor_required: true`; send the same request again with `two_factor_code`. ' +
-          'Repeated failures answer 429 for a while.',
+          'Repeated failures from one address slow it down: 429 with `Retry-After` (seconds) says when to try again. ' +
+          'An address that has not been failing is never slowed by the failures of others.',
         security: [],
         body: SignInBody,
         response: { 200: ref(Me), 401: ref(SignInRefusal), ...errorResponses(422, 429) },
       },
     },
     async (request, reply) => {
-      const userId = await signIn(app, limiters, {
-        email: request.body.email,
-        password: request.body.password,
-        twoFactorCode: request.body.two_factor_code,
-        address: request.ip,
-      });
+      const userId = await signIn(
+        { db: app.database.db, limiter },
+        {
+          email: request.body.email,
+          password: request.body.password,
+          twoFactorCode: request.body.two_factor_code,
+          address: request.ip,
+        },
+      );
       await startSession(app, request, reply, userId);
       return describeMe(app, await authenticateAs(app, request, userId, 'session'));
     },

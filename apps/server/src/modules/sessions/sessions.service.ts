@@ -4,9 +4,9 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { type Principal, sessionLifetimeMs } from '../../http/access.ts';
-import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
+import { HttpError, inSeconds, TooManyRequestsError } from '../../http/errors.ts';
 import { sessionCookieName } from '../../http/openapi.ts';
-import { AttemptLimiter } from '../../security/attempt-limiter.ts';
+import { AttemptLimiter, type AttemptLimits } from '../../security/attempt-limiter.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
 import { verifyTotp } from '../../security/totp.ts';
@@ -28,66 +28,60 @@ export class SignInRefusedError extends HttpError {
 }
 
 /**
- * Ten wrong tries per account, or fifty per address, in fifteen minutes: then wait. Counted in the
- * database, so the limits hold across every server process.
+ * Sign-in slows a guesser down instead of locking an account. Failures count per (address,
+ * account) and per address, for an hour: an address may get 5 passwords wrong for one account,
+ * or 50 across accounts, and then waits 2 s after its latest failure, then 4 s, 8 s, … up to
+ * 15 minutes. An address that has not been failing is never slowed by others' failures, so a
+ * stranger cannot keep the owner out. Each attempt is reserved in the database before the
+ * password is checked, so the limits hold for parallel guesses on every server process.
  */
-const signInWindowMs = 15 * 60 * 1000;
-export function createSignInLimiters(db: Database, now?: () => number) {
-  return {
-    byEmail: new AttemptLimiter({
-      db,
-      name: 'sign_in_email',
-      maxFailures: 10,
-      windowMs: signInWindowMs,
-      now,
-    }),
-    byAddress: new AttemptLimiter({
-      db,
-      name: 'sign_in_address',
-      maxFailures: 50,
-      windowMs: signInWindowMs,
-      now,
-    }),
-  };
+export const signInLimits: AttemptLimits = {
+  windowMs: 60 * 60 * 1000,
+  freeFailuresPerSubject: 5,
+  freeFailuresPerSource: 50,
+  maxDelaySeconds: 15 * 60,
+};
+
+export function createSignInLimiter(db: Database, now?: () => number): AttemptLimiter {
+  return new AttemptLimiter({ db, name: 'sign_in', limits: signInLimits, now });
 }
-export type SignInLimiters = ReturnType<typeof createSignInLimiters>;
 
 export async function signIn(
-  app: App,
-  limiters: SignInLimiters,
+  { db, limiter }: { db: Database; limiter: AttemptLimiter },
   input: { email: string; password: string; twoFactorCode: string | undefined; address: string },
 ): Promise<number> {
   const emailKey = input.email.toLowerCase();
-  const retryAfter = Math.max(
-    await limiters.byEmail.retryAfterSeconds(emailKey),
-    await limiters.byAddress.retryAfterSeconds(input.address),
-  );
-  if (retryAfter > 0)
+  const reservation = await limiter.reserve({ source: input.address, subject: emailKey });
+  if (!reservation.admitted) {
     throw new TooManyRequestsError(
-      `Too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} minutes`,
+      reservation.retryAfterSeconds,
+      `Too many failed sign-ins from your address; try again in ${inSeconds(reservation.retryAfterSeconds)}`,
     );
-
-  const fail = async (error: SignInRefusedError): Promise<never> => {
-    await limiters.byEmail.recordFailure(emailKey);
-    await limiters.byAddress.recordFailure(input.address);
-    throw error;
-  };
-  const [user] = await app.database.db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${emailKey}`, isNull(users.deletedAt)));
-  if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
-    return fail(new SignInRefusedError('Email or password is incorrect'));
   }
-  if (user.twoFactorEnabled) {
-    if (!input.twoFactorCode)
-      throw new SignInRefusedError('Enter the code from your authenticator app', true);
-    if (!user.twoFactorSecret || !verifyTotp(user.twoFactorSecret, input.twoFactorCode, Date.now())) {
-      return fail(new SignInRefusedError('That code is not right; check your authenticator app', true));
+  // Only a wrong password or code is a failure; anything else gives the reservation back.
+  let wrongGuess = false;
+  try {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${emailKey}`, isNull(users.deletedAt)));
+    if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+      wrongGuess = true;
+      throw new SignInRefusedError('Email or password is incorrect');
     }
+    if (user.twoFactorEnabled) {
+      if (!input.twoFactorCode)
+        throw new SignInRefusedError('Enter the code from your authenticator app', true);
+      if (!user.twoFactorSecret || !verifyTotp(user.twoFactorSecret, input.twoFactorCode, Date.now())) {
+        wrongGuess = true;
+        throw new SignInRefusedError('That code is not right; check your authenticator app', true);
+      }
+    }
+    return user.id;
+  } finally {
+    if (wrongGuess) await limiter.fail();
+    else await limiter.release(reservation.id);
   }
-  await limiters.byEmail.reset(emailKey);
-  return user.id;
 }
 
 /** Creates a session and sets its cookie: httpOnly, SameSite=Lax, Secure over https. */
