@@ -50,7 +50,10 @@ export function waitMs(
   );
 }
 
-export type Reservation = { admitted: true; id: number } | { admitted: false; retryAfterSeconds: number };
+/** The limiter's answer, decided at `atMs` by its clock (the reservation's time when admitted). */
+export type Reservation =
+  | { admitted: true; id: number; atMs: number }
+  | { admitted: false; retryAfterSeconds: number; atMs: number };
 
 /**
  * Slows down guessing with back-off instead of locking anything. An attempt is reserved in the
