@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { Config } from '../config.ts';
 
 export const sessionCookieName = 'letterset_session';
@@ -149,6 +149,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       },
       security: [{ bearerAuth: [] }, { cookieAuth: [] }],
     },
+    transform: ({ schema, url, route }) => ({
+      schema: withDocumentedPermission(schema, route.config?.permission),
+      url,
+    }),
     // Name shared schemas by their $id instead of def-0, def-1, ...
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
@@ -159,4 +163,40 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     reply.type('application/yaml; charset=utf-8').send(app.swagger({ yaml: true })),
   );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}
+
+/**
+ * Who may call an operation, as the route declares it (`config.permission`): a permission key,
+ * several keys of which any one will do, `signed_in` or `public`.
+ */
+export type DocumentedPermission = string | readonly string[];
+
+/**
+ * Every operation says who may call it twice: `x-permission` for tools and tests (the key, a list
+ * of keys any one of which is enough, `signed_in` or `public`), and a last line of its description
+ * for people reading the reference.
+ */
+export function withDocumentedPermission(
+  schema: FastifySchema,
+  permission: DocumentedPermission | undefined,
+): FastifySchema {
+  // Routes without a schema (the document's own) have none to add to.
+  if (!schema || permission === undefined) return schema;
+  const documented = schema as FastifySchema & { description?: string };
+  const sentence = permissionSentence(permission);
+  return {
+    ...schema,
+    description: documented.description ? `${documented.description}\n\n${sentence}` : sentence,
+    'x-permission': typeof permission === 'string' ? permission : [...permission],
+  } as FastifySchema;
+}
+
+function permissionSentence(permission: DocumentedPermission): string {
+  const keys = [permission].flat();
+  if (keys.length === 1 && keys[0] === 'public') return '**Permission:** none, no sign-in needed.';
+  if (keys.length === 1 && keys[0] === 'signed_in') return '**Permission:** any signed-in user.';
+  const named = keys.map((key) => `\`${key}\``);
+  return named.length === 1
+    ? `**Permission:** ${named[0]}.`
+    : `**Permission:** any one of ${named.slice(0, -1).join(', ')} or ${named.at(-1)}.`;
 }

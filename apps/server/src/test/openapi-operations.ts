@@ -41,6 +41,8 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { schema: OpenApiSchema }> };
   responses: Record<string, { content?: Record<string, { schema: OpenApiSchema }> }>;
   security?: unknown[];
+  /** Who may call it: a permission key, keys any one of which will do, `signed_in` or `public`. */
+  'x-permission'?: string | string[];
 }
 
 export interface OpenApiDocument {
@@ -66,6 +68,8 @@ export interface Operation {
   readOnly: boolean;
   /** Answers an endless event stream (`text/event-stream`) rather than a body that ends. */
   streams: boolean;
+  /** Its `x-permission`, as documented (undefined when the document says nothing). */
+  permission: string | string[] | undefined;
 }
 
 export function operationsOf(document: OpenApiDocument): Operation[] {
@@ -84,6 +88,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         ...(contentType && content ? { body: { contentType, schema: content.schema } } : {}),
         readOnly: upperMethod === 'GET',
         streams: 'text/event-stream' in (operation.responses['200']?.content ?? {}),
+        permission: operation['x-permission'],
       });
     }
   }
