@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { mcpAccessTokens, mcpApps } from '../../db/schema.ts';
+import { tokenDigest } from '../../security/tokens.ts';
 import {
   createTestOrganization,
   createTestUser,
@@ -444,17 +445,6 @@ describe('MCP apps and OAuth', () => {
         status: 401,
         body: { error: 'invalid_client', error_description: 'Unknown client or wrong client secret' },
       });
-      const wrongVerifier = await exchange({ code_verifier: pkcePair().verifier });
-      expect(wrongVerifier).toEqual({
-        status: 400,
-        body: {
-          error: 'invalid_grant',
-          error_description: 'code_verifier does not match the code_challenge (PKCE S256)',
-        },
-      });
-      const wrongRedirect = await exchange({ redirect_uri: 'http://127.0.0.1:33418/other' });
-      expect(wrongRedirect.body.error).toBe('invalid_grant');
-
       const exchanged = await exchange({});
       expect(exchanged.status).toBe(200);
       expect(exchanged.body).toEqual({
@@ -505,6 +495,53 @@ describe('MCP apps and OAuth', () => {
         ...client,
       });
       expect(refreshAgain.body.error).toBe('invalid_grant');
+    });
+
+    it('uses a code up when its exchange is refused: the right verifier after a wrong one fails', async () => {
+      const exchange = (code: string, overrides: Record<string, string>) =>
+        tokenRequest(baseUrl, {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: claude.client_id,
+          client_secret: claude.client_secret,
+          ...overrides,
+        });
+      const guessed = await codeFor();
+      expect(await exchange(guessed.code, { code_verifier: pkcePair().verifier })).toEqual({
+        status: 400,
+        body: {
+          error: 'invalid_grant',
+          error_description: 'code_verifier does not match the code_challenge (PKCE S256)',
+        },
+      });
+      const afterWrongVerifier = await exchange(guessed.code, { code_verifier: guessed.verifier });
+      expect(afterWrongVerifier).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+
+      const redirected = await codeFor();
+      const wrongRedirect = await exchange(redirected.code, {
+        code_verifier: redirected.verifier,
+        redirect_uri: 'http://127.0.0.1:33418/other',
+      });
+      expect(wrongRedirect).toMatchObject({
+        status: 400,
+        body: {
+          error: 'invalid_grant',
+          error_description: 'redirect_uri is not the one the code was issued for',
+        },
+      });
+      const afterWrongRedirect = await exchange(redirected.code, { code_verifier: redirected.verifier });
+      expect(afterWrongRedirect).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+
+      const issued = await app.database.db
+        .select()
+        .from(mcpAccessTokens)
+        .where(eq(mcpAccessTokens.mcpAppId, claude.id));
+      expect(
+        issued.filter((row) =>
+          [guessed.code, redirected.code].some((code) => row.authorizationCodeHash === tokenDigest(code)),
+        ),
+      ).toEqual([]);
     });
 
     it('refuses a code of another app, an unknown grant, and a body that is not a form', async () => {

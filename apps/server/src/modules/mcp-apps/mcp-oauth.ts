@@ -292,7 +292,7 @@ async function userStillMayConnect(
 
 /**
  * grant_type=authorization_code: the code is used once, by its app, with its redirect URI and
- * verifier. A code presented again was most likely stolen: the tokens it led to are revoked
+ * verifier; a refused exchange uses it up too. A code presented again was most likely stolen: the tokens it led to are revoked
  * (OAuth 2.1 §4.1.3), so whoever holds them, the thief or the app, must ask the person again.
  */
 export async function exchangeAuthorizationCode(
@@ -314,27 +314,32 @@ export async function exchangeAuthorizationCode(
       .select()
       .from(mcpAuthorizationCodes)
       .where(eq(mcpAuthorizationCodes.codeHash, codeHash));
-    if (!stored || stored.mcpAppId !== client.id) throw invalid('The authorization code is not valid');
+    if (!stored) throw invalid('The authorization code is not valid');
     if (stored.usedAt !== null) return 'reused' as const;
-    if (stored.expiresAt.getTime() <= Date.now()) throw invalid('The authorization code has expired');
-    if (stored.redirectUri !== redirectUri) {
-      throw invalid('redirect_uri is not the one the code was issued for');
-    }
-    if (!pkceVerifies(codeVerifier, stored.codeChallenge)) {
-      throw invalid('code_verifier does not match the code_challenge (PKCE S256)');
-    }
-    // Marked used in the same statement that checks it: of two racing exchanges, one wins.
+    // Marked used in the same statement that checks it: of two racing exchanges, one wins. Used up
+    // before the request is judged, and kept used when it is refused: a code presented with a wrong
+    // verifier or redirect URI is in hands other than its app's, and must not be tried again (a
+    // wrong verifier could otherwise be followed by more guesses, or by the right one).
     const consumed = await tx
       .update(mcpAuthorizationCodes)
       .set({ usedAt: new Date() })
       .where(and(eq(mcpAuthorizationCodes.codeHash, codeHash), isNull(mcpAuthorizationCodes.usedAt)))
       .returning({ codeHash: mcpAuthorizationCodes.codeHash });
     if (consumed.length === 0) return 'reused' as const;
-    if (!(await userStillMayConnect(tx, stored.userId, client))) {
-      throw invalid('The person who consented can no longer sign in');
-    }
+    let refusal: string | undefined;
+    if (stored.mcpAppId !== client.id) refusal = 'The authorization code is not valid';
+    else if (stored.expiresAt.getTime() <= Date.now()) refusal = 'The authorization code has expired';
+    else if (stored.redirectUri !== redirectUri)
+      refusal = 'redirect_uri is not the one the code was issued for';
+    else if (!pkceVerifies(codeVerifier, stored.codeChallenge))
+      refusal = 'code_verifier does not match the code_challenge (PKCE S256)';
+    else if (!(await userStillMayConnect(tx, stored.userId, client)))
+      refusal = 'The person who consented can no longer sign in';
+    // Returned rather than thrown: a throw would roll the code's use back.
+    if (refusal !== undefined) return { refusal };
     return insertTokens(tx, { mcpAppId: client.id, userId: stored.userId, authorizationCodeHash: codeHash });
   });
+  if (typeof exchanged === 'object' && 'refusal' in exchanged) throw invalid(exchanged.refusal);
   if (exchanged !== 'reused') return exchanged;
   await services.db
     .update(mcpAccessTokens)
