@@ -72,6 +72,8 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
       return typeof fromClient === 'string' && /^[\w-]{1,64}$/.test(fromClient) ? fromClient : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
+    // request.ip is the client's address only through proxies the operator named.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors: answerFrameworkError,
     schemaController: {
       compilersFactory: {

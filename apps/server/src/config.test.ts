@@ -34,6 +34,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts no proxy unless TRUST_PROXY names addresses, ranges or named ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::1',
+    ]);
+    for (const wrong of ['true', '10.0.0.0/33', 'proxy.example.com'])
+      expect(() => loadConfig({ TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY must list addresses/);
+  });
+
   it('reads SECRETS_KEY as 32 bytes, and refuses anything else', () => {
     expect(loadConfig({}).secretsKey).toBeUndefined();
     expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toEqual(Buffer.alloc(32, 0xab));

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseSecretsKey } from './security/secrets.ts';
 
@@ -20,6 +21,13 @@ export interface Config {
   publicApiUrl: string;
   /** Browser origins allowed to call the API with credentials (the docs site needs none: see openapi CORS). */
   corsOrigins: string[];
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`: addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`, comma-separated; none by default). Behind a reverse
+   * proxy or load balancer, name it: sign-in counts failures per client address, and without it
+   * every client has the proxy's address.
+   */
+  trustProxy: string[];
   /** Built web app served at `/`, when the folder exists. */
   webDistDir: string;
   /** Built docs site, served on `docsPort` when the folder exists (`npm start`). */
@@ -180,6 +188,7 @@ export function loadConfig(env: Environment = process.env): Config {
     .map((origin) => origin.trim())
     .filter(Boolean);
   for (const origin of corsOrigins) parseOrigin('CORS_ORIGINS', origin, problems);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
 
   const maxImageBytes = Number(env.MAX_IMAGE_BYTES ?? 5 * 1024 * 1024);
   if (!Number.isInteger(maxImageBytes) || maxImageBytes < 1)
@@ -221,6 +230,7 @@ export function loadConfig(env: Environment = process.env): Config {
     databaseUrl,
     publicApiUrl,
     corsOrigins,
+    trustProxy,
     webDistDir: path.resolve(invocationDir, env.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist')),
     docsDistDir: path.resolve(
       invocationDir,
@@ -341,6 +351,27 @@ function parseStorage(
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     publicBaseUrl: (publicBaseUrl ?? '').replace(/\/+$/, ''),
   };
+}
+
+const namedProxyRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(value: string | undefined, problems: string[]): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const validPrefix =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (namedProxyRanges.includes(entry)) continue;
+    if (family === 0 || !validPrefix || rest.length > 0)
+      problems.push(
+        `TRUST_PROXY must list addresses, CIDR ranges or ${namedProxyRanges.join(', ')}; "${entry}" is none`,
+      );
+  }
+  return entries;
 }
 
 function parsePort(value: string | undefined, problems: string[], fallback: number, name: string): number {

@@ -11,6 +11,7 @@ import {
   type TestOrganization,
 } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/harness.ts';
+import { signInLimits } from './sessions.service.ts';
 
 describe('sessions', () => {
   let app: App;
@@ -231,33 +232,127 @@ describe('two-factor sign-in', () => {
   });
 });
 
-describe('sign-in rate limit', () => {
+describe('sign-in throttling', () => {
   let app: App;
   beforeAll(async () => {
     app = await buildTestApp();
   });
   afterAll(() => app.close());
 
-  it('answers 429 after ten failures for an account, even with the right password, until the window passes', async () => {
-    const organization = await createTestOrganization(app);
-    const attempt = (password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/v1/session',
-        payload: { email: organization.admin.email, password },
-      });
-    for (let failure = 0; failure < 10; failure++) expect((await attempt('guess')).statusCode).toBe(401);
-    const blocked = await attempt(organization.admin.password);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many failed sign-ins; try again in \d+ minutes$/);
-
-    const other = await createTestOrganization(app);
-    const unaffected = await app.inject({
+  const attempt = (
+    email: string,
+    password: string,
+    remoteAddress: string,
+    extra: { headers?: Record<string, string>; two_factor_code?: string } = {},
+  ) =>
+    app.inject({
       method: 'POST',
       url: '/api/v1/session',
-      payload: { email: other.admin.email, password: other.admin.password },
+      remoteAddress,
+      headers: extra.headers ?? {},
+      payload: {
+        email,
+        password,
+        ...(extra.two_factor_code ? { two_factor_code: extra.two_factor_code } : {}),
+      },
     });
-    expect(unaffected.statusCode).toBe(200);
+  const { freeFailuresPerSubject } = signInLimits;
+
+  it('slows the address that keeps failing, with Retry-After, while the owner signs in from another', async () => {
+    const { admin } = await createTestOrganization(app);
+    for (let failure = 0; failure < freeFailuresPerSubject; failure++)
+      expect((await attempt(admin.email, 'guess', '203.0.113.7')).statusCode).toBe(401);
+    const slowed = await attempt(admin.email, admin.password, '203.0.113.7');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('2');
+    expect(slowed.json()).toEqual({
+      message: 'Too many failed sign-ins from your address; try again in 2 seconds',
+    });
+    expect(slowed.cookies).toHaveLength(0);
+
+    const owner = await attempt(admin.email.toUpperCase(), admin.password, '198.51.100.4');
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('never counts a right password as a failure', async () => {
+    const { admin } = await createTestOrganization(app);
+    for (let success = 0; success < freeFailuresPerSubject + 3; success++)
+      expect((await attempt(admin.email, admin.password, '203.0.113.8')).statusCode).toBe(200);
+    for (let failure = 0; failure < freeFailuresPerSubject; failure++)
+      expect((await attempt(admin.email, 'guess', '203.0.113.8')).statusCode).toBe(401);
+    expect((await attempt(admin.email, 'guess', '203.0.113.8')).statusCode).toBe(429);
+  });
+
+  it('checks at most the free number of 30 parallel wrong passwords from one address; the rest wait', async () => {
+    const { admin } = await createTestOrganization(app);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => attempt(admin.email, 'parallel guess', '203.0.113.9')),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 401);
+    const slowed = answers.filter((answer) => answer.statusCode === 429);
+    expect(checked).toHaveLength(freeFailuresPerSubject);
+    expect(slowed).toHaveLength(30 - freeFailuresPerSubject);
+    for (const answer of slowed) expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await attempt(admin.email, admin.password, '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For unless the proxy is trusted: a guesser cannot pose as new addresses', async () => {
+    const { admin } = await createTestOrganization(app);
+    for (let failure = 0; failure < freeFailuresPerSubject; failure++) {
+      const headers = { 'x-forwarded-for': `192.0.2.${failure + 1}` };
+      expect((await attempt(admin.email, 'guess', '203.0.113.10', { headers })).statusCode).toBe(401);
+    }
+    const headers = { 'x-forwarded-for': '192.0.2.200' };
+    expect((await attempt(admin.email, 'guess', '203.0.113.10', { headers })).statusCode).toBe(429);
+  });
+
+  it('behind a trusted proxy, counts the client address it forwards', async () => {
+    const proxied = await buildTestApp({ config: { trustProxy: ['loopback'] } });
+    try {
+      const { admin } = await createTestOrganization(proxied);
+      const through = (password: string, client: string) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/v1/session',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: admin.email, password },
+        });
+      for (let failure = 0; failure < freeFailuresPerSubject; failure++)
+        expect((await through('guess', '203.0.113.11')).statusCode).toBe(401);
+      expect((await through(admin.password, '203.0.113.11')).statusCode).toBe(429);
+      expect((await through(admin.password, '198.51.100.11')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('counts wrong two-factor codes, but not the step that asks for the code', async () => {
+    const organization = await createTestOrganization(app);
+    const user = await createTestUser(app, organization);
+    const headers = await signInAs(app, user);
+    const { secret } = (await app.inject({ method: 'POST', url: '/api/v1/me/two_factor', headers })).json();
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/two_factor/confirm',
+      headers,
+      payload: { code: totpCode(secret, Date.now()) },
+    });
+    for (let ask = 0; ask < freeFailuresPerSubject + 2; ask++) {
+      const asked = await attempt(user.email, user.password, '203.0.113.12');
+      expect(asked.statusCode).toBe(401);
+      expect(asked.json().two_factor_required).toBe(true);
+    }
+    const wrongCode = totpCode(secret, Date.now()) === '000000' ? '111111' : '000000';
+    for (let failure = 0; failure < freeFailuresPerSubject; failure++)
+      expect(
+        (await attempt(user.email, user.password, '203.0.113.12', { two_factor_code: wrongCode })).statusCode,
+      ).toBe(401);
+    const slowed = await attempt(user.email, user.password, '203.0.113.12', {
+      two_factor_code: totpCode(secret, Date.now()),
+    });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('2');
   });
 });
 
