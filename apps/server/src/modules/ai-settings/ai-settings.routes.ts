@@ -39,7 +39,8 @@ export const aiSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Set the organization’s AI provider',
         description:
-          'The API key is stored encrypted. A literal private or loopback address in `base_url` is refused unless the server allows private network fetches; host names are checked when Letterset connects.',
+          'The API key is stored encrypted. A literal private or loopback address in `base_url` is refused unless the server allows private network fetches; host names are checked when Letterset connects. ' +
+          'Changing the provider, or the scheme, host or port of `base_url`, drops the stored key unless the same request gives a new one: the answer’s secrets_cleared then lists api_key.',
         body: UpdateAiSettingsBody,
         response: { 200: ref(AiSettings), ...errorResponses(401, 403, 422) },
       },

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { aiProviderNames } from '../../config.ts';
 import { Identifier, RequestBody, ref, Text, Timestamp, Url } from '../../http/schemas.ts';
 import { aiFeatures } from '../../integrations/ai/ai-client.ts';
+import { SecretsCleared } from '../../security/secret-destination.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
 const ProviderName = Type.Enum([...aiProviderNames], {
@@ -34,6 +35,7 @@ export const AiSettings = Type.Object(
       description: 'The server’s default provider, used while the organization sets none',
     }),
     updated_at: Type.Union([Timestamp, Type.Null()]),
+    secrets_cleared: SecretsCleared,
   },
   { $id: 'AiSettings' },
 );
@@ -61,7 +63,9 @@ export const UpdateAiSettingsBody = RequestBody({
   api_key: Type.Optional(
     Type.Union([Text({ minLength: 1 }), Type.Null()], {
       description:
-        'Stored encrypted and never returned; the masked value the settings answer shows keeps it; null removes it',
+        'Stored encrypted and never returned; the masked value the settings answer shows keeps it; null removes it. ' +
+        'A change of provider, or of the base URL’s scheme, host or port, drops the stored key unless this field ' +
+        'gives a new one (secrets_cleared then lists api_key)',
     }),
   ),
 });

@@ -14,6 +14,7 @@ import {
   loadAiConnection,
 } from '../../integrations/ai/ai-client.ts';
 import { isNonPublicAddress } from '../../security/outbound-fetch.ts';
+import { originOf } from '../../security/secret-destination.ts';
 import { maskSecret } from '../../security/secrets.ts';
 import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import type { AiConnectionTest, AiSettings, AiUsage, UpdateAiSettingsBody } from './ai-settings.schemas.ts';
@@ -86,8 +87,8 @@ export async function getAiSettings(
 /**
  * Changes the organization's provider. Each field sent replaces the stored one; the masked key the
  * settings answer shows, sent back as it is, keeps the stored key (the form sends what it shows).
- * A change of provider drops the stored key unless a new one comes with it: one provider's key is
- * never sent to another.
+ * A change of provider, or of the base URL's scheme, host or port, drops the stored key unless a
+ * new one comes with it (`secrets_cleared` says so): a key is never sent where it was not entered for.
  */
 export async function updateAiSettings(
   services: AiServices,
@@ -96,7 +97,7 @@ export async function updateAiSettings(
 ) {
   const previous = await settingsRowOf(services, principal.organizationId);
   // An update of nothing writes nothing: the settings read as they were, updated_at included.
-  if (!changesAnything(input)) return toResponse(services, previous, 'manager');
+  if (!changesAnything(input)) return { ...toResponse(services, previous, 'manager'), secrets_cleared: [] };
   const previousKey = previous?.sealedApiKey
     ? services.secrets.open(previous.sealedApiKey, aiApiKeyPurpose)
     : null;
@@ -109,11 +110,15 @@ export async function updateAiSettings(
     model: input.model !== undefined ? input.model : (previous?.model ?? null),
     imageModel: input.image_model !== undefined ? input.image_model : (previous?.imageModel ?? null),
   };
-  const providerChanged = input.provider !== undefined && input.provider !== (previous?.provider ?? null);
-  let apiKey = providerChanged ? null : previousKey;
+  // The key goes only where it was entered for: the same provider at the same origin.
+  const keepsDestination =
+    destinationOf({ provider: previous?.provider ?? null, baseUrl: previous?.baseUrl ?? null }) ===
+    destinationOf(next);
+  let apiKey = keepsDestination ? previousKey : null;
   if (input.api_key === null) apiKey = null;
   else if (input.api_key !== undefined && !(previousKey && input.api_key === maskSecret(previousKey)))
     apiKey = input.api_key;
+  const secretsCleared = previousKey !== null && apiKey === null && input.api_key !== null ? ['api_key'] : [];
 
   assertSettingsUsable(services, next);
   const values = {
@@ -129,7 +134,12 @@ export async function updateAiSettings(
       set: { ...values, updatedAt: new Date() },
     })
     .returning();
-  return toResponse(services, row, 'manager');
+  return { ...toResponse(services, row, 'manager'), secrets_cleared: secretsCleared };
+}
+
+/** Where a key is sent: the provider, at its base URL's origin (none: the provider's own public API). */
+function destinationOf(settings: { provider: string | null; baseUrl: string | null }): string {
+  return `${settings.provider ?? 'none'} at ${settings.baseUrl === null ? 'its public API' : (originOf(settings.baseUrl) ?? settings.baseUrl)}`;
 }
 
 function assertSettingsUsable(

@@ -181,6 +181,17 @@ export function clientFor(row: ConnectorRow, context: ConnectorClientContext): C
       { scope: 'account' },
     );
   }
+  // A move to another data centre or subdomain drops the secrets not entered again: nothing is sent
+  // then. (A row without sealed secrets at all only builds the sign-in page, which needs none.)
+  const integration = row.integrationName as IntegrationName;
+  const missing = setupFieldsOf(integration, '').find(
+    (field) => field.secret && field.required && !values[field.name],
+  );
+  if (missing && row.sealedSecrets !== null)
+    throw new PlatformError(
+      `The connector has no ${missing.label.toLowerCase()}: it was removed when the connector moved to another ${integration === 'iterable' ? 'data centre' : 'subdomain'}. Enter it again.`,
+      { scope: 'account' },
+    );
   const http = createPlatformHttp({ ...context.http, endpoints: context.endpoints });
   if (row.integrationName === 'iterable')
     return {

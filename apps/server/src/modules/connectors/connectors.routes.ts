@@ -38,7 +38,11 @@ const crudRoutes = workspaceCrudRoutes<number>({
     create:
       'settings holds the values of the integration’s setup fields (GET /api/v1/connector_integrations lists them). ' +
       'Secret ones are stored encrypted and only ever answered masked.',
-    update: 'Only the settings sent change. A secret left out, or sent back masked, keeps its stored value.',
+    update:
+      'Only the settings sent change. A secret left out, or sent back masked, keeps its stored value, unless the ' +
+      'change moves the connector to another address (Iterable’s region, Marketing Cloud’s subdomain): stored ' +
+      'secrets are never sent to another address, so those the change does not give again are dropped ' +
+      '(secrets_cleared lists them) and the connector needs them entered again before it works.',
     delete: 'What earlier exports made on the platform stays there; Letterset forgets it.',
   },
   service: {

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Id, IdParams, Name, RequestBody, ref, Text, Timestamp } from '../../http/schemas.ts';
+import { SecretsCleared } from '../../security/secret-destination.ts';
 import { integrationNames } from './connector-platforms.ts';
 
 const IntegrationName = Type.Enum([...integrationNames], {
@@ -43,6 +44,7 @@ export const Connector = Type.Object(
     oauth_authorized_at: Type.Union([Timestamp, Type.Null()], {
       description: 'When a Marketing Cloud user last connected it through the authorization-code flow',
     }),
+    secrets_cleared: SecretsCleared,
     workspace_id: Type.Integer(),
     organization_id: Type.Integer(),
     created_at: Timestamp,
@@ -69,7 +71,9 @@ export const UpdateConnectorBody = RequestBody({
     Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Text(), {
       maxProperties: 20,
       description:
-        'Only the settings to change. A secret left out, or sent back masked, keeps its stored value. ' +
+        'Only the settings to change. A secret left out, or sent back masked, keeps its stored value, unless the ' +
+        'change moves the connector to another address (Iterable’s region, Marketing Cloud’s subdomain): the stored ' +
+        'secrets are then dropped unless given again, and secrets_cleared lists them. ' +
         'Changing the subdomain, client id, account id or sign-in of a Marketing Cloud connector forgets its sign-in.',
     }),
   ),

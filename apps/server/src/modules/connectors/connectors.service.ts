@@ -125,6 +125,8 @@ function checkSettings(
   integration: IntegrationName,
   values: Record<string, string>,
   appUrl: string,
+  /** Secrets a move of the connector's address dropped: the connector is saved without them. */
+  cleared: ReadonlySet<string> = new Set(),
 ): { settings: Record<string, string>; secrets: ConnectorSecrets } {
   const fields = setupFieldsOf(integration, appUrl);
   const errors: Record<string, string[]> = {};
@@ -137,7 +139,7 @@ function checkSettings(
     const value = (values[field.name] ?? field.default ?? '').trim();
     const problems: string[] = [];
     if (value === '') {
-      if (field.required) problems.push('is required');
+      if (field.required && !cleared.has(field.name)) problems.push('is required');
     } else if (field.options && !field.options.some((option) => option.value === value)) {
       problems.push(`must be one of ${field.options.map((option) => option.value).join(', ')}`);
     } else if (field.pattern && !new RegExp(field.pattern).test(value)) {
@@ -178,6 +180,16 @@ export async function createConnector(
   return toResponse(services, row);
 }
 
+/**
+ * The settings that choose where a connector's credentials are sent: Iterable's data centre
+ * (api.iterable.com or api.eu.iterable.com), Marketing Cloud's tenant subdomain (the host of its
+ * authentication, REST and SOAP addresses).
+ */
+const destinationSettings: Record<IntegrationName, string> = {
+  iterable: 'region',
+  salesforce_marketing_cloud: 'subdomain',
+};
+
 export async function updateConnector(
   services: ConnectorServices,
   workspaceId: number,
@@ -185,27 +197,39 @@ export async function updateConnector(
   input: Static<typeof UpdateConnectorBody>,
 ) {
   const row = await findWorkspaceRecord(services, connectors, workspaceId, id);
-  // An update of nothing writes nothing (resealing the secrets would still change the row).
-  if (!changesAnything(input)) return toResponse(services, row);
   const integration = row.integrationName as IntegrationName;
   const stored = readableConnectorSecrets(services.secrets, row);
   const fields = setupFieldsOf(integration, services.config.appUrl);
-  const merged: Record<string, string> = { ...row.settings, ...stored };
-  delete merged.refresh_token;
-  for (const [key, value] of Object.entries(input.settings ?? {})) {
+  const destination = destinationSettings[integration];
+  const destinationField = fields.find((field) => field.name === destination);
+  const destinationOf = (settings: Record<string, string | undefined>) =>
+    (settings[destination] ?? destinationField?.default ?? '').trim();
+  const sent = input.settings ?? {};
+  const keepsDestination =
+    sent[destination] === undefined || destinationOf(sent) === destinationOf(row.settings);
+  const merged: Record<string, string> = { ...row.settings };
+  const cleared = new Set<string>();
+  for (const field of fields)
+    if (field.secret && stored[field.name] !== undefined) {
+      // Entered for the old address: not sent to another unless this change gives it again.
+      if (keepsDestination) merged[field.name] = stored[field.name] as string;
+      else cleared.add(field.name);
+    }
+  for (const [key, value] of Object.entries(sent)) {
     const field = fields.find((candidate) => candidate.name === key);
     const previous = stored[key];
     // The form shows secrets masked and sends back what it shows: that keeps the stored value.
     if (field?.secret && previous !== undefined && (value === maskSecret(previous) || value === '')) continue;
     merged[key] = value;
+    cleared.delete(key);
   }
-  const checked = checkSettings(integration, merged, services.config.appUrl);
+  const checked = checkSettings(integration, merged, services.config.appUrl, cleared);
   const identityChanged = salesforceIdentitySettings.some(
     (key) =>
       integration === 'salesforce_marketing_cloud' &&
       (checked.settings[key] ?? '') !== (row.settings[key] ?? ''),
   );
-  const keepsSignIn = stored.refresh_token !== undefined && !identityChanged;
+  const keepsSignIn = stored.refresh_token !== undefined && !identityChanged && keepsDestination;
   const [updated] = await services.database.db
     .update(connectors)
     .set({
@@ -220,7 +244,9 @@ export async function updateConnector(
     .where(eq(connectors.id, id))
     .returning();
   if (!updated) throw new Error('connector update returned nothing');
-  return toResponse(services, updated);
+  const secretsCleared = [...cleared].map((name) => `settings.${name}`);
+  if (stored.refresh_token !== undefined && !keepsSignIn) secretsCleared.push('oauth_refresh_token');
+  return { ...toResponse(services, updated), secrets_cleared: secretsCleared };
 }
 
 export async function deleteConnector(services: ConnectorServices, workspaceId: number, id: number) {

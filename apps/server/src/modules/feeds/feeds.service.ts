@@ -126,10 +126,6 @@ function headersToStore(
     else if (keepsDestination) headers.push({ ...header, value: previous });
     else cleared.add(header.key);
   }
-  if (!keepsDestination)
-    for (const header of stored)
-      if (!headers.some((kept) => kept.key.toLowerCase() === header.key.toLowerCase()))
-        cleared.add(header.key);
   return { headers, cleared: [...cleared].map((key) => `headers.${key}`) };
 }
 
@@ -144,7 +140,13 @@ export async function updateFeed(
   const keepsDestination = input.url === undefined || sameDestination(feed.url, input.url);
   const { headers, cleared } =
     input.headers !== undefined || !keepsDestination
-      ? headersToStore(feed.headers, input.headers ?? [], keepsDestination)
+      ? headersToStore(
+          feed.headers,
+          // Left out, the headers stay as they are: as if sent back masked.
+          input.headers ??
+            feed.headers.map((header) => ({ ...header, value: maskHeaderValue(header.value) })),
+          keepsDestination,
+        )
       : { headers: undefined, cleared: [] };
   const [row] = await app.database.db
     .update(feeds)

@@ -101,7 +101,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change an MCP server',
         description:
           'headers replaces the whole set; a value sent back masked keeps the stored one. A new URL resets the ' +
-          'health check and forgets everyone’s OAuth tokens for it (they were issued for the old server).',
+          'health check and forgets everyone’s OAuth tokens for it (they were issued for the old server) and ' +
+          'Letterset’s registration with its authorization server. A URL on another scheme, host or port also ' +
+          'drops the stored header values that the same change does not give again: a secret is never sent to an ' +
+          'address it was not entered for. secrets_cleared lists what was dropped.',
         params: McpServerParams,
         body: UpdateMcpServerBody,
         response: { 200: ref(McpServer), ...errorResponses(401, 403, 404, 422) },

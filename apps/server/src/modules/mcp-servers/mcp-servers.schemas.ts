@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { mcpHealthcheckStatuses } from '../../db/schema.ts';
 import { Id, IdParams, limits, Name, RequestBody, ref, Timestamp, Url } from '../../http/schemas.ts';
+import { SecretsCleared } from '../../security/secret-destination.ts';
 
 export const McpServerTool = Type.Object(
   {
@@ -42,6 +43,7 @@ export const McpServer = Type.Object(
       'For an OAuth server you have not connected to: where your browser goes to sign in (valid 15 minutes). ' +
         'Null otherwise.',
     ),
+    secrets_cleared: SecretsCleared,
     workspace_id: Type.Integer(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -63,7 +65,8 @@ const Headers = Type.Record(
     description:
       'Sent with every request to the server, e.g. {"Authorization": "Bearer …"}. Stored encrypted and answered ' +
       'masked. A change replaces the whole set: a value sent back masked keeps the stored one, a header left out ' +
-      'is removed.',
+      'is removed. A change that moves the URL to another scheme, host or port keeps only the values it gives ' +
+      'anew (secrets_cleared lists the others).',
   },
 );
 
@@ -81,7 +84,9 @@ export const UpdateMcpServerBody = RequestBody({
   url: Type.Optional(
     Url({
       minLength: 1,
-      description: 'A new URL resets the health check and disconnects everyone who had connected an account',
+      description:
+        'A new URL resets the health check and disconnects everyone who had connected an account; a new scheme, ' +
+        'host or port also drops the stored headers this change does not give again',
     }),
   ),
   headers: Type.Optional(Headers),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { changesAnything } from '../../db/record-updates.ts';
@@ -7,6 +7,7 @@ import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { sameDestination } from '../../security/secret-destination.ts';
 import { maskSecret } from '../../security/secrets.ts';
 import {
   connectMcp,
@@ -159,13 +160,19 @@ function checkUrl(app: App, url: string): string {
   return trimmed;
 }
 
-/** The headers to store: a value sent back masked keeps the stored one. */
+/**
+ * The headers to store: a value sent back masked keeps the stored one, but only while the server
+ * keeps its origin (`keepsDestination`); moved to another scheme, host or port, a masked value
+ * names a header to drop, listed in `cleared`.
+ */
 function checkHeaders(
   sent: Record<string, string>,
   stored: Record<string, string> = {},
-): Record<string, string> {
+  keepsDestination = true,
+): { headers: Record<string, string>; cleared: string[] } {
   const errors: Record<string, string[]> = {};
   const headers: Record<string, string> = {};
+  const cleared: string[] = [];
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(sent)) {
     const lower = name.toLowerCase();
@@ -176,10 +183,12 @@ function checkHeaders(
     else if (value.trim() === '') errors[`headers.${name}`] = ['needs a value'];
     seen.add(lower);
     const previous = Object.entries(stored).find(([storedName]) => storedName.toLowerCase() === lower)?.[1];
-    headers[name] = previous !== undefined && value === maskSecret(previous) ? previous : value.trim();
+    if (previous === undefined || value !== maskSecret(previous)) headers[name] = value.trim();
+    else if (keepsDestination) headers[name] = previous;
+    else cleared.push(`headers.${name}`);
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return headers;
+  return { headers, cleared };
 }
 
 export async function createMcpServer(
@@ -189,7 +198,7 @@ export async function createMcpServer(
   input: Static<typeof CreateMcpServerBody>,
 ) {
   const url = checkUrl(app, input.url);
-  const headers = checkHeaders(input.headers ?? {});
+  const { headers } = checkHeaders(input.headers ?? {});
   const [row] = await app.database.db
     .insert(mcpServers)
     .values({
@@ -214,18 +223,35 @@ export async function updateMcpServer(
 ) {
   const row = await findWorkspaceRecord(app, mcpServers, workspaceId, id);
   // An update of nothing writes nothing: the server reads as it was, updated_at included.
-  if (!changesAnything(input)) return getMcpServer(app, principal, workspaceId, id);
+  if (!changesAnything(input))
+    return { ...(await getMcpServer(app, principal, workspaceId, id)), secrets_cleared: [] };
   const url = input.url === undefined ? row.url : checkUrl(app, input.url);
-  const headers =
-    input.headers === undefined ? undefined : checkHeaders(input.headers, openHeaders(app.secrets, row));
   const moved = url !== row.url;
+  // The headers were entered for the old origin: sent to another only if this change gives them again.
+  const keepsDestination = sameDestination(row.url, url);
+  const storedHeaders = openHeaders(app.secrets, row);
+  const headerChange =
+    input.headers !== undefined || !keepsDestination
+      ? checkHeaders(
+          // Left out, the headers stay as they are: as if sent back masked.
+          input.headers ??
+            Object.fromEntries(
+              Object.entries(storedHeaders).map(([name, value]) => [name, maskSecret(value)]),
+            ),
+          storedHeaders,
+          keepsDestination,
+        )
+      : undefined;
+  const secretsCleared = [...(headerChange?.cleared ?? [])];
   await app.database.db.transaction(async (tx) => {
     await tx
       .update(mcpServers)
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         url,
-        ...(headers !== undefined ? { sealedHeaders: sealHeaders(app.secrets, headers) } : {}),
+        ...(headerChange !== undefined
+          ? { sealedHeaders: sealHeaders(app.secrets, headerChange.headers) }
+          : {}),
         // Another server: what was found about this one no longer holds.
         ...(moved
           ? {
@@ -241,7 +267,11 @@ export async function updateMcpServer(
       })
       .where(eq(mcpServers.id, id));
     // People's tokens were issued for the old server: they must never be sent to the new one.
-    if (moved)
+    if (moved) {
+      const forgotten = await tx
+        .select({ id: enabledMcpServers.id })
+        .from(enabledMcpServers)
+        .where(and(eq(enabledMcpServers.mcpServerId, id), isNotNull(enabledMcpServers.sealedTokens)));
       await tx
         .update(enabledMcpServers)
         .set({
@@ -253,8 +283,11 @@ export async function updateMcpServer(
           updatedAt: new Date(),
         })
         .where(eq(enabledMcpServers.mcpServerId, id));
+      if (forgotten.length > 0) secretsCleared.push('oauth_tokens');
+      if (oauthSettingsOf(row)?.client?.sealed_client_secret) secretsCleared.push('oauth_client_secret');
+    }
   });
-  return getMcpServer(app, principal, workspaceId, id);
+  return { ...(await getMcpServer(app, principal, workspaceId, id)), secrets_cleared: secretsCleared };
 }
 
 export async function deleteMcpServer(app: App, workspaceId: number, id: number) {
