@@ -148,18 +148,15 @@ export async function updateFeed(
           keepsDestination,
         )
       : { headers: undefined, cleared: [] };
-  const [row] = await app.database.db
-    .update(feeds)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.url !== undefined ? { url: input.url } : {}),
-      ...(input.request_method !== undefined ? { requestMethod: input.request_method } : {}),
-      ...(input.parameters !== undefined ? { parameters: input.parameters } : {}),
-      ...(headers !== undefined ? { headers } : {}),
-      ...(input.fields !== undefined ? { fields: input.fields } : {}),
-    })
-    .where(eq(feeds.id, id))
-    .returning();
+  // Through the shared partial update: a PATCH of `{}` writes nothing and answers the feed as it is.
+  const [row] = await updateReturning(app.database.db, feeds, eq(feeds.id, id), {
+    name: input.name,
+    url: input.url,
+    requestMethod: input.request_method,
+    parameters: input.parameters,
+    headers,
+    fields: input.fields,
+  });
   if (!row) throw new Error('feed update returned nothing');
   return { ...toResponse(row), secrets_cleared: cleared };
 }
