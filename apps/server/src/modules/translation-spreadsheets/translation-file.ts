@@ -1,6 +1,21 @@
 import { localeCodes } from '@letterset/core';
 import { ValidationError } from '../../http/errors.ts';
 
+/** Characters the parser reads before the event loop gets a turn: a few milliseconds of work. */
+const parseChunkCharacters = 64 * 1024;
+
+/** The text in pieces of about `parseChunkCharacters`, never splitting a surrogate pair. */
+export function* inChunks(text: string, size = parseChunkCharacters): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + size, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
 /** The locales of the email a translation file is imported into. */
 export interface ImportLocales {
   defaultLocale: string;
@@ -30,11 +45,13 @@ export interface ImportedTranslations {
 
 /** Listing a thousand broken cells helps nobody: the first ones are enough to see the pattern. */
 const mostProblemsListed = 200;
+/** Likewise for the messages of one place (a unit holding a thousand different inline tags, say). */
+const mostMessagesPerPlace = 10;
 
 /** Problems of a translation file, reported all at once as one 422 that names where each one is. */
 export class TranslationFileProblems {
-  private readonly errors: Record<string, string[]> = {};
-  private count = 0;
+  /** Per place, its distinct messages (a Set: adding one costs the same however many there are). */
+  private readonly errors = new Map<string, Set<string>>();
   private unlisted = 0;
   private readonly fileField: string;
 
@@ -48,18 +65,21 @@ export class TranslationFileProblems {
   }
 
   at(where: string, message: string): void {
-    if (!(where in this.errors) && this.count >= mostProblemsListed) {
-      this.unlisted += 1;
-      return;
+    let messages = this.errors.get(where);
+    if (!messages) {
+      // Problems of the file as a whole are always listed: they say why it was refused.
+      if (this.errors.size >= mostProblemsListed && where !== this.fileField) {
+        this.unlisted += 1;
+        return;
+      }
+      messages = new Set();
+      this.errors.set(where, messages);
     }
-    if (!(where in this.errors)) this.count += 1;
-    const messages = this.errors[where] ?? [];
-    if (!messages.includes(message)) messages.push(message);
-    this.errors[where] = messages;
+    if (messages.size < mostMessagesPerPlace || where === this.fileField) messages.add(message);
   }
 
   get any(): boolean {
-    return this.count > 0;
+    return this.errors.size > 0;
   }
 
   /** Throws the 422 when there is any problem; nothing has been written by then. */
@@ -69,7 +89,9 @@ export class TranslationFileProblems {
 
   /** Throws the 422 with the problems found so far. */
   fail(): never {
-    const errors = { ...this.errors };
+    const errors: Record<string, string[]> = Object.fromEntries(
+      [...this.errors].map(([where, messages]) => [where, [...messages]]),
+    );
     if (this.unlisted > 0) {
       errors[this.fileField] = [
         ...(errors[this.fileField] ?? []),

@@ -172,7 +172,9 @@ export async function importTranslations(
   }
   const locales = { defaultLocale: email.defaultLocale, locales: email.locales };
   const imported =
-    format === 'csv' ? readTranslationsCsv(file.bytes, locales) : readTranslationsXliff(file.bytes, locales);
+    format === 'csv'
+      ? await readTranslationsCsv(file.bytes, locales)
+      : await readTranslationsXliff(file.bytes, locales);
   const context = await translationContext(app, email);
 
   return app.database.db.transaction(async (tx) => {

@@ -1,8 +1,10 @@
+import { setImmediate } from 'node:timers/promises';
 import { type TranslationRow, textDirectionOf } from '@letterset/core';
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { SaxesParser } from 'saxes';
 import {
   type ImportedTranslations,
   type ImportLocales,
+  inChunks,
   localeColumn,
   TranslationFileProblems,
 } from './translation-file.ts';
@@ -83,13 +85,110 @@ interface UnitReading {
 }
 
 /**
+ * How much of an XLIFF file Letterset reads: far beyond any file a translation tool writes (Letterset's
+ * own nest 5 deep with 3 attributes at most, about 10 elements per text), and small enough that a
+ * hostile file is refused within milliseconds, at the element that crosses the bound.
+ */
+export const xliffLimits = {
+  /** Elements inside one another: <xliff>, <file>, <group>s, <unit>, <segment>, <source>, <cp>. */
+  depth: 64,
+  /** Elements in the whole file: about ten per text to translate. */
+  elements: 200_000,
+  /** Attributes of one element, namespace declarations included. */
+  attributesPerElement: 64,
+  /** Characters of text and attribute values in the whole file. */
+  textCharacters: 4_000_000,
+} as const;
+
+const xmlNamespace = 'http://www.w3.org/XML/1998/namespace';
+const xmlnsNamespace = 'http://www.w3.org/2000/xmlns/';
+
+/** An element as the reader sees it: its namespace resolved, its attributes by name. */
+interface XmlElement {
+  name: string;
+  local: string;
+  uri: string;
+  attributes: Record<string, string>;
+}
+
+/** A bound of `xliffLimits` crossed: the file is refused where it happened. */
+class XliffLimitError extends Error {}
+
+/** A namespace rule the file breaks (an unbound prefix, say): it is not well-formed XLIFF. */
+class XmlNamespaceError extends Error {}
+
+/**
+ * The namespace bindings in scope, one stack of URIs per prefix: resolving a prefix is one map
+ * look-up whatever the depth. (saxes's own namespace mode walks every open element for every
+ * element it resolves, which made a deeply nested file take time in the square of its depth.)
+ */
+class NamespaceScopes {
+  private readonly bindings = new Map<string, string[]>([
+    ['xml', [xmlNamespace]],
+    ['xmlns', [xmlnsNamespace]],
+  ]);
+  /** Per open element, the prefixes it declared, to unbind when it closes. */
+  private readonly declared: string[][] = [];
+
+  /** Enters an element: binds what its xmlns attributes declare. */
+  enter(attributes: Record<string, string>): void {
+    const prefixes: string[] = [];
+    for (const [name, uri] of Object.entries(attributes)) {
+      let prefix: string;
+      if (name === 'xmlns') prefix = '';
+      else if (name.startsWith('xmlns:')) prefix = name.slice('xmlns:'.length);
+      else continue;
+      if (prefix === 'xmlns') throw new XmlNamespaceError('the prefix xmlns may not be declared');
+      if (prefix === 'xml' ? uri !== xmlNamespace : uri === xmlNamespace || uri === xmlnsNamespace) {
+        throw new XmlNamespaceError(`the prefix "${prefix}" may not be bound to ${uri || '(none)'}`);
+      }
+      if (prefix !== '' && uri === '')
+        throw new XmlNamespaceError(`the prefix "${prefix}" is bound to nothing`);
+      const stack = this.bindings.get(prefix);
+      if (stack) stack.push(uri);
+      else this.bindings.set(prefix, [uri]);
+      prefixes.push(prefix);
+    }
+    this.declared.push(prefixes);
+  }
+
+  /** Leaves the innermost element: its declarations go out of scope. */
+  leave(): void {
+    for (const prefix of this.declared.pop() ?? []) this.bindings.get(prefix)?.pop();
+  }
+
+  /** The namespace of a qualified name, and its local part. */
+  resolve(qualifiedName: string, { isAttribute }: { isAttribute: boolean }): { uri: string; local: string } {
+    const colon = qualifiedName.indexOf(':');
+    if (colon === -1) {
+      // Unprefixed attributes are in no namespace; unprefixed elements in the default one.
+      return { uri: isAttribute ? '' : (this.bindings.get('')?.at(-1) ?? ''), local: qualifiedName };
+    }
+    const prefix = qualifiedName.slice(0, colon);
+    const local = qualifiedName.slice(colon + 1);
+    if (prefix === '' || local === '' || local.includes(':')) {
+      throw new XmlNamespaceError(`malformed name: ${qualifiedName}`);
+    }
+    if (!isAttribute && prefix === 'xmlns')
+      throw new XmlNamespaceError('elements may not have the prefix xmlns');
+    const uri = this.bindings.get(prefix)?.at(-1);
+    if (uri === undefined) throw new XmlNamespaceError(`unbound namespace prefix: "${prefix}"`);
+    return { uri, local };
+  }
+}
+
+/**
  * The texts of an XLIFF 2.0 translation file for the email: its trgLang must be a locale of the
  * email other than the default one (srcLang, when given, the default one), unit ids are the keys,
  * and a unit's text is the concatenation of its segments' targets. Units without a target change
  * nothing. Inline markup (<ph>, <pc>, …) is refused: Letterset writes HTML as text to translate.
- * Parsed by saxes, a conforming XML parser: no DTD, no entity other than XML's own.
+ * Parsed by saxes, a conforming XML parser: no DTD, no entity other than XML's own. Reading takes
+ * time in proportion to the file's size, and stops at the first bound of `xliffLimits` it crosses.
  */
-export function readTranslationsXliff(bytes: Buffer, locales: ImportLocales): ImportedTranslations {
+export async function readTranslationsXliff(
+  bytes: Buffer,
+  locales: ImportLocales,
+): Promise<ImportedTranslations> {
   const problems: TranslationFileProblems = new TranslationFileProblems('xliff_file');
   let text: string;
   try {
@@ -99,17 +198,32 @@ export function readTranslationsXliff(bytes: Buffer, locales: ImportLocales): Im
     problems.fail();
   }
 
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  const parser = new SaxesParser({ position: true });
+  const namespaces = new NamespaceScopes();
   const units: UnitReading[] = [];
-  let root: SaxesTagNS | null = null;
+  let root: XmlElement | null = null;
   let xmlError: string | null = null;
   /** Elements open right now, outermost first. */
-  const stack: SaxesTagNS[] = [];
+  const stack: XmlElement[] = [];
+  let elementCount = 0;
+  let attributeCount = 0;
+  let textCharacters = 0;
   let unit: UnitReading | null = null;
   let part: UnitReading['parts'][number] | null = null;
   /** Collecting the text of a <source> or <target> of the current part. */
   let collecting: 'source' | 'target' | null = null;
   let collected = '';
+
+  const where = () => `line ${parser.line}, column ${parser.column}`;
+  const beyond = (message: string): never => {
+    throw new XliffLimitError(`${message} (at ${where()}): Letterset stopped reading there`);
+  };
+  const countText = (characters: number) => {
+    textCharacters += characters;
+    if (textCharacters > xliffLimits.textCharacters) {
+      beyond(`holds more than ${xliffLimits.textCharacters.toLocaleString('en-US')} characters of text`);
+    }
+  };
 
   parser.on('error', (error) => {
     xmlError ??= error.message;
@@ -119,14 +233,44 @@ export function readTranslationsXliff(bytes: Buffer, locales: ImportLocales): Im
     xmlError ??= 'declares a DOCTYPE, which XLIFF files do not have';
     throw new Error(xmlError);
   });
-  parser.on('opentag', (tag) => {
+  // Bounds are checked as the parser reaches each element and attribute, before it goes on.
+  parser.on('opentagstart', () => {
+    elementCount += 1;
+    attributeCount = 0;
+    if (stack.length >= xliffLimits.depth) {
+      beyond(`nests elements more than ${xliffLimits.depth} deep`);
+    }
+    if (elementCount > xliffLimits.elements) {
+      beyond(`has more than ${xliffLimits.elements.toLocaleString('en-US')} elements`);
+    }
+  });
+  parser.on('attribute', (attribute) => {
+    attributeCount += 1;
+    if (attributeCount > xliffLimits.attributesPerElement) {
+      beyond(`has an element with more than ${xliffLimits.attributesPerElement} attributes`);
+    }
+    countText(attribute.value.length);
+  });
+  parser.on('opentag', (plain) => {
+    namespaces.enter(plain.attributes);
+    const attributes: Record<string, string> = {};
+    for (const [name, value] of Object.entries(plain.attributes)) {
+      const { uri, local } = namespaces.resolve(name, { isAttribute: true });
+      // Letterset reads unprefixed attributes (id, hex, version, …) and none in other namespaces.
+      if (uri === '') attributes[local] = value;
+    }
+    const tag: XmlElement = {
+      name: plain.name,
+      ...namespaces.resolve(plain.name, { isAttribute: false }),
+      attributes,
+    };
     const inXliff = tag.uri === xliffNamespace;
     if (stack.length === 0) root = tag;
     const parent = stack.at(-1);
     stack.push(tag);
     if (collecting) {
       if (inXliff && tag.local === 'cp') {
-        const hex = tag.attributes.hex?.value ?? '';
+        const hex = tag.attributes.hex ?? '';
         const point = /^[0-9A-Fa-f]{1,6}$/.test(hex) ? Number.parseInt(hex, 16) : Number.NaN;
         if (point >= 0 && point <= 0x10ffff) collected += String.fromCodePoint(point);
         else problems.at(whereUnit(), `has a <cp> whose hex "${hex}" is not a code point`);
@@ -140,7 +284,7 @@ export function readTranslationsXliff(bytes: Buffer, locales: ImportLocales): Im
     }
     if (!inXliff) return;
     if (tag.local === 'unit') {
-      unit = { id: tag.attributes.id?.value ?? '', line: parser.line, parts: [] };
+      unit = { id: tag.attributes.id ?? '', line: parser.line, parts: [] };
       return;
     }
     if (unit && parent?.uri === xliffNamespace && parent.local === 'unit') {
@@ -156,10 +300,17 @@ export function readTranslationsXliff(bytes: Buffer, locales: ImportLocales): Im
     }
   });
   parser.on('text', (chunk) => {
+    countText(chunk.length);
     if (collecting) collected += chunk;
   });
-  parser.on('closetag', (tag) => {
-    stack.pop();
+  parser.on('cdata', (chunk) => {
+    countText(chunk.length);
+    if (collecting) collected += chunk;
+  });
+  parser.on('closetag', () => {
+    const tag = stack.pop();
+    namespaces.leave();
+    if (!tag) return;
     if (collecting && tag.uri === xliffNamespace && tag.local === collecting && stack.length > 0) {
       const parent = stack.at(-1);
       if (part && parent?.local === part.kind) {
@@ -179,15 +330,25 @@ export function readTranslationsXliff(bytes: Buffer, locales: ImportLocales): Im
   const whereUnit = () => (unit ? `unit ${unit.id || '(no id)'} (line ${unit.line})` : `line ${parser.line}`);
 
   try {
-    parser.write(text).close();
+    for (const chunk of inChunks(text)) {
+      parser.write(chunk);
+      // Other requests are answered between chunks: a large file never holds the server up for long.
+      await setImmediate();
+    }
+    parser.close();
   } catch (error) {
-    problems.file(
-      `is not well-formed XML: ${xmlError ?? (error instanceof Error ? error.message : String(error))}`,
-    );
+    if (error instanceof XliffLimitError) problems.file(error.message);
+    else {
+      const message =
+        error instanceof XmlNamespaceError
+          ? `${error.message} (at ${where()})`
+          : (xmlError ?? (error instanceof Error ? error.message : String(error)));
+      problems.file(`is not well-formed XML: ${message}`);
+    }
     problems.fail();
   }
 
-  const rootTag = root as SaxesTagNS | null;
+  const rootTag = root as XmlElement | null;
   if (rootTag?.local !== 'xliff' || rootTag.uri !== xliffNamespace) {
     problems.file(
       rootTag?.local === 'xliff'
@@ -196,12 +357,12 @@ export function readTranslationsXliff(bytes: Buffer, locales: ImportLocales): Im
     );
     problems.fail();
   }
-  const version = rootTag.attributes.version?.value ?? '';
+  const version = rootTag.attributes.version ?? '';
   if (!/^2\.\d+$/.test(version)) {
     problems.file(`has version "${version}": Letterset reads XLIFF 2.0 and 2.1`);
   }
-  const sourceLanguage = rootTag.attributes.srcLang?.value ?? '';
-  const targetLanguage = rootTag.attributes.trgLang?.value ?? '';
+  const sourceLanguage = rootTag.attributes.srcLang ?? '';
+  const targetLanguage = rootTag.attributes.trgLang ?? '';
   if (sourceLanguage.toLowerCase() !== locales.defaultLocale.toLowerCase()) {
     problems.at(
       'srcLang',
