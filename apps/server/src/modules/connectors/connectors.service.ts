@@ -197,6 +197,8 @@ export async function updateConnector(
   input: Static<typeof UpdateConnectorBody>,
 ) {
   const row = await findWorkspaceRecord(services, connectors, workspaceId, id);
+  // An update of nothing writes nothing (resealing the secrets would still change the row).
+  if (!changesAnything(input)) return { ...toResponse(services, row), secrets_cleared: [] };
   const integration = row.integrationName as IntegrationName;
   const stored = readableConnectorSecrets(services.secrets, row);
   const fields = setupFieldsOf(integration, services.config.appUrl);
