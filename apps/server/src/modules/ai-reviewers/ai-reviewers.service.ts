@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { aiReviewers, reviewAssignments } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
 import type { Principal } from '../../http/access.ts';
@@ -74,14 +75,10 @@ export async function updateAiReviewer(
 ) {
   await findWorkspaceRecord(app, aiReviewers, workspaceId, id);
   if (input.name !== undefined) await assertNameFree(app.database.db, workspaceId, input.name, id);
-  const [row] = await app.database.db
-    .update(aiReviewers)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.review_instructions !== undefined ? { reviewInstructions: input.review_instructions } : {}),
-    })
-    .where(eq(aiReviewers.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, aiReviewers, eq(aiReviewers.id, id), {
+    name: input.name,
+    reviewInstructions: input.review_instructions,
+  });
   if (!row) throw new Error('AI reviewer update returned nothing');
   return toResponse(row);
 }

@@ -2,6 +2,7 @@ import type { BrandProfileDefinition, FieldDefinition } from '@letterset/core';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { brandProfiles, components, type StoredComponentOverride } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -170,16 +171,12 @@ export async function updateBrandProfile(
     const errors = await overrideProblems(app, systemId, input.component_overrides);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
-  const [row] = await app.database.db
-    .update(brandProfiles)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.component_overrides !== undefined ? { componentOverrides: input.component_overrides } : {}),
-      ...(input.design_tokens !== undefined ? { designTokens: input.design_tokens } : {}),
-      ...(input.custom_styles !== undefined ? { customStyles: input.custom_styles } : {}),
-    })
-    .where(eq(brandProfiles.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, brandProfiles, eq(brandProfiles.id, id), {
+    name: input.name,
+    componentOverrides: input.component_overrides,
+    designTokens: input.design_tokens,
+    customStyles: input.custom_styles,
+  });
   if (!row) throw new NotFoundError();
   return toBrandProfileResponse(row);
 }

@@ -11,6 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { conditionals, emails, type StoredProfileSyntax } from '../../db/schema.ts';
 import {
   deleteWorkspaceRecordUnlessUsed,
@@ -262,17 +263,14 @@ export async function updateConditional(
   const problems = conditionalProblems(candidate, profiles, 'default_value');
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   await checkEmailsKeepTheirContent(app, row, candidate);
-  const [updated] = await app.database.db
-    .update(conditionals)
-    .set({
-      ...(input.label !== undefined ? { label: input.label } : {}),
-      branches: candidate.branches,
-      defaultSyntax: candidate.defaultSyntax,
-      profileSyntaxes: candidate.profileSyntaxes,
-      canBeUsedInSubjectAndPreheader: candidate.inSubject,
-    })
-    .where(eq(conditionals.id, id))
-    .returning();
+  const [updated] = await updateReturning(app.database.db, conditionals, eq(conditionals.id, id), {
+    label: input.label,
+    branches: input.branches,
+    defaultSyntax: input.default_value,
+    profileSyntaxes:
+      input.dynamic_content_profile_values === undefined ? undefined : candidate.profileSyntaxes,
+    canBeUsedInSubjectAndPreheader: input.can_be_used_in_subject_and_preheader,
+  });
   if (!updated) throw new Error('conditional update returned nothing');
   return toResponse(updated, profiles);
 }

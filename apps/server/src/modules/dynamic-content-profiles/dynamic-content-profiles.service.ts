@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { conditionals, dynamicContentProfiles, personalizationTags } from '../../db/schema.ts';
 import {
   allWorkspaceRecords,
@@ -109,16 +110,12 @@ export async function updateDynamicContentProfile(
         `is needed by conditionals built with the preset picker: ${pickers.map((row) => row.label).join(', ')}`,
       );
   }
-  const [row] = await app.database.db
-    .update(dynamicContentProfiles)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.template_engine_preset !== undefined
-        ? { templateEnginePreset: input.template_engine_preset }
-        : {}),
-    })
-    .where(eq(dynamicContentProfiles.id, id))
-    .returning();
+  const [row] = await updateReturning(
+    app.database.db,
+    dynamicContentProfiles,
+    eq(dynamicContentProfiles.id, id),
+    { name: input.name, templateEnginePreset: input.template_engine_preset },
+  );
   if (!row) throw new Error('dynamic content profile update returned nothing');
   return toResponse(row);
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { aiAgents, emailDesignSystems, emails } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
@@ -230,21 +231,15 @@ export async function updateDesignSystem(
 ) {
   await findEditableDesignSystem(app, principal, workspaceId, id);
   assertUniqueStyleNames(input.custom_styles);
-  const [row] = await app.database.db
-    .update(emailDesignSystems)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.access_scope !== undefined ? { accessScope: input.access_scope } : {}),
-      ...(input.require_brand_profile_for_use !== undefined
-        ? { requireBrandProfileForUse: input.require_brand_profile_for_use }
-        : {}),
-      ...(input.design_tokens !== undefined ? { designTokens: input.design_tokens } : {}),
-      ...(input.custom_styles !== undefined ? { customStyles: input.custom_styles } : {}),
-      ...(input.archived !== undefined ? { archived: input.archived } : {}),
-    })
-    .where(eq(emailDesignSystems.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, emailDesignSystems, eq(emailDesignSystems.id, id), {
+    name: input.name,
+    description: input.description,
+    accessScope: input.access_scope,
+    requireBrandProfileForUse: input.require_brand_profile_for_use,
+    designTokens: input.design_tokens,
+    customStyles: input.custom_styles,
+    archived: input.archived,
+  });
   if (!row) throw new NotFoundError();
   return toDesignSystemResponse(row, workspaceId);
 }

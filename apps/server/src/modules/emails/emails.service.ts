@@ -13,6 +13,7 @@ import { BatchedReads } from '../../db/batched-reads.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { perDatabase } from '../../db/per-database.ts';
+import { changesAnything } from '../../db/record-updates.ts';
 import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
 import { type Principal, principalOf, requirePermission, workspaceOf } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -549,6 +550,9 @@ async function changeEmail(
   if (basedOnLockVersion !== undefined && basedOnLockVersion !== current.lockVersion) {
     await throwConflict(app, principal, workspaceId, current.id);
   }
+  // A change of nothing (a PATCH of `{}`) writes nothing: no version bump that would make another
+  // editor's save a conflict, no event, no new editor.
+  if (!changesAnything(change)) return getEmail(app, principal, workspaceId, current.id);
   if (current.aiGenerationStatus === 'generating' && changesWhatShips(change)) {
     throw ValidationError.field(
       'email_content',

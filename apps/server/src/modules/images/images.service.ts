@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { images } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
@@ -177,14 +178,10 @@ export async function updateImage(
   input: Static<typeof UpdateImageBody>,
 ) {
   await findImage(app, workspaceId, id);
-  const [row] = await app.database.db
-    .update(images)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-    })
-    .where(eq(images.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, images, eq(images.id, id), {
+    name: input.name,
+    description: input.description,
+  });
   if (!row) throw new NotFoundError();
   return toImageResponse(app, row);
 }

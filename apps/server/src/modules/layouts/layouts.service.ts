@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { components, layouts } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -149,18 +150,19 @@ export async function updateLayout(
     brandProfileId: input.brand_profile_id,
     content: input.content,
   });
-  const [row] = await app.database.db
-    .update(layouts)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.brand_profile_id !== undefined ? { brandProfileId: input.brand_profile_id } : {}),
-      ...(input.content !== undefined ? { content: input.content } : {}),
-      ...(input.locales !== undefined ? { locales: input.locales } : {}),
-      lockVersion: sql`${layouts.lockVersion} + 1`,
-    })
+  const [row] = await updateReturning(
+    app.database.db,
+    layouts,
     // Only a writer who names the version it loaded is protected; without one the last write wins.
-    .where(and(eq(layouts.id, id), basedOn !== undefined ? eq(layouts.lockVersion, basedOn) : undefined))
-    .returning();
+    and(eq(layouts.id, id), basedOn !== undefined ? eq(layouts.lockVersion, basedOn) : undefined),
+    {
+      name: input.name,
+      brandProfileId: input.brand_profile_id,
+      content: input.content,
+      locales: input.locales,
+    },
+    { lockVersion: sql`${layouts.lockVersion} + 1` },
+  );
   // Someone else's write landed between our read and our write.
   if (!row) throw conflictWith(await findLayout(app, workspaceId, id));
   return toLayoutResponse(row);

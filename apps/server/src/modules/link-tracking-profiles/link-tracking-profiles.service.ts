@@ -6,6 +6,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { emails, linkTrackingProfiles } from '../../db/schema.ts';
 import {
   deleteWorkspaceRecordUnlessUsed,
@@ -114,15 +115,16 @@ export async function updateLinkTrackingProfile(
 ) {
   await findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id);
   checkProfile(input);
-  const [row] = await app.database.db
-    .update(linkTrackingProfiles)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.parameters !== undefined ? { parameters: input.parameters } : {}),
-      ...(input.custom_template !== undefined ? { customTemplate: input.custom_template || null } : {}),
-    })
-    .where(eq(linkTrackingProfiles.id, id))
-    .returning();
+  const [row] = await updateReturning(
+    app.database.db,
+    linkTrackingProfiles,
+    eq(linkTrackingProfiles.id, id),
+    {
+      name: input.name,
+      parameters: input.parameters,
+      customTemplate: input.custom_template === undefined ? undefined : input.custom_template || null,
+    },
+  );
   if (!row) throw new Error('link tracking profile update returned nothing');
   return toResponse(row);
 }

@@ -2,6 +2,7 @@ import { type PersonalizationTagDefinition, personalizationTagToken } from '@let
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { emails, personalizationTags } from '../../db/schema.ts';
 import {
   deleteWorkspaceRecordUnlessUsed,
@@ -110,18 +111,12 @@ export async function updatePersonalizationTag(
     'dynamic_content_profile_values',
     input.dynamic_content_profile_values,
   );
-  const [row] = await app.database.db
-    .update(personalizationTags)
-    .set({
-      ...(input.label !== undefined ? { label: input.label } : {}),
-      ...(input.default_value !== undefined ? { defaultValue: input.default_value } : {}),
-      ...(input.example_value !== undefined ? { exampleValue: input.example_value } : {}),
-      ...(input.dynamic_content_profile_values !== undefined
-        ? { profileValues: input.dynamic_content_profile_values }
-        : {}),
-    })
-    .where(eq(personalizationTags.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, personalizationTags, eq(personalizationTags.id, id), {
+    label: input.label,
+    defaultValue: input.default_value,
+    exampleValue: input.example_value,
+    profileValues: input.dynamic_content_profile_values,
+  });
   if (!row) throw new Error('personalization tag update returned nothing');
   return toResponse(row);
 }

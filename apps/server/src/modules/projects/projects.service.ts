@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { emails, projects, teamMemberships, teams } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -164,15 +165,11 @@ export async function updateProject(
     input.team_id === undefined || input.team_id === current.team.id
       ? current.team
       : await owningTeam(app, principal, workspaceId, input.team_id);
-  const [row] = await app.database.db
-    .update(projects)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      teamId: team.id,
-    })
-    .where(eq(projects.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, projects, eq(projects.id, id), {
+    name: input.name,
+    description: input.description,
+    teamId: input.team_id === undefined ? undefined : team.id,
+  });
   if (!row) throw new NotFoundError();
   return toProjectResponse(row, team);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
+import { changesAnything } from '../../db/record-updates.ts';
 import {
   type ApprovalType,
   reviewGroupStageMembers,
@@ -391,6 +392,8 @@ export async function updateReviewGroup(
       .where(and(eq(reviewGroups.id, id), eq(reviewGroups.organizationId, principal.organizationId)))
       .for('update');
     if (!group) throw new NotFoundError();
+    // An update of nothing writes nothing: updated_at tells of real changes only.
+    if (!changesAnything(input)) return;
     const name = input.name ?? group.name;
     const reusable = input.reusable ?? group.reusable;
     let existing: Map<number, ExistingStage> | undefined;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import {
   projects,
   teamMemberships,
@@ -104,14 +105,10 @@ export async function updateTeam(
   input: Static<typeof UpdateTeamBody>,
 ) {
   await findTeam(app, principal, id);
-  const [row] = await app.database.db
-    .update(teams)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.badge_color !== undefined ? { badgeColor: input.badge_color } : {}),
-    })
-    .where(eq(teams.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, teams, eq(teams.id, id), {
+    name: input.name,
+    badgeColor: input.badge_color,
+  });
   if (!row) throw new NotFoundError();
   return toTeamResponse(row);
 }

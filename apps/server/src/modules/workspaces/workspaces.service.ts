@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -114,14 +115,10 @@ export async function updateWorkspace(
   input: Static<typeof UpdateWorkspaceBody>,
 ) {
   await findAccessibleWorkspace(app, principal, id);
-  const [row] = await app.database.db
-    .update(workspaces)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.auto_join !== undefined ? { autoJoin: input.auto_join } : {}),
-    })
-    .where(eq(workspaces.id, id))
-    .returning();
+  const [row] = await updateReturning(app.database.db, workspaces, eq(workspaces.id, id), {
+    name: input.name,
+    autoJoin: input.auto_join,
+  });
   if (!row) throw new NotFoundError();
   return toWorkspaceResponse(row);
 }
