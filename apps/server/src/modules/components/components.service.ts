@@ -9,6 +9,7 @@ import {
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import { updateReturning } from '../../db/record-updates.ts';
 import { components, componentVersions, type emailDesignSystems, feeds, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -261,20 +262,21 @@ export async function updateComponent(
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   await app.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(components)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.label !== undefined ? { label: input.label } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.template !== undefined ? { template: input.template } : {}),
-        ...(input.field_definitions !== undefined ? { fieldDefinitions: input.field_definitions } : {}),
-        ...(input.deprecated !== undefined ? { deprecated: input.deprecated } : {}),
-        ...(input.feed_id !== undefined ? { feedId: input.feed_id } : {}),
-        lastUpdatedById: principal.userId,
-      })
-      .where(eq(components.id, id))
-      .returning();
+    const [row] = await updateReturning(
+      tx,
+      components,
+      eq(components.id, id),
+      {
+        name: input.name,
+        label: input.label,
+        description: input.description,
+        template: input.template,
+        fieldDefinitions: input.field_definitions,
+        deprecated: input.deprecated,
+        feedId: input.feed_id,
+      },
+      { lastUpdatedById: principal.userId },
+    );
     if (!row) throw new NotFoundError();
     const versioned = input.name ?? input.label ?? input.template ?? input.field_definitions;
     if (versioned !== undefined) await tx.insert(componentVersions).values(versionOf(row, principal.userId));
