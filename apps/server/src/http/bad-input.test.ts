@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,7 +12,10 @@ import * as tables from '../db/schema.ts';
 import {
   type BadRequest,
   badRequestsFor,
+  isUpdate,
   minimumVariantsPerOperation,
+  type SmallUpdate,
+  smallUpdatesFor,
   type VariantContext,
 } from '../test/bad-input-variants.ts';
 import { apiKeyHeadersFor, createTestOrganization } from '../test/factories.ts';
@@ -57,6 +61,12 @@ function problemWith(operation: Operation, response: LightMyRequestResponse): st
   const status = response.statusCode;
   if (status >= 500) return `answered ${status}`;
   if (status < 400) return operation.readOnly ? null : `accepted bad input with ${status}`;
+  return errorBodyProblem(response);
+}
+
+/** What is wrong with a 4xx answer's status or body, or null when it is as documented. */
+function errorBodyProblem(response: LightMyRequestResponse): string | null {
+  const status = response.statusCode;
   if (!(status in errorCatalogue)) return `answered ${status}, which the error catalogue does not have`;
   let body: unknown;
   try {
@@ -200,4 +210,87 @@ describe('bad input, generated for every operation of the OpenAPI document', () 
     expect(readiness.statusCode).toBe(200);
     expect(changedTables).toEqual([]);
   }, 600_000);
+
+  // Last: unlike the bad input above, a minimal update may change the records it names.
+  it('answers every update sent {} or a minimal body without 5xx: {} leaves the record as it was', async () => {
+    const updates = operations.filter(isUpdate);
+    expect(updates.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    let requests = 0;
+    for (const operation of updates) {
+      const read = operations.find((other) => other.readOnly && other.path === operation.path);
+      const readRecord = async (): Promise<Record<string, unknown> | undefined> => {
+        if (!read) return undefined;
+        const response = await app.inject({ method: 'GET', url: context.path(read), headers: admin });
+        return response.statusCode === 200 ? response.json() : undefined;
+      };
+      for (const request of smallUpdatesFor(operation, context, await readRecord())) {
+        const before = await readRecord();
+        const rowsBefore = request.changes === 'nothing' ? await snapshotRows(app.database.db) : undefined;
+        const response = await app.inject({
+          method: request.method,
+          url: request.url,
+          headers: { ...admin, ...request.headers },
+          payload: request.payload,
+        });
+        requests += 1;
+        const problem = smallUpdateProblem(response, request, before, await readRecord());
+        const changedTables = rowsBefore
+          ? changedTablesSince(rowsBefore, await snapshotRows(app.database.db))
+          : [];
+        if (problem) problems.push(`${operation.id} (${request.kind}) ${problem}: ${request.payload}`);
+        else if (response.statusCode < 300 && changedTables.length > 0)
+          problems.push(`${operation.id} (${request.kind}) changed ${changedTables.join(', ')}`);
+      }
+    }
+    console.log(`small updates: ${requests} requests over ${updates.length} update operations`);
+    expect(problems).toEqual([]);
+  }, 300_000);
 });
+
+/** Every accepted write request is an audit-log entry, an update of nothing included. */
+const requestRecords = ['audit_logs'];
+
+/** The tables of records whose rows differ between two snapshots. */
+function changedTablesSince(before: Record<string, string[]>, after: Record<string, string[]>): string[] {
+  return Object.keys(before).filter(
+    (table) =>
+      !requestRecords.includes(table) && JSON.stringify(before[table]) !== JSON.stringify(after[table]),
+  );
+}
+
+/** Written by any write, even one that sets a field to the value it had. */
+const stampFields = ['updated_at', 'lock_version'];
+
+function withoutStamps(record: Record<string, unknown> | undefined) {
+  if (!record) return record;
+  return Object.fromEntries(Object.entries(record).filter(([name]) => !stampFields.includes(name)));
+}
+
+/** What is wrong with the answer to an empty or minimal update, or null when it is fine. */
+function smallUpdateProblem(
+  response: LightMyRequestResponse,
+  request: SmallUpdate,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): string | null {
+  const status = response.statusCode;
+  if (status >= 500) return `answered ${status} ${response.body.slice(0, 200)}`;
+  if (status >= 400) return errorBodyProblem(response);
+  if (request.changes === 'nothing') {
+    // The answer may say more than a read does (what the write did, e.g. secrets it cleared).
+    const answer = response.json() as Record<string, unknown>;
+    const differing = Object.keys(before ?? {}).filter(
+      (name) => !isDeepStrictEqual(answer[name], before?.[name]),
+    );
+    if (differing.length > 0)
+      return `answered a record that is not the one read before it: ${differing
+        .map((name) => `${name} ${JSON.stringify(answer[name])} instead of ${JSON.stringify(before?.[name])}`)
+        .join('; ')
+        .slice(0, 600)}`;
+    if (!isDeepStrictEqual(after, before)) return 'changed the record';
+  }
+  if (request.changes === 'only-stamps' && !isDeepStrictEqual(withoutStamps(after), withoutStamps(before)))
+    return `changed the record from ${JSON.stringify(before).slice(0, 300)} to ${JSON.stringify(after).slice(0, 300)}`;
+  return null;
+}

@@ -933,3 +933,70 @@ function objectAt(
   }
   return container;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Empty and minimal updates
+
+/**
+ * A request that is not wrong, only small: an update (PATCH or PUT) with an empty body, with its
+ * required fields alone, or with a single field. None may answer 5xx: an empty update answers
+ * 200 with the record as it was, or 422 naming the field that update requires.
+ */
+export interface SmallUpdate {
+  operation: string;
+  kind: string;
+  method: Operation['method'];
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
+  /**
+   * What a 2xx answer may change: `nothing` (not a row), `only-stamps` (the record reads as it
+   * did, but for when it was written and its version), or `anything` (a field got an example).
+   */
+  changes: 'nothing' | 'only-stamps' | 'anything';
+}
+
+export function isUpdate(operation: Operation): boolean {
+  return (
+    (operation.method === 'PATCH' || operation.method === 'PUT') &&
+    operation.body?.contentType === 'application/json'
+  );
+}
+
+/**
+ * `{}`, the required fields alone (when there are any), and each field alone: with the value
+ * the record already has where `current` (its JSON as read) shows one, else an example value.
+ */
+export function smallUpdatesFor(
+  operation: Operation,
+  context: VariantContext,
+  current: Record<string, unknown> | undefined,
+): SmallUpdate[] {
+  const schema = operation.body?.schema;
+  if (!schema || !isUpdate(operation)) return [];
+  const url = context.path(operation);
+  const updates: SmallUpdate[] = [];
+  const add = (kind: string, body: unknown, changes: SmallUpdate['changes']) =>
+    updates.push({
+      operation: operation.id,
+      kind,
+      method: operation.method,
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+      changes,
+    });
+  add('empty body', {}, 'nothing');
+  const object = mainBranch(schema, context.resolve);
+  const required = exampleOf(schema, context, undefined) as Record<string, unknown>;
+  if (Object.keys(required).length > 0) add('required fields only', required, 'anything');
+  for (const [name, property] of Object.entries(object.properties ?? {})) {
+    if (name in required) continue;
+    if (current && name in current) {
+      add(`only ${name}, as it is`, { ...required, [name]: current[name] }, 'only-stamps');
+    } else {
+      add(`only ${name}`, { ...required, [name]: exampleOf(property, context, name) }, 'anything');
+    }
+  }
+  return updates;
+}
