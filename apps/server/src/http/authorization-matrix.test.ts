@@ -19,9 +19,11 @@ import { limits } from './schemas.ts';
 /**
  * The authorization matrix, generated from the OpenAPI document the server serves: every
  * operation is called by the four built-in roles and by custom roles cut around the operation's
- * documented `x-permission`. A caller whose role lacks the key is refused with 403 naming it; a
- * caller who holds it is never refused (401 or 403) for a permission. Nothing here names an
- * operation's key: a route whose documented key is wrong, missing or not the one enforced fails.
+ * documented `x-permission`, and by nobody at all. A caller whose role lacks the key is refused
+ * with 403 naming it; a caller who holds it is never refused (401 or 403); nobody gets 401 unless
+ * the operation is public. The matrix names no operation's key: it reads each from the document,
+ * so an operation whose documented key is missing or is not the one enforced fails, and the
+ * checks of the keys themselves below catch a route that declares a wrong one.
  */
 
 /** What an operation's `x-permission` says, read strictly. */
@@ -91,7 +93,8 @@ interface Caller {
   headers: Record<string, string>;
 }
 
-type Side = 'refused' | 'allowed';
+/** What a call should meet: 401 (no credentials), 403 (a role without the key), or neither. */
+type Side = 'unauthenticated' | 'refused' | 'allowed';
 
 /** The id parameter of the record a write acts on: its last one other than the workspace's. */
 function actedOnRecordParameter(operation: Operation): Operation['pathParameters'][number] | undefined {
@@ -124,6 +127,7 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
   let resolve: Resolve;
   let builtIns: Caller[];
   let noKeys: Caller;
+  const anonymous: Caller = { label: 'nobody (no credentials)', keys: new Set(), headers: {} };
   /** By the operation's key set: a role with every key but those, and one role per key with only it. */
   const cutRoles = new Map<string, { allBut: Caller; only: Caller[] }>();
 
@@ -214,14 +218,18 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
         problems.push(`${operation.id} ${declared.problem}`);
         continue;
       }
-      const description =
-        (document.paths[operation.path.replaceAll(/:(\w+)/g, '{$1}')]?.[operation.method.toLowerCase()] as {
-          description?: string;
-        }) ?? {};
-      const sentence = description.description?.split('\n').at(-1) ?? '';
+      const documented = (document.paths[operation.path.replaceAll(/:(\w+)/g, '{$1}')]?.[
+        operation.method.toLowerCase()
+      ] ?? {}) as { description?: string; security?: unknown[] };
+      const sentence = documented.description?.split('\n').at(-1) ?? '';
       const named = declared.kind === 'keys' ? declared.keys.map((key) => `\`${key}\``) : [];
       if (!sentence.startsWith('**Permission:**') || named.some((key) => !sentence.includes(key))) {
         problems.push(`${operation.id}'s description does not end with its permission: “${sentence}”`);
+      }
+      // The document's security requirement says the same: none exactly when the operation is public.
+      const needsNoCredentials = Array.isArray(documented.security) && documented.security.length === 0;
+      if (needsNoCredentials !== (declared.kind === 'public')) {
+        problems.push(`${operation.id} is ${declared.kind} but its security says otherwise`);
       }
     }
     expect(problems).toEqual([]);
@@ -248,6 +256,12 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
         );
       }
     }
+    for (const id of Object.keys(deliberatelyHidden)) {
+      expect(
+        operations.some((operation) => operation.id === id),
+        `${id} is listed as hidden but is not in the document`,
+      ).toBe(true);
+    }
     for (const where of Object.keys(conventionExceptions)) {
       const [method, path] = where.split(' ');
       expect(
@@ -259,7 +273,7 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('refuses every role without the key with 403 naming it, and never refuses one that holds it', async () => {
+  it('refuses every role without the key with 403 naming it, never refuses one that holds it, and asks anyone else to sign in', async () => {
     const started = performance.now();
     const problems: string[] = [];
     let checks = 0;
@@ -267,7 +281,7 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
 
     const requestFor = (operation: Operation, side: Side) => {
       // A refused call is turned away before its body or records are read: real records, no body.
-      if (side === 'refused' || operation.readOnly) {
+      if (side !== 'allowed' || operation.readOnly) {
         const required = operation.readOnly
           ? operation.queryParameters
               .filter((parameter) => parameter.required)
@@ -297,6 +311,7 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
     ): string | null => {
       const status = response.statusCode;
       const message = messageOf(response);
+      if (side === 'unauthenticated') return status === 401 ? null : `answered ${status} to nobody, not 401`;
       if (side === 'refused') {
         if (operation.id in deliberatelyHidden) return status === 404 ? null : `answered ${status}, not 404`;
         if (status !== 403) return `answered ${status} (${response.body.slice(0, 160)}), not 403`;
@@ -329,9 +344,15 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
       for (const caller of callers) {
         sides.push({ side: holds(caller) ? 'allowed' : 'refused', operation, declared, caller });
       }
+      sides.push({
+        side: declared.kind === 'public' ? 'allowed' : 'unauthenticated',
+        operation,
+        declared,
+        caller: anonymous,
+      });
     }
     // Refusals first: they change nothing, so every one of them meets the fixture as it was made.
-    sides.sort((a, b) => (a.side === b.side ? 0 : a.side === 'refused' ? -1 : 1));
+    sides.sort((a, b) => Number(a.side === 'allowed') - Number(b.side === 'allowed'));
 
     for (const { side, operation, declared, caller } of sides) {
       // An event stream stays open for as long as its reader does, which inject cannot end; its
@@ -354,10 +375,10 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
       }
     }
 
-    const refusals = sides.filter((entry) => entry.side === 'refused').length;
+    const refusals = sides.filter((entry) => entry.side !== 'allowed').length;
     console.log(
       `authorization matrix: ${checks} calls over ${operations.length} operations ` +
-        `(${refusals} expected refusals, ${checks - refusals} holders; ${holderChecksSkipped} holder calls skipped: event streams), ` +
+        `(${refusals} expected refusals (401 or 403), ${checks - refusals} holders; ${holderChecksSkipped} holder calls skipped: event streams), ` +
         `${builtIns.length} built-in roles and the custom roles, ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
