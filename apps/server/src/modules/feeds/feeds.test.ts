@@ -2,7 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { createTestOrganization, signInAs, type TestOrganization } from '../../test/factories.ts';
+import {
+  createTestOrganization,
+  createTestUser,
+  signInAs,
+  type TestOrganization,
+} from '../../test/factories.ts';
 import { buildTestApp, testConfig } from '../../test/harness.ts';
 
 describe('feeds', () => {
@@ -123,6 +128,60 @@ describe('feeds', () => {
       },
     });
     expect(JSON.parse(result.body).path).toBe('/products/a+b%2F7');
+  });
+
+  it('puts each parameter URL-encoded into its place: a&b=c/../x?y#z arrives as one value', async () => {
+    const hostile = 'a&b=c/../x?y#z';
+    const feed = (
+      await request(
+        'POST',
+        base,
+        productFeed(
+          `${remoteUrl}/products/{{ parameters.product_id }}?q={{ parameters.product_id }}&lang=en`,
+        ),
+      )
+    ).json();
+    expect((await run(feed.id, { product_id: hostile })).json().error).toBeNull();
+    const arrived = new URL(seen.at(-1)?.url ?? '', remoteUrl);
+    expect(arrived.pathname).toBe('/products/a%26b%3Dc%2F..%2Fx%3Fy%23z');
+    expect(decodeURIComponent(arrived.pathname.slice('/products/'.length))).toBe(hostile);
+    expect([...arrived.searchParams.entries()]).toEqual([
+      ['q', hostile],
+      ['lang', 'en'],
+    ]);
+  });
+
+  it('refuses Liquid in the scheme, host or port: a parameter cannot choose where the headers go', async () => {
+    for (const url of [
+      'https://{{ parameters.host }}/products',
+      'https://api.example:{{ parameters.port }}/x',
+    ]) {
+      const response = await request('POST', base, productFeed(url));
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors.url).toEqual([
+        'must name its scheme, host and port without Liquid: parameters go into the path or query',
+      ]);
+    }
+  });
+
+  it('runs for manage_feeds or update_emails; a Viewer gets 403 naming both keys', async () => {
+    const feed = (await request('POST', base, productFeed())).json();
+    const runAs = async (role: 'Viewer' | 'Editor' | 'Developer') =>
+      app.inject({
+        method: 'POST',
+        url: `${base}/${feed.id}/run`,
+        headers: await signInAs(app, await createTestUser(app, organization, { role })),
+        payload: { parameters: { product_id: '1' } },
+      });
+    const before = seen.length;
+    const refused = await runAs('Viewer');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'You need the manage_feeds or update_emails permission to do this',
+    });
+    expect(seen.length).toBe(before);
+    expect((await runAs('Editor')).json().error).toBeNull();
+    expect((await runAs('Developer')).json().error).toBeNull();
   });
 
   it('reports timeouts, oversize answers, error statuses and non-JSON answers in the result', async () => {
