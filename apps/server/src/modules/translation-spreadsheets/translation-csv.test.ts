@@ -32,19 +32,19 @@ describe('formula cells in translation CSV', () => {
     expect(lines[2]).toBe("b,Hero,Headline,Hello,'@you");
   });
 
-  it('reads every text back exactly as it was exported, formulas and apostrophes included', () => {
+  it('reads every text back exactly as it was exported, formulas and apostrophes included', async () => {
     const texts = ['=1+1', '-20% off', "'=kept", "l'été", "''@two", '\tindented', 'plain'];
     const rows = texts.map((text, index) => row(`k${index}`, 'source', text));
-    const imported = readTranslationsCsv(Buffer.from(translationsCsv(rows, locales)), {
+    const imported = await readTranslationsCsv(Buffer.from(translationsCsv(rows, locales)), {
       defaultLocale: 'en-US',
       locales: ['en-US', 'fr-FR'],
     });
     expect(imported.entries.map((entry) => entry.texts[0]?.text)).toEqual(texts);
   });
 
-  it('keeps a translator’s own text that starts with such a character', () => {
+  it('keeps a translator’s own text that starts with such a character', async () => {
     const csv = 'key,fr-FR\r\nk1,-5 % sur tout\r\n';
-    const imported = readTranslationsCsv(Buffer.from(csv), {
+    const imported = await readTranslationsCsv(Buffer.from(csv), {
       defaultLocale: 'en-US',
       locales: ['en-US', 'fr-FR'],
     });

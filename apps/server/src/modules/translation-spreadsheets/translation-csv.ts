@@ -1,12 +1,141 @@
+import { setImmediate } from 'node:timers/promises';
 import type { TranslationRow } from '@letterset/core';
-import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { limits } from '../../http/schemas.ts';
 import {
   type ImportedTranslations,
   type ImportLocales,
   localeColumn,
   TranslationFileProblems,
 } from './translation-file.ts';
+
+/**
+ * How much of a CSV file Letterset reads: far beyond any translation spreadsheet (one row per text
+ * of one email, a column per locale), and small enough that a hostile file is refused early, at
+ * the cell or record that crosses the bound.
+ */
+export const csvLimits = {
+  /** Rows below the header: one per translatable value of the email. */
+  rows: 50_000,
+  /** Cells in a row: key, component, field and a column per locale. */
+  columns: 256,
+  /** Characters in one cell: the longest value a field holds, and the apostrophe of a guarded formula. */
+  cellCharacters: limits.contentValue + 1,
+} as const;
+
+/** Why a CSV file cannot be read: malformed, or past a bound of `csvLimits`. */
+class CsvReadError extends Error {
+  readonly kind: 'malformed' | 'limit';
+
+  constructor(kind: 'malformed' | 'limit', message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+/** Characters read before the event loop gets a turn: a few milliseconds of work. */
+const charactersPerTurn = 256 * 1024;
+
+/**
+ * The records of a CSV text (RFC 4180: cells in double quotes may hold delimiters, line breaks and
+ * doubled quotes; rows end with CRLF, LF or CR; empty lines are skipped). One pass over the text,
+ * each cell found with one search, so the time is in proportion to the size; every bound of
+ * `csvLimits` is checked as the cell that crosses it is read, and other requests are answered
+ * every `charactersPerTurn` characters.
+ */
+export async function parseCsv(text: string, delimiter: string): Promise<string[][]> {
+  const records: string[][] = [];
+  /** The next delimiter, line break or quote after an unquoted cell's start. */
+  const unquotedEnd = new RegExp(`[${delimiter === '\t' ? '\\t' : delimiter}\\r\\n"]`, 'g');
+  let position = 0;
+  let line = 1;
+  let nextTurn = charactersPerTurn;
+  const fail = (kind: CsvReadError['kind'], message: string): never => {
+    throw new CsvReadError(
+      kind,
+      kind === 'limit'
+        ? `${message} (at line ${line}): Letterset stopped reading there`
+        : `${message} at line ${line}`,
+    );
+  };
+  const checkCell = (length: number) => {
+    if (length > csvLimits.cellCharacters) {
+      fail('limit', `has a cell of more than ${csvLimits.cellCharacters.toLocaleString('en-US')} characters`);
+    }
+  };
+  while (position < text.length) {
+    if (position >= nextTurn) {
+      nextTurn = position + charactersPerTurn;
+      await setImmediate();
+    }
+    const first = text[position];
+    if (first === '\n' || first === '\r') {
+      // An empty line: skipped.
+      position += first === '\r' && text[position + 1] === '\n' ? 2 : 1;
+      line += 1;
+      continue;
+    }
+    if (records.length > csvLimits.rows) {
+      fail('limit', `has more than ${csvLimits.rows.toLocaleString('en-US')} rows below the header`);
+    }
+    const record: string[] = [];
+    for (;;) {
+      if (record.length >= csvLimits.columns)
+        fail('limit', `has a row of more than ${csvLimits.columns} cells`);
+      let cell: string;
+      if (text[position] === '"') {
+        let from = position + 1;
+        let quote = text.indexOf('"', from);
+        // Most quoted cells hold no doubled quote: one slice, no pieces to join.
+        let pieces: string[] | null = null;
+        let length = 0;
+        for (;;) {
+          if (quote === -1) fail('malformed', 'Quote Not Closed: a quoted cell is not closed');
+          length += quote - from;
+          checkCell(length);
+          if (text[quote + 1] !== '"') break;
+          // A doubled quote is one quote in the cell.
+          pieces ??= [];
+          pieces.push(text.slice(from, quote + 1));
+          length += 1;
+          from = quote + 2;
+          quote = text.indexOf('"', from);
+        }
+        const last = text.slice(from, quote);
+        cell = pieces === null ? last : pieces.join('') + last;
+        for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) line += 1;
+        position = quote + 1;
+        const after = text[position];
+        if (after !== undefined && after !== delimiter && after !== '\r' && after !== '\n') {
+          fail('malformed', `Invalid Closing Quote: the quote closing a cell is followed by "${after}"`);
+        }
+      } else {
+        unquotedEnd.lastIndex = position;
+        const end = unquotedEnd.exec(text)?.index ?? text.length;
+        if (text[end] === '"') {
+          fail(
+            'malformed',
+            'Invalid Opening Quote: a quote is found inside a cell that does not start with one',
+          );
+        }
+        cell = text.slice(position, end);
+        checkCell(cell.length);
+        position = end;
+      }
+      record.push(cell);
+      if (text[position] === delimiter) {
+        position += 1;
+        continue;
+      }
+      // A line break or the end of the text ends the row.
+      position += text[position] === '\r' && text[position + 1] === '\n' ? 2 : 1;
+      line += 1;
+      break;
+    }
+    records.push(record);
+  }
+  return records;
+}
 
 /** The columns before the locales: the value's key and, for the translator, where it is. */
 export const fixedColumns = ['key', 'component', 'field'] as const;
@@ -75,7 +204,10 @@ function delimiterOf(text: string): string {
  * twice. Rows are numbered as a spreadsheet app numbers them: the header is row 1. Empty cells are
  * left out (they change nothing); the default locale's column, `component` and `field` are read-only.
  */
-export function readTranslationsCsv(bytes: Buffer, locales: ImportLocales): ImportedTranslations {
+export async function readTranslationsCsv(
+  bytes: Buffer,
+  locales: ImportLocales,
+): Promise<ImportedTranslations> {
   const problems: TranslationFileProblems = new TranslationFileProblems('csv_file');
   let text: string;
   try {
@@ -93,14 +225,10 @@ export function readTranslationsCsv(bytes: Buffer, locales: ImportLocales): Impo
 
   let records: string[][];
   try {
-    records = parse(text, {
-      delimiter: delimiterOf(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][];
+    records = await parseCsv(text, delimiterOf(text));
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    problems.file(`is not valid CSV: ${error.message.replace(/^[^:]*: /, '')}`);
+    if (!(error instanceof CsvReadError)) throw error;
+    problems.file(error.kind === 'limit' ? error.message : `is not valid CSV: ${error.message}`);
     problems.fail();
   }
 
