@@ -98,6 +98,18 @@ export class ValidationError extends HttpError {
   }
 }
 
+/**
+ * For the `.catch` of a look-up of a record that a request field names: the record's absence
+ * (a 404) is the request's fault, a 422 on that field; any other failure (a database outage)
+ * stays the failure it is, rather than a 422 blaming the input.
+ */
+export function notFoundAsFieldError(field: string, message: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof NotFoundError) throw ValidationError.field(field, message);
+    throw error;
+  };
+}
+
 /** A body over the route's limit, refused before it is read. */
 export class PayloadTooLargeError extends HttpError {
   constructor(limitBytes: number) {

@@ -16,7 +16,7 @@ import { perDatabase } from '../../db/per-database.ts';
 import { changesAnything } from '../../db/record-updates.ts';
 import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
 import { type Principal, principalOf, requirePermission, workspaceOf } from '../../http/access.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { ConflictError, NotFoundError, notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import {
   type AiFeature,
@@ -339,9 +339,9 @@ async function brandProfileFor(
     }
     return null;
   }
-  await findBrandProfile(app, system.id, brandProfileId).catch(() => {
-    throw ValidationError.field('brand_profile_id', 'is not a brand profile of the email’s design system');
-  });
+  await findBrandProfile(app, system.id, brandProfileId).catch(
+    notFoundAsFieldError('brand_profile_id', 'is not a brand profile of the email’s design system'),
+  );
   return brandProfileId;
 }
 
@@ -434,17 +434,15 @@ export async function createEmail(
   workspaceId: number,
   input: Static<typeof CreateEmailBody>,
 ) {
-  await findVisibleProject(app, principal, workspaceId, input.project_id).catch(() => {
-    throw ValidationError.field('project_id', 'is not a project of this workspace that you can see');
-  });
+  await findVisibleProject(app, principal, workspaceId, input.project_id).catch(
+    notFoundAsFieldError('project_id', 'is not a project of this workspace that you can see'),
+  );
   const system = await findVisibleDesignSystem(
     app,
     principal,
     workspaceId,
     input.email_design_system_id,
-  ).catch(() => {
-    throw ValidationError.field('email_design_system_id', 'is not a design system this workspace can use');
-  });
+  ).catch(notFoundAsFieldError('email_design_system_id', 'is not a design system this workspace can use'));
   if (system.archived) {
     throw ValidationError.field('email_design_system_id', 'is archived: new emails cannot use it');
   }
@@ -577,9 +575,9 @@ async function changeEmail(
   const contentChanged = !valuesEqual(content, currentContent) || !valuesEqual(locales, current.locales);
 
   if (change.projectId !== undefined && change.projectId !== current.projectId) {
-    await findVisibleProject(app, principal, workspaceId, change.projectId).catch(() => {
-      throw ValidationError.field('project_id', 'is not a project of this workspace that you can see');
-    });
+    await findVisibleProject(app, principal, workspaceId, change.projectId).catch(
+      notFoundAsFieldError('project_id', 'is not a project of this workspace that you can see'),
+    );
   }
   if (change.brandProfileId !== undefined) {
     const system = await findVisibleDesignSystem(app, principal, workspaceId, current.emailDesignSystemId);

@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { components, layouts } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { ConflictError, NotFoundError, notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
@@ -92,7 +92,9 @@ async function layoutProblems(
 ) {
   const errors: Record<string, string[]> = {};
   if (candidate.brandProfileId) {
-    await findBrandProfile(app, systemId, candidate.brandProfileId).catch(() => {
+    await findBrandProfile(app, systemId, candidate.brandProfileId).catch((error: unknown) => {
+      // Only its absence is the request's fault; any other failure stays what it is.
+      if (!(error instanceof NotFoundError)) throw error;
       errors.brand_profile_id = ['is not a brand profile of the layout’s design system'];
     });
   }
@@ -117,9 +119,7 @@ export async function createLayout(
     principal,
     workspaceId,
     input.email_design_system_id,
-  ).catch(() => {
-    throw ValidationError.field('email_design_system_id', 'is not a design system this workspace can use');
-  });
+  ).catch(notFoundAsFieldError('email_design_system_id', 'is not a design system this workspace can use'));
   await layoutProblems(app, system.id, { brandProfileId: input.brand_profile_id, content: input.content });
   const [row] = await app.database.db
     .insert(layouts)

@@ -14,7 +14,7 @@ import {
   pageOfWorkspaceRecords,
 } from '../../db/workspace-records.ts';
 import type { Principal } from '../../http/access.ts';
-import { ValidationError } from '../../http/errors.ts';
+import { notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type {
   CreateLinkTrackingProfileBody,
@@ -38,12 +38,9 @@ function toResponse(row: ProfileRow): Static<typeof LinkTrackingProfile> {
 
 /** The profile an email or a render names in `link_tracking_profile_id`; 422 unless the workspace has it. */
 export function findLinkTrackingProfileToUse(app: App, workspaceId: number, id: number): Promise<ProfileRow> {
-  return findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id).catch(() => {
-    throw ValidationError.field(
-      'link_tracking_profile_id',
-      'is not a link tracking profile of this workspace',
-    );
-  });
+  return findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id).catch(
+    notFoundAsFieldError('link_tracking_profile_id', 'is not a link tracking profile of this workspace'),
+  );
 }
 
 /** The profile as the render needs it. */
