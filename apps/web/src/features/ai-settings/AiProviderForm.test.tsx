@@ -87,6 +87,29 @@ describe('AiProviderForm', { timeout: 20_000 }, () => {
     expect(baseUrlField()).toBeInTheDocument();
   });
 
+  it('warns before the stored key would go to another address, and says what the save removed', async () => {
+    apiCalls.PATCH.mockReturnValue(
+      answer(200, {
+        ...openAi,
+        base_url: 'https://gateway.example/v1',
+        api_key: null,
+        secrets_cleared: ['api_key'],
+      }),
+    );
+    renderForm(openAi);
+    expect(screen.queryByText(/Saving this address removes the stored API key/)).toBeNull();
+    await userEvent.click(screen.getByRole('switch', { name: /^Use a custom endpoint/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Base URL' }), 'https://gateway.example/v1');
+    expect(screen.getByText(/Saving this address removes the stored API key/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'The address moved, so these stored secrets were removed: api key. Enter them again for the new address.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('sends the masked key back unchanged, so the stored key stays', async () => {
     apiCalls.PATCH.mockReturnValue(answer(200, { ...openAi, model: 'gpt-4.1' }));
     renderForm(openAi);

@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { clearedMessage, movesOrigin, moveWarning } from '../../shared/secret-destination.ts';
 import {
   type AiProviderFormValues,
   type AiProviderName,
@@ -43,6 +44,7 @@ const modelExamples: Record<AiProviderName, string> = {
 export function AiProviderForm({ settings }: { settings: AiSettings }) {
   const queryClient = useQueryClient();
   const [problems, setProblems] = useState<string[]>([]);
+  const [cleared, setCleared] = useState<string | null>(null);
   const form = useForm<AiProviderFormValues>({
     initialValues: formValuesOf(settings),
     validate: {
@@ -68,8 +70,11 @@ export function AiProviderForm({ settings }: { settings: AiSettings }) {
 
   const save = form.onSubmit(async (values) => {
     setProblems([]);
+    setCleared(null);
     try {
-      showSaved(await updateAiSettings(settingsToSend(values)));
+      const saved = await updateAiSettings(settingsToSend(values));
+      showSaved(saved);
+      setCleared(clearedMessage(saved.secrets_cleared));
       notifications.show({ color: 'teal', message: 'AI settings saved' });
     } catch (error) {
       setProblems(showApiErrors(form, error, formFields));
@@ -110,6 +115,12 @@ export function AiProviderForm({ settings }: { settings: AiSettings }) {
     settings.provider !== null &&
     provider !== settings.provider &&
     form.values.api_key === settings.api_key;
+  // The stored key goes nowhere else: a base URL on another scheme, host or port drops it too.
+  const keyToAnotherAddress =
+    settings.api_key !== null &&
+    provider !== null &&
+    form.values.api_key === settings.api_key &&
+    movesOrigin(settings.base_url, settingsToSend(form.values).base_url);
 
   return (
     <Stack>
@@ -194,6 +205,16 @@ export function AiProviderForm({ settings }: { settings: AiSettings }) {
                 )}
               </Group>
             </>
+          )}
+          {(keyFromAnotherProvider || keyToAnotherAddress) && (
+            <Alert color="yellow" title="Another address">
+              {moveWarning('API key')}
+            </Alert>
+          )}
+          {cleared && (
+            <Alert color="yellow" role="status">
+              {cleared}
+            </Alert>
           )}
           <FormActions
             readOnly={false}

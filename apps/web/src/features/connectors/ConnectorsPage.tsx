@@ -22,6 +22,7 @@ import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { clearedMessage, moveWarning } from '../../shared/secret-destination.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import {
   type ConnectionTestResult,
@@ -180,9 +181,23 @@ function ConnectorFields({
     },
   });
   const fields = saved?.setup_fields ?? fieldsOf(form.values.integration_name);
+  const [cleared, setCleared] = useState<string | null>(null);
+  // The setting that chooses where the credentials go; stored secrets do not follow it elsewhere.
+  const addressField = saved?.integration_name === 'iterable' ? 'region' : 'subdomain';
+  const storedSecrets = fields.filter(
+    (field) =>
+      field.secret &&
+      saved?.settings[field.name] !== undefined &&
+      form.values.settings[field.name] === saved.settings[field.name],
+  );
+  const warnsOfMove =
+    saved !== null &&
+    storedSecrets.length > 0 &&
+    (form.values.settings[addressField] ?? '').trim() !== (saved.settings[addressField] ?? '');
 
   const save = form.onSubmit(async (values) => {
     setProblems([]);
+    setCleared(null);
     const settings = settingsToSend(fields, values.settings, saved?.settings ?? null);
     try {
       const result = saved
@@ -199,6 +214,7 @@ function ConnectorFields({
             }),
           );
       setSaved(result);
+      setCleared(clearedMessage(result.secrets_cleared));
       onSaved(result);
       const next = { ...values, settings: initialSettings(result.setup_fields, result.settings) };
       form.setValues(next);
@@ -255,6 +271,16 @@ function ConnectorFields({
               inputProps={form.getInputProps(`settings.${field.name}`)}
             />
           ))}
+          {warnsOfMove && (
+            <Alert color="yellow" title="Another address">
+              {moveWarning(storedSecrets.map((field) => field.label.toLowerCase()).join(' and '))}
+            </Alert>
+          )}
+          {cleared && (
+            <Alert color="yellow" role="status">
+              {cleared}
+            </Alert>
+          )}
           <FormActions
             readOnly={readOnly}
             onCancel={onClose}

@@ -24,6 +24,7 @@ import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
+import { clearedMessage, movesOrigin, moveWarning } from '../../shared/secret-destination.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import {
   type EnabledMcpServer,
@@ -296,13 +297,20 @@ function McpServerForm({
   const form = useForm<McpServerValues>({
     initialValues: { name: server?.name ?? '', url: server?.url ?? '', headers: headerRows(server?.headers) },
   });
+  const [cleared, setCleared] = useState<string | null>(null);
   const afterChange = async (result: McpServer) => {
     setSaved(result);
     await queryClient.invalidateQueries({ queryKey: mcpServerKeys.all(workspaceId) });
   };
+  // Stored header values (still masked in the form) are dropped when the URL moves to another origin.
+  const storedHeaders = Object.entries(saved?.headers ?? {})
+    .filter(([name, value]) => form.values.headers.some((row) => row.name === name && row.value === value))
+    .map(([name]) => name);
+  const warnsOfMove = saved !== null && storedHeaders.length > 0 && movesOrigin(saved.url, form.values.url);
 
   const save = form.onSubmit(async (values) => {
     setProblems([]);
+    setCleared(null);
     const body = { name: values.name.trim(), url: values.url.trim(), headers: headersToSend(values.headers) };
     try {
       const result = saved
@@ -322,6 +330,7 @@ function McpServerForm({
       form.setValues(next);
       form.resetDirty(next);
       await afterChange(result);
+      setCleared(clearedMessage(result.secrets_cleared));
       notifications.show({ message: `${result.name} saved` });
     } catch (error) {
       setProblems(showApiErrors(form, error, ['name', 'url', 'headers']));
@@ -354,6 +363,17 @@ function McpServerForm({
               readOnly={readOnly}
               {...form.getInputProps('url')}
             />
+            {warnsOfMove && (
+              <Alert color="yellow" title="Another address">
+                {moveWarning(`header values (${storedHeaders.join(', ')})`)} Everyone who connected an account
+                connects again.
+              </Alert>
+            )}
+            {cleared && (
+              <Alert color="yellow" role="status">
+                {cleared}
+              </Alert>
+            )}
             <RowsEditor
               form={form}
               path="headers"

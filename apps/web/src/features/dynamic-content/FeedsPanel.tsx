@@ -24,6 +24,7 @@ import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
+import { clearedMessage, movesOrigin, moveWarning } from '../../shared/secret-destination.ts';
 import { dynamicContentKeys, type Feed, type FeedRunResult, feedListQuery } from './api.ts';
 
 /** Feeds: external JSON (products, events…) whose fields components can show. */
@@ -91,8 +92,15 @@ function FeedForm({
       fields: feed?.fields ?? [],
     },
   });
+  const [cleared, setCleared] = useState<string | null>(null);
+  // Stored header values (still masked in the form) are dropped when the URL moves to another origin.
+  const storedHeaders = (saved?.headers ?? []).filter((header) =>
+    form.values.headers.some((shown) => shown.key === header.key && shown.value === header.value),
+  );
+  const warnsOfMove = saved !== null && storedHeaders.length > 0 && movesOrigin(saved.url, form.values.url);
   const save = form.onSubmit(async (values) => {
     setProblems([]);
+    setCleared(null);
     const body = { ...values, name: values.name.trim(), url: values.url.trim() };
     try {
       const result = saved
@@ -109,6 +117,7 @@ function FeedForm({
             }),
           );
       setSaved(result);
+      setCleared(clearedMessage(result.secrets_cleared));
       form.setValues({ ...body, headers: result.headers });
       form.resetDirty({ ...body, headers: result.headers });
       await queryClient.invalidateQueries({ queryKey: dynamicContentKeys.kind(workspaceId, 'feeds') });
@@ -154,7 +163,7 @@ function FeedForm({
               />
               <TextInput
                 label="URL"
-                description="Liquid over the parameters, e.g. https://shop.example.com/api/products/{{ parameters.product_id | url_encode }}"
+                description="Liquid over the parameters, e.g. https://shop.example.com/api/products/{{ parameters.product_id }}: each value is URL-encoded; the host is written as is"
                 required
                 styles={monospaceInput}
                 readOnly={readOnly}
@@ -162,6 +171,16 @@ function FeedForm({
                 {...form.getInputProps('url')}
               />
             </Group>
+            {warnsOfMove && (
+              <Alert color="yellow" title="Another address">
+                {moveWarning(`header values (${storedHeaders.map((header) => header.key).join(', ')})`)}
+              </Alert>
+            )}
+            {cleared && (
+              <Alert color="yellow" role="status">
+                {cleared}
+              </Alert>
+            )}
             <RowsEditor
               form={form}
               path="parameters"
