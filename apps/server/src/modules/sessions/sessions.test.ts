@@ -11,6 +11,7 @@ import {
   type TestOrganization,
 } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/harness.ts';
+import { backoffSlotsWithin } from '../../test/sign-in-backoff.ts';
 import { signInLimits } from './sessions.service.ts';
 
 describe('sessions', () => {
@@ -285,13 +286,17 @@ describe('sign-in throttling', () => {
 
   it('checks at most the free number of 30 parallel wrong passwords from one address; the rest wait', async () => {
     const { admin } = await createTestOrganization(app);
+    const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => attempt(admin.email, 'parallel guess', '203.0.113.9')),
     );
+    const elapsedMs = performance.now() - started;
     const checked = answers.filter((answer) => answer.statusCode === 401);
     const slowed = answers.filter((answer) => answer.statusCode === 429);
-    expect(checked).toHaveLength(freeFailuresPerSubject);
-    expect(slowed).toHaveLength(30 - freeFailuresPerSubject);
+    // Exactly the free ones, unless a loaded machine took past 2 s and the back-off allowed more.
+    expect(checked.length).toBeGreaterThanOrEqual(freeFailuresPerSubject);
+    expect(checked.length).toBeLessThanOrEqual(freeFailuresPerSubject + backoffSlotsWithin(elapsedMs));
+    expect(checked.length + slowed.length).toBe(30);
     for (const answer of slowed) expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await attempt(admin.email, admin.password, '198.51.100.9')).statusCode).toBe(200);
   });
