@@ -22,6 +22,7 @@ import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
 import { registerEmailEvents } from './modules/emails/email-event-stream.ts';
 import { modules } from './modules/index.ts';
 import { registerRenderSources } from './modules/renders/render-sources.ts';
+import { createRenderPool, type Renderer } from './render-pool/render-pool.ts';
 import { createSecrets, loadSecretsKey, type Secrets } from './security/secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createFileStorage } from './storage/index.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: FileStorage;
     secrets: Secrets;
+    /** Renders user templates in worker threads, within a time budget per request. */
+    renderer: Renderer;
   }
 }
 
@@ -96,6 +99,9 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     'secrets',
     createSecrets(loadSecretsKey({ configuredKey: config.secretsKey, dataDir: config.dataDir })),
   );
+  // Its threads start with the first render (none start if nothing renders).
+  const renderPool = createRenderPool({ threads: config.renderThreads, budgetMs: config.renderBudgetMs });
+  app.decorate('renderer', renderPool);
   try {
     app.decorate(
       'jobs',
@@ -115,6 +121,8 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     await app.jobs.stop();
     await database.close();
     app.mailer.close();
+    // After the job workers stopped: a job's last render still had its threads.
+    await renderPool.close();
   });
 
   for (const schema of [...sharedSchemas, ...modules.flatMap((module) => module.schemas ?? [])])

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseSecretsKey } from './security/secrets.ts';
 
@@ -69,6 +70,14 @@ export interface Config {
   storage: StorageConfig;
   /** The largest image upload accepted, in bytes. */
   maxImageBytes: number;
+  /**
+   * The time one request (or one export locale, one AI answer) may spend rendering templates,
+   * shared by every component instance and locale it renders (`RENDER_BUDGET_MS`, default 5000).
+   * A render past it answers 422 naming the component.
+   */
+  renderBudgetMs: number;
+  /** Worker threads that render templates off the event loop (`RENDER_THREADS`, default: the cores). */
+  renderThreads: number;
   /**
    * The Chromium (or Chrome) executable that prints PDF exports (`CHROMIUM_PATH`, by default
    * Debian's /usr/bin/chromium). Without one, PDF exports fail with a message saying so.
@@ -214,6 +223,17 @@ export function loadConfig(env: Environment = process.env): Config {
     minimum: 1_000,
   });
 
+  const renderBudgetMs = parseInteger('RENDER_BUDGET_MS', env.RENDER_BUDGET_MS, 5_000, problems, {
+    minimum: 100,
+  });
+  const renderThreads = parseInteger(
+    'RENDER_THREADS',
+    env.RENDER_THREADS,
+    Math.max(1, availableParallelism()),
+    problems,
+    { minimum: 1 },
+  );
+
   const secretsKeyText = emptyToUndefined(env.SECRETS_KEY);
   const secretsKey = secretsKeyText === undefined ? undefined : parseSecretsKey(secretsKeyText);
   if (secretsKey === null)
@@ -248,6 +268,8 @@ export function loadConfig(env: Environment = process.env): Config {
     outboxDir: path.resolve(invocationDir, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     storage,
     maxImageBytes,
+    renderBudgetMs,
+    renderThreads,
     chromiumPath: path.resolve(invocationDir, emptyToUndefined(env.CHROMIUM_PATH) ?? '/usr/bin/chromium'),
     outboundFetch: {
       allowPrivateNetwork: allowPrivateNetworkFetch === 'true',

@@ -29,6 +29,13 @@ import { defaultRenderLimits, HtmlValue, liquid, parseTemplate, plainTextLiquid 
 import { toPlainText, toPlainTextOfDocument } from './plain-text.ts';
 import { sanitizeRichTextCached } from './rich-text.ts';
 
+/**
+ * The most component instances one email (or one render request) may hold. A long newsletter has
+ * a few dozen; 200 leaves room for any real email while bounding what one request asks a worker
+ * to render within its budget.
+ */
+export const maxComponentInstances = 200;
+
 export type RenderMode = 'export' | 'render_api' | 'email_design_system_preview' | 'editor_preview';
 export type OutputFormat = 'html' | 'plaintext';
 

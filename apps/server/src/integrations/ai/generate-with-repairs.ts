@@ -29,7 +29,8 @@ export async function generateWithRepairs<Result>(
     system: string;
     messages: ModelMessage[];
     schema: JSONSchema7;
-    read(value: unknown): ReadAnswer<Result>;
+    /** May be asynchronous: a check that renders templates does so in the render pool. */
+    read(value: unknown): ReadAnswer<Result> | Promise<ReadAnswer<Result>>;
     maxRepairs?: number;
     signal?: AbortSignal;
   },
@@ -45,7 +46,7 @@ export async function generateWithRepairs<Result>(
       schema: request.schema,
       signal: request.signal,
     });
-    const read: ReadAnswer<Result> | null = answer.ok ? request.read(answer.value) : null;
+    const read: ReadAnswer<Result> | null = answer.ok ? await request.read(answer.value) : null;
     const problems = read ? read.problems : [{ path: '', message: answer.ok ? '' : answer.problem }];
     if (read) best = { result: read.result, problems, repairs: attempt };
     else if (best.result === null) best = { result: null, problems, repairs: attempt };

@@ -7,7 +7,6 @@ import {
   mergeDesignTokens,
   minimalContainer,
   readGeneratedDesignSystem,
-  renderProblemsWithDefaults,
   unsafeMarkupProblems,
 } from '@letterset/core';
 import type { JSONSchema7 } from 'ai';
@@ -20,6 +19,7 @@ import { HttpError, NotFoundError } from '../../http/errors.ts';
 import { type FieldErrors, fieldErrorsFromAjv } from '../../http/validation-messages.ts';
 import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
+import type { Renderer } from '../../render-pool/render-pool.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { FieldDefinition } from '../components/components.schemas.ts';
 import { componentProblems, versionOf } from '../components/components.service.ts';
@@ -144,8 +144,8 @@ async function designComponents(
     feature: 'design_system_generation',
     ...prompt,
     schema: designSystemGenerationSchema() as JSONSchema7,
-    read: (value) => {
-      const check = checkDesign(value, system);
+    read: async (value) => {
+      const check = await checkDesign(app.renderer, value, system);
       return { result: check, problems: problemsOf(check) };
     },
     signal,
@@ -167,7 +167,7 @@ function problemsOf(check: CheckedDesign): GenerationProblem[] {
  * schema, its template, its field definitions, unique names), then renders the ones that pass
  * once with their default values.
  */
-function checkDesign(value: unknown, system: SystemRow): CheckedDesign {
+async function checkDesign(renderer: Renderer, value: unknown, system: SystemRow): Promise<CheckedDesign> {
   const read = readGeneratedDesignSystem(value);
   const styleNames = system.customStyles.map((style) => style.name);
   const generalProblems = [...read.problems];
@@ -198,12 +198,16 @@ function checkDesign(value: unknown, system: SystemRow): CheckedDesign {
   const container =
     read.container && containerProblems.length === 0 ? read.container : fallbackContainer(checked);
   const renderable = checked.filter((entry) => entry.problems.length === 0);
-  const rendered = renderProblemsWithDefaults({
-    container,
-    components: renderable.map((entry) => entry.component),
-    designTokens: tokens,
-    customStyles: system.customStyles as CustomStyle[],
-  });
+  // In the render pool, within one budget per answer: a model's runaway loop costs that answer.
+  const rendered = await renderer.designSystemDefaults(
+    {
+      container,
+      components: renderable.map((entry) => entry.component),
+      designTokens: tokens,
+      customStyles: system.customStyles as CustomStyle[],
+    },
+    renderer.budget(),
+  );
   if (read.container && containerProblems.length === 0) {
     containerProblems.push(...rendered.container.map((message) => renderProblem('container', message)));
   }

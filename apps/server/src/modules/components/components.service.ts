@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   applyBrandProfile,
+  type ComponentDefinition,
   checkTemplate,
+  contentFromSimpleRender,
   type Diagnostic,
+  diagnosticCodes,
   type FieldDefinition,
   validateFieldDefinitions,
 } from '@letterset/core';
@@ -14,6 +17,7 @@ import { components, componentVersions, type emailDesignSystems, feeds, users } 
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Renderer } from '../../render-pool/render-pool.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import {
   findEditableDesignSystem,
@@ -147,6 +151,68 @@ export function componentProblems(
 
 const styleNames = (system: DesignSystemRow) => system.customStyles.map((style) => style.name);
 
+/**
+ * Whether the template finishes within the render budget on its fields' default values, rendered
+ * in the render pool as an email shows it (a child inside a bare container). One that cannot would
+ * make every email using it answer 422, so it is refused at save, naming the component.
+ */
+async function renderBudgetProblems(
+  renderer: Renderer,
+  system: DesignSystemRow,
+  candidate: { name: string; template: string; fieldDefinitions: FieldDefinitions; container: boolean },
+): Promise<string[]> {
+  const checked: ComponentDefinition = {
+    id: 1,
+    name: candidate.name,
+    label: candidate.name,
+    container: candidate.container,
+    template: candidate.template,
+    field_definitions: candidate.fieldDefinitions as unknown as FieldDefinition[],
+  };
+  const bareContainer: ComponentDefinition = {
+    id: 2,
+    name: 'bare_container',
+    label: 'Container',
+    container: true,
+    template: '{{ children }}',
+    field_definitions: [],
+  };
+  const locale = 'en-US';
+  const budget = renderer.budget();
+  const [output] = await renderer.render(
+    [
+      {
+        designSystem: {
+          id: system.id,
+          name: system.name,
+          design_tokens: system.designTokens,
+          custom_styles: system.customStyles,
+        },
+        components: candidate.container ? [checked] : [checked, bareContainer],
+        brandProfile: null,
+        content: contentFromSimpleRender(
+          {
+            container_component_instance: { component_id: candidate.container ? 1 : 2 },
+            component_instances: candidate.container ? [] : [{ component_id: 1 }],
+          },
+          locale,
+        ),
+        locale,
+        mode: 'email_design_system_preview',
+        strict: true,
+      },
+    ],
+    budget,
+  );
+  const outOfBounds: string[] = [diagnosticCodes.renderLimit, diagnosticCodes.memoryLimit];
+  return (output?.diagnostics ?? [])
+    .filter((diagnostic) => outOfBounds.includes(diagnostic.code))
+    .map(
+      (diagnostic) =>
+        `Component ${candidate.name} cannot render within the ${budget.totalMs} ms render budget with its fields’ default values: ${describeDiagnostic(diagnostic)}`,
+    );
+}
+
 function describeDiagnostic(diagnostic: Diagnostic): string {
   return diagnostic.line === undefined
     ? diagnostic.message
@@ -201,6 +267,15 @@ export async function createComponent(
     { template: input.template, fieldDefinitions: input.field_definitions, container },
     styleNames(system),
   );
+  if (!errors.template && !Object.keys(errors).some((key) => key.startsWith('field_definitions'))) {
+    const tooSlow = await renderBudgetProblems(app.renderer, system, {
+      name: input.name,
+      template: input.template,
+      fieldDefinitions: input.field_definitions,
+      container,
+    });
+    if (tooSlow.length > 0) errors.template = tooSlow;
+  }
   if (await nameTaken(app, systemId, input.name)) errors.name = ['is already taken in this design system'];
   if (!(await isWorkspaceFeed(app, workspaceId, input.feed_id))) errors.feed_id = [unknownFeed];
   if (container) {
@@ -255,6 +330,16 @@ export async function updateComponent(
     { template: input.template, fieldDefinitions: input.field_definitions, container: current.container },
     styleNames(system),
   );
+  const rendersDifferently = input.template !== undefined || input.field_definitions !== undefined;
+  if (rendersDifferently && Object.keys(errors).length === 0) {
+    const tooSlow = await renderBudgetProblems(app.renderer, system, {
+      name: input.name ?? current.name,
+      template: input.template ?? current.template,
+      fieldDefinitions: input.field_definitions ?? (current.fieldDefinitions as FieldDefinitions),
+      container: current.container,
+    });
+    if (tooSlow.length > 0) errors.template = tooSlow;
+  }
   if (input.name !== undefined && (await nameTaken(app, systemId, input.name, id))) {
     errors.name = ['is already taken in this design system'];
   }

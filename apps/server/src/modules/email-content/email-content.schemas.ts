@@ -1,4 +1,4 @@
-import { localeCodes } from '@letterset/core';
+import { localeCodes, maxComponentInstances } from '@letterset/core';
 import { Type } from 'typebox';
 import { ContentValue, Id, Name, Text, Uuid } from '../../http/schemas.ts';
 
@@ -51,7 +51,10 @@ export const BranchedText = Type.Object(
 export const InstancesContent = Type.Object(
   {
     container_component_instance: BranchedInstance,
-    component_instances: Type.Array(BranchedInstance, { maxItems: 500 }),
+    component_instances: Type.Array(BranchedInstance, {
+      maxItems: maxComponentInstances,
+      description: `At most ${maxComponentInstances} instances (see Limits)`,
+    }),
   },
   { additionalProperties: false },
 );
@@ -62,7 +65,10 @@ export const EmailContent = Type.Object(
     subject: BranchedText,
     preheader: BranchedText,
     container_component_instance: BranchedInstance,
-    component_instances: Type.Array(BranchedInstance, { maxItems: 500 }),
+    component_instances: Type.Array(BranchedInstance, {
+      maxItems: maxComponentInstances,
+      description: `At most ${maxComponentInstances} instances (see Limits)`,
+    }),
     global_link_tracking_parameters: Type.Optional(
       Type.Record(Type.String(), LinkTrackingValue, {
         description: 'Values of the link tracking profile’s editor_global_field_value parameters',

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type ComponentInstance, type EmailContent, nullBranch } from '@letterset/core';
+import {
+  type ComponentInstance,
+  type EmailContent,
+  maxComponentInstances,
+  nullBranch,
+} from '@letterset/core';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
 
 type FieldErrors = Record<string, string[]>;
@@ -85,6 +90,9 @@ export function emailContentProblems(
   const add = (path: string, message: string) => {
     errors[path] = [...(errors[path] ?? []), message];
   };
+  // The schema caps what a request sends; this also holds for content built on the server (AI, chat).
+  if (content.component_instances.length > maxComponentInstances)
+    add(`${root}.component_instances`, `must have at most ${maxComponentInstances} instances`);
   const emailLocales = new Set(locales);
   const componentsById = new Map(systemComponents.map((component) => [component.id, component]));
   const previousIds = new Set(previous?.component_instances.map((instance) => instance.id) ?? []);

@@ -55,6 +55,7 @@ async function renderSavedEmail(
   email: EmailRow,
   locale: string,
   branchSelection: BranchSelection | undefined,
+  options: { plainText?: boolean } = {},
 ): Promise<RenderOutput> {
   if (!email.locales.includes(locale)) throw ValidationError.field('locale', 'is not a locale of this email');
   const [{ system, definitions, brandProfile, dynamicContent }, [project]] = await Promise.all([
@@ -65,6 +66,7 @@ async function renderSavedEmail(
       .where(eq(projects.id, email.projectId)),
   ]);
   return renderStrictly(
+    app.renderer,
     {
       designSystem: toDesignSystemDefinition(system),
       components: definitions,
@@ -78,6 +80,7 @@ async function renderSavedEmail(
       project: project ?? null,
     },
     'email_content',
+    options,
   );
 }
 
@@ -91,7 +94,7 @@ export async function renderEmail(
   branchSelection: BranchSelection | undefined,
 ) {
   const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const output = await renderSavedEmail(app, email, locale, branchSelection);
+  const output = await renderSavedEmail(app, email, locale, branchSelection, { plainText: true });
   return {
     html: output.html,
     subject: output.subject,
@@ -134,7 +137,7 @@ export async function sendTestEmail(
 ) {
   const { email } = await findVisibleEmail(app, principal, workspaceId, id);
   const locale = input.locale ?? email.defaultLocale;
-  const output = await renderSavedEmail(app, email, locale, input.branch_selection);
+  const output = await renderSavedEmail(app, email, locale, input.branch_selection, { plainText: true });
   const subject = `[Test] ${output.subject || email.name}`;
   for (const recipient of input.recipients) {
     await app.mailer.send({ to: recipient, subject, html: output.html, text: output.plainText });

@@ -7,7 +7,6 @@ import {
   type PreSendCheckResult,
   type RenderInput,
   type RenderOutput,
-  render,
   runPreSendChecks,
   textDirectionOf,
   validateEmailContent,
@@ -15,6 +14,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { images, projects, type StoredExportOptions } from '../../db/schema.ts';
+import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.service.ts';
 import { toDesignSystemDefinition } from '../renders/renders.service.ts';
@@ -67,13 +67,33 @@ export async function loadExportContext(
   };
 }
 
-/** The email in one locale as exported: CSS inlined, dynamic content compiled, problems as diagnostics. */
-export function renderForExport(context: ExportContext, locale: string): RenderOutput {
-  return render({
-    ...context.renderInput,
-    locale,
-    email: { ...context.renderInput.email, textDirection: textDirectionOf(locale) },
-  });
+/**
+ * The email in these locales as exported (CSS inlined, dynamic content compiled, problems as
+ * diagnostics), rendered in the render pool within one budget that the locales share: a request
+ * checking an email gives its own budget, an export job one budget per locale it writes.
+ */
+export async function renderForExport(
+  renderer: Renderer,
+  context: ExportContext,
+  locales: readonly string[],
+  options: { budget: RenderBudget; plainText?: boolean },
+): Promise<Map<string, RenderOutput>> {
+  const outputs = await renderer.render(
+    locales.map((locale) => ({
+      ...context.renderInput,
+      locale,
+      email: { ...context.renderInput.email, textDirection: textDirectionOf(locale) },
+    })),
+    options.budget,
+    { plainText: options.plainText === true },
+  );
+  return new Map(
+    locales.map((locale, index) => {
+      const output = outputs[index];
+      if (!output) throw new Error(`the render pool answered no output for ${locale}`);
+      return [locale, output];
+    }),
+  );
 }
 
 /** The pre-send checks over renders of the given locales. */

@@ -85,7 +85,14 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
         errors[locale] = ['The email no longer has this locale'];
         continue;
       }
-      const rendered = renderForExport(context, locale);
+      // One budget per locale: a long export is many steps, each bounded on its own.
+      const rendered = (
+        await renderForExport(app.renderer, context, [locale], {
+          budget: app.renderer.budget(),
+          plainText: true,
+        })
+      ).get(locale);
+      if (!rendered) throw new Error(`no render of ${locale}`);
       const problems = renderErrors(rendered);
       if (problems.length > 0) {
         errors[locale] = problems;

@@ -138,7 +138,8 @@ async function checkEmail(
   dynamicContentProfileId: string | null,
 ): Promise<{ context: ExportContext; renders: Map<string, RenderOutput>; checks: PreSendCheckResult }> {
   const context = await loadExportContext(app, email, dynamicContentProfileId);
-  const renders = new Map(locales.map((locale) => [locale, renderForExport(context, locale)]));
+  // One budget for the request, shared by its locales.
+  const renders = await renderForExport(app.renderer, context, locales, { budget: app.renderer.budget() });
   return { context, renders, checks: checkRenders(context, locales, renders) };
 }
 

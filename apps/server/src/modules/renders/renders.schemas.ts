@@ -1,3 +1,4 @@
+import { maxComponentInstances } from '@letterset/core';
 import { Type } from 'typebox';
 import {
   ContentValue,
@@ -28,7 +29,10 @@ const SimpleContent = Type.Object(
     subject: Type.Optional(Text()),
     preheader: Type.Optional(Text()),
     container_component_instance: SimpleInstance,
-    component_instances: Type.Array(SimpleInstance, { maxItems: 500 }),
+    component_instances: Type.Array(SimpleInstance, {
+      maxItems: maxComponentInstances,
+      description: `At most ${maxComponentInstances} instances (see Limits)`,
+    }),
   },
   { additionalProperties: false, description: 'The simple shape: component ids and flat field values' },
 );
@@ -38,7 +42,10 @@ const EmailContent = Type.Object(
     subject: BranchedText,
     preheader: BranchedText,
     container_component_instance: BranchedInstance,
-    component_instances: Type.Array(BranchedInstance, { maxItems: 500 }),
+    component_instances: Type.Array(BranchedInstance, {
+      maxItems: maxComponentInstances,
+      description: `At most ${maxComponentInstances} instances (see Limits)`,
+    }),
   },
   { additionalProperties: false, description: 'The email content shape: values by branch and locale' },
 );

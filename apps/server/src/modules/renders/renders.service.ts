@@ -6,9 +6,7 @@ import {
   type DesignSystemDefinition,
   type EmailContent,
   type FieldDefinition,
-  type RenderInput,
   type RenderOutput,
-  render,
 } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
@@ -16,6 +14,8 @@ import type { App } from '../../app.ts';
 import { brandProfiles, components, emailDesignSystems } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
+import type { PooledRenderInput } from '../../render-pool/render-tasks.ts';
 import { toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
@@ -79,12 +79,21 @@ export function toDesignSystemDefinition(
 }
 
 /**
- * Renders as an export would: template problems are errors (422, reported at the instance's
- * path under `root`), never a half-rendered email.
+ * Renders as an export would, in the render pool within the request's budget: template problems
+ * are errors (422, reported at the instance's path under `root`; a render past the budget names
+ * the component that overran it), never a half-rendered email.
  */
-export function renderStrictly(input: Omit<RenderInput, 'strict'>, root: string): RenderOutput {
+export async function renderStrictly(
+  renderer: Renderer,
+  input: Omit<PooledRenderInput, 'strict'>,
+  root: string,
+  options: { plainText?: boolean; budget?: RenderBudget } = {},
+): Promise<RenderOutput> {
   const paths = instancePaths(input.content, root);
-  const output = render({ ...input, strict: true });
+  const [output] = await renderer.render([{ ...input, strict: true }], options.budget ?? renderer.budget(), {
+    plainText: options.plainText === true,
+  });
+  if (!output) throw new Error('the render pool answered no output');
   const errors: Record<string, string[]> = {};
   for (const diagnostic of output.diagnostics.filter((candidate) => candidate.severity === 'error')) {
     const key = (diagnostic.componentInstanceId && paths.get(diagnostic.componentInstanceId)) || root;
@@ -151,7 +160,8 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
   Object.assign(errors, conditionalReferenceProblems(content, dynamicContent.conditionals ?? [], root));
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-  const output = renderStrictly(
+  const output = await renderStrictly(
+    app.renderer,
     {
       designSystem: source.definition,
       components: source.components,
@@ -163,6 +173,7 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
       inlineCss: request.inline_css ?? false,
     },
     root,
+    { plainText: request.plain_text === true },
   );
   return {
     html: output.html,

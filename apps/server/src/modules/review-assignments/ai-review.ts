@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { applyBrandProfile, branchedTextFor, render, textDirectionOf } from '@letterset/core';
+import { applyBrandProfile, branchedTextFor, textDirectionOf } from '@letterset/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { aiReviewers, emailComments, emails, projects, reviewAssignments } from '../../db/schema.ts';
@@ -165,19 +165,28 @@ async function reviewEmail(
   const agentDescription = agent ? describeAgentForPrompt(agent) : null;
 
   const posted: { locale: string; comment: ReviewComment }[] = [];
+  // One render budget for the review, shared by its locales (the model's time is not counted).
+  const budget = app.renderer.budget();
   for (const locale of email.locales) {
     // As a reader sees it, template problems shown softly: the review is about the words.
-    const output = render({
-      designSystem: toDesignSystemDefinition(system),
-      components: definitions,
-      brandProfile,
-      content,
-      locale,
-      mode: 'render_api',
-      dynamicContent,
-      email: { id: email.id, name: email.name, textDirection: textDirectionOf(locale) },
-      project: project ?? null,
-    });
+    const [output] = await app.renderer.render(
+      [
+        {
+          designSystem: toDesignSystemDefinition(system),
+          components: definitions,
+          brandProfile,
+          content,
+          locale,
+          mode: 'render_api',
+          dynamicContent,
+          email: { id: email.id, name: email.name, textDirection: textDirectionOf(locale) },
+          project: project ?? null,
+        },
+      ],
+      budget,
+      { plainText: true },
+    );
+    if (!output) throw new Error(`no render of ${locale}`);
     const sections = reviewSections(content, components, locale);
     const sectionIds = new Set(sections.map((section) => section.component_instance_id));
     const prompt = reviewPrompt({

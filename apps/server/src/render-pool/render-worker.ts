@@ -1,0 +1,55 @@
+/**
+ * A render pool's worker thread: runs the templates of one task at a time, within the time budget
+ * the task brings, and writes which input and component instance it is rendering into the shared
+ * `progress` array, so that the pool can name the component if it has to terminate this thread.
+ */
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { RenderTask, RenderTaskResult } from './render-tasks.ts';
+
+// On Linux a nice value belongs to one thread: renders (and loading the renderer, hence the
+// imports below come after) give way to the event loop, which keeps answering requests on a busy
+// machine. Elsewhere it would lower the whole process: left alone there.
+if (process.platform === 'linux') setPriority(10);
+const { render, renderProblemsWithDefaults, startRenderBudget } = await import('@letterset/core');
+const { containerProgress } = await import('./render-tasks.ts');
+
+const progress = (workerData as { progress: Int32Array }).progress;
+const now = () => performance.now();
+
+function run(task: RenderTask): RenderTaskResult {
+  const budget = startRenderBudget(task.budgetMs, now);
+  if (task.kind === 'design_system_defaults') {
+    return { kind: task.kind, problems: renderProblemsWithDefaults({ ...task.input, budget }) };
+  }
+  const outputs = task.inputs.map((input, index) => {
+    Atomics.store(progress, 0, index);
+    const output = render({
+      ...input,
+      budget,
+      onInstanceStart: (position) =>
+        Atomics.store(progress, 1, position === -1 ? containerProgress : position),
+    });
+    return {
+      html: output.html,
+      subject: output.subject,
+      preheader: output.preheader,
+      diagnostics: output.diagnostics,
+      // Made here only when asked: html-to-text costs several times the render itself.
+      ...(task.plainText ? { plainText: output.plainText } : {}),
+    };
+  });
+  return { kind: task.kind, outputs };
+}
+
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs as a worker thread of the render pool');
+port.on('message', (task: RenderTask) => {
+  try {
+    port.postMessage({ result: run(task) });
+  } catch (error) {
+    // A bug in Letterset, not a template problem (those are diagnostics): the request fails as such.
+    port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});
+port.postMessage({ ready: true });
