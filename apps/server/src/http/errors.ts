@@ -117,6 +117,13 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
+/** A multipart upload with more parts, files or field bytes than any upload takes. */
+export class UploadLimitError extends HttpError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
 /** A body in a content type the route does not take. */
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(accepted: readonly string[]) {
