@@ -144,7 +144,12 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
         null,
         isPublicDocument
           ? { origin: '*' }
-          : { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: true },
+          : {
+              origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+              credentials: true,
+              // A browser on another origin reads when a 429 says to try again.
+              exposedHeaders: ['Retry-After'],
+            },
       );
     },
   });

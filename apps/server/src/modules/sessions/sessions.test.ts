@@ -332,6 +332,29 @@ describe('sign-in throttling', () => {
     }
   });
 
+  it('lets a web app on another allowed origin read Retry-After', async () => {
+    const crossOrigin = await buildTestApp({ config: { corsOrigins: ['https://app.example.com'] } });
+    try {
+      const { admin } = await createTestOrganization(crossOrigin);
+      const answers = [];
+      for (let failure = 0; failure <= freeFailuresPerSubject; failure++)
+        answers.push(
+          await crossOrigin.inject({
+            method: 'POST',
+            url: '/api/v1/session',
+            remoteAddress: '203.0.113.13',
+            headers: { origin: 'https://app.example.com' },
+            payload: { email: admin.email, password: 'guess' },
+          }),
+        );
+      const slowed = answers.at(-1);
+      expect(slowed?.statusCode).toBe(429);
+      expect(slowed?.headers['access-control-expose-headers']).toBe('Retry-After');
+    } finally {
+      await crossOrigin.close();
+    }
+  });
+
   it('counts wrong two-factor codes, but not the step that asks for the code', async () => {
     const organization = await createTestOrganization(app);
     const user = await createTestUser(app, organization);

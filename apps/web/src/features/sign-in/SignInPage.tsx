@@ -8,6 +8,7 @@ import { meQuery } from '../../app/session.ts';
 import { ApiError } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { AuthFrame } from './AuthFrame.tsx';
+import { signInWaitMessage } from './sign-in-wait.ts';
 
 const route = getRouteApi('/sign-in');
 
@@ -36,6 +37,10 @@ export function SignInPage() {
     if (response.status === 401 && error && 'two_factor_required' in error && error.two_factor_required) {
       if (twoFactorRequired) setProblem(error.message);
       setTwoFactorRequired(true);
+      return;
+    }
+    if (response.status === 429) {
+      setProblem(signInWaitMessage(response.headers.get('retry-after')));
       return;
     }
     if (response.status === 422) {
