@@ -37,10 +37,12 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Email design systems'],
         summary: 'List a design system’s components, container first, then in palette order',
         description:
-          'With brand_profile_id: that brand’s hidden components are left out and its field overrides applied.',
+          'Paginated like every list (per, at most 100, and page; pagination.total counts them all): page on ' +
+          'to see every component. With brand_profile_id: that brand’s hidden components are left out (and ' +
+          'not counted) and its field overrides applied.',
         params: SystemParams,
         querystring: ListComponentsQuery,
-        response: { 200: ComponentList, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ListResponse(ref(Component)), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) =>
@@ -50,6 +52,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         workspaceOf(request).id,
         request.params.email_design_system_id,
         request.query.brand_profile_id,
+        pageRequest(request.query),
       ),
   );
 

@@ -1,5 +1,6 @@
 import { fieldTypes, richTextMarkNames } from '@letterset/core';
 import { Type } from 'typebox';
+import { PaginationQuery } from '../../http/pagination.ts';
 import {
   ContentValue,
   Description,
@@ -153,6 +154,7 @@ export const ReorderComponentsBody = RequestBody({
 });
 
 export const ListComponentsQuery = Type.Object({
+  ...PaginationQuery.properties,
   brand_profile_id: Type.Optional(Id({ description: 'Show the components as this brand sees them' })),
 });
 

@@ -9,14 +9,14 @@ import {
   type FieldDefinition,
   validateFieldDefinitions,
 } from '@letterset/core';
-import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, notInArray, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { components, componentVersions, type emailDesignSystems, feeds, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
-import { listBody, type PageRequest } from '../../http/pagination.ts';
+import { listBody, maxPerPage, type PageRequest, pageRequest } from '../../http/pagination.ts';
 import type { Renderer } from '../../render-pool/render-pool.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import {
@@ -73,24 +73,40 @@ function selectComponents(app: App) {
 }
 
 /**
- * The container first, then the palette order. With a brand profile, as that brand sees them:
- * its hidden components left out, its field overrides (defaults, labels, visibility) applied.
+ * One page of a design system's components: the container first, then the palette order. With a
+ * brand profile, as that brand sees them: its hidden components left out (and not counted), its
+ * field overrides (defaults, labels, visibility) applied.
  */
 export async function listComponents(
   app: App,
   principal: Principal,
   workspaceId: number,
   systemId: number,
-  brandProfileId?: number,
+  brandProfileId: number | undefined,
+  page: PageRequest,
 ) {
   await findVisibleDesignSystem(app, principal, workspaceId, systemId);
-  const rows = await selectComponents(app)
-    .where(eq(components.emailDesignSystemId, systemId))
-    .orderBy(sql`${components.container} desc`, asc(components.position), asc(components.id));
+  const brand =
+    brandProfileId === undefined
+      ? null
+      : toBrandProfileDefinition(await findBrandProfile(app, systemId, brandProfileId));
+  const hiddenIds = (brand?.component_overrides ?? [])
+    .filter((override) => override.hidden)
+    .map((override) => override.component_id);
+  const where = and(
+    eq(components.emailDesignSystemId, systemId),
+    hiddenIds.length > 0 ? notInArray(components.id, hiddenIds) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectComponents(app)
+      .where(where)
+      .orderBy(sql`${components.container} desc`, asc(components.position), asc(components.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    app.database.db.select({ value: count() }).from(components).where(where),
+  ]);
   const results = rows.map((row) => toComponentResponse(row.component, row.editor));
-  if (brandProfileId === undefined) return { results };
-
-  const brand = toBrandProfileDefinition(await findBrandProfile(app, systemId, brandProfileId));
+  if (!brand) return listBody(results, total?.value ?? 0, page);
   const branded = new Map(
     applyBrandProfile(
       results.map((component) => ({
@@ -100,15 +116,38 @@ export async function listComponents(
       brand,
     ).map((component) => [component.id, component]),
   );
-  return {
-    results: results
-      .filter((component) => !branded.get(component.id)?.hidden)
-      .map((component) => ({
-        ...component,
-        field_definitions: (branded.get(component.id)?.field_definitions ??
-          component.field_definitions) as FieldDefinitions,
-      })),
-  };
+  const brandedResults = results.map((component) => ({
+    ...component,
+    field_definitions: (branded.get(component.id)?.field_definitions ??
+      component.field_definitions) as FieldDefinitions,
+  }));
+  return listBody(brandedResults, total?.value ?? 0, page);
+}
+
+/**
+ * Every component of a design system (as `listComponents` orders and brands them), page by page:
+ * for callers that need the whole palette at once, such as a reorder's answer and the MCP tool.
+ */
+export async function everyComponent(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  systemId: number,
+  brandProfileId?: number,
+) {
+  const all: Awaited<ReturnType<typeof listComponents>>['results'] = [];
+  for (let page = 1; ; page += 1) {
+    const { results, pagination } = await listComponents(
+      app,
+      principal,
+      workspaceId,
+      systemId,
+      brandProfileId,
+      pageRequest({ per: maxPerPage, page }),
+    );
+    all.push(...results);
+    if (results.length === 0 || all.length >= pagination.total) return all;
+  }
 }
 
 async function findComponent(app: App, systemId: number, id: number) {
@@ -449,5 +488,5 @@ export async function reorderComponents(
         .where(eq(components.id, id));
     }
   });
-  return listComponents(app, principal, workspaceId, systemId);
+  return { results: await everyComponent(app, principal, workspaceId, systemId) };
 }

@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { emailStatuses, exportTypes } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { PaginationQuery, pageRequest } from '../../http/pagination.ts';
-import { listComponents } from '../components/components.service.ts';
+import { everyComponent } from '../components/components.service.ts';
 import { ListEmailDesignSystemsQuery } from '../email-design-systems/email-design-systems.schemas.ts';
 import { listDesignSystems } from '../email-design-systems/email-design-systems.service.ts';
 import { renderEmail } from '../emails/emails.rendering.ts';
@@ -163,7 +163,8 @@ export const toolDefinitions: ToolDefinition[] = [
     action: 'read',
     resourceIdOf: (input) => input.email_design_system_id,
     run: async ({ app, principal }, input) => {
-      const { results } = await listComponents(
+      // The whole palette: an assistant building an email needs every component, not a page.
+      const results = await everyComponent(
         app,
         principal,
         input.workspace_id,
