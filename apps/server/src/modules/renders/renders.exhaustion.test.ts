@@ -141,9 +141,12 @@ describe('renders that run away', () => {
     console.info(
       `healthz: ${run.roundTrips.length} checks, worst round trip ${Math.max(...run.roundTrips).toFixed(1)} ms, longest wait between answers ${run.worstGapMs.toFixed(1)} ms`,
     );
+    // Checked throughout: about one check per 20 to 40 ms of the work.
+    expect(run.roundTrips.length).toBeGreaterThan(run.elapsedMs / 100);
     expect(Math.max(...run.roundTrips)).toBeLessThan(100);
-    // A check is due every 20 ms plus its round trip: never 100 ms without an answer.
-    expect(run.worstGapMs).toBeLessThan(120);
+    // A check is due every 20 ms: a render on the event loop would leave a gap of the whole budget
+    // (1000 ms). The margin is for a machine that others share, which may pause the process itself.
+    expect(run.worstGapMs).toBeLessThan(250);
   }
 
   it('30 runaway instances through the render API: 422 naming the component within the budget, /healthz free', async () => {
