@@ -1,6 +1,7 @@
 import type { components, paths } from '@letterset/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
+import { allResults } from '../../shared/all-results.ts';
 import { unwrap } from '../../shared/api-error.ts';
 
 export type Component = components['schemas']['Component'];
@@ -16,18 +17,25 @@ export const componentKeys = {
     ['workspaces', workspaceId, 'design-systems', designSystemId, 'components', id] as const,
 };
 
+/** Every component of a design system (the list is paginated: page through it 100 at a time). */
+export function everyComponent(workspaceId: number, designSystemId: number): Promise<Component[]> {
+  return allResults((page) =>
+    unwrap(
+      api.GET('/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components', {
+        params: {
+          path: { workspace_id: workspaceId, email_design_system_id: designSystemId },
+          query: page,
+        },
+      }),
+    ),
+  );
+}
+
+/** The whole palette: the builder, layouts and brand profiles show and pick from every component. */
 export function componentListQuery(workspaceId: number, designSystemId: number) {
   return queryOptions({
     queryKey: componentKeys.all(workspaceId, designSystemId),
-    queryFn: () =>
-      unwrap(
-        api.GET(
-          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components',
-          {
-            params: { path: { workspace_id: workspaceId, email_design_system_id: designSystemId } },
-          },
-        ),
-      ),
+    queryFn: async () => ({ results: await everyComponent(workspaceId, designSystemId) }),
   });
 }
 

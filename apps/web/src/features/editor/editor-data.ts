@@ -2,6 +2,7 @@ import type { components } from '@letterset/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import { everyComponent } from '../component-builder/api.ts';
 
 export type Email = components['schemas']['Email'];
 export type EmailVersion = components['schemas']['EmailVersion'];
@@ -29,23 +30,16 @@ export function designSystemQuery(workspaceId: number, designSystemId: number) {
   return queryOptions({
     queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'for-editor'],
     queryFn: async () => {
-      const path = { workspace_id: workspaceId, email_design_system_id: designSystemId };
-      const [system, componentList] = await Promise.all([
+      const [system, components] = await Promise.all([
         unwrap(
           api.GET('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}', {
             params: { path: { workspace_id: workspaceId, id: designSystemId } },
           }),
         ),
-        unwrap(
-          api.GET(
-            '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components',
-            {
-              params: { path },
-            },
-          ),
-        ),
+        // Every component, however many pages: the editor must know each one the email may hold.
+        everyComponent(workspaceId, designSystemId),
       ]);
-      return { system, components: componentList.results };
+      return { system, components };
     },
     staleTime: 60_000,
   });
