@@ -40,7 +40,8 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
   const db = app.database.db;
   const [record] = await db.select().from(exports).where(eq(exports.id, exportId));
   if (record?.status !== 'in_progress') return 'already_finished';
-  await db.update(exports).set({ localesDone: 0 }).where(eq(exports.id, exportId));
+  const unfinished = and(eq(exports.id, exportId), eq(exports.status, 'in_progress'));
+  await db.update(exports).set({ localesDone: 0 }).where(unfinished);
 
   const [email] = await db
     .select()
@@ -51,8 +52,9 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
     return 'failed';
   }
 
+  // Only while unfinished: a stale attempt still rendering must not rewrite a finished export's count.
   const recordProgress = async (localesDone: number) => {
-    await db.update(exports).set({ localesDone }).where(eq(exports.id, exportId));
+    await db.update(exports).set({ localesDone }).where(unfinished);
   };
   let writer: ExportWriter | null = null;
   try {
