@@ -64,9 +64,10 @@ try {
   );
   const system = systems.results.find((candidate) => candidate.name === 'Letterset Starter');
   if (!system) throw new Error('no starter design system');
+  // The list is paginated; the starter system's components fit on one page of 100.
   const { results: components } = await api<{ results: Component[] }>(
     'GET',
-    `${workspace}/email_design_systems/${system.id}/components`,
+    `${workspace}/email_design_systems/${system.id}/components?per=100`,
   );
   const bodyComponents = components.filter((component) => !component.container);
   const heading = bodyComponents.find((component) => component.name === 'heading');
