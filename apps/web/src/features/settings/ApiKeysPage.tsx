@@ -17,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
+import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
@@ -28,8 +29,9 @@ import { type ApiKey, apiKeysQuery, formatDateTime, fullName } from './settings-
 
 const perPage = 20;
 
-/** The organization's API keys: create one (its secret is shown once), see when each was used, revoke. */
+/** The API keys you may see (yours, and those of people within your keys): create, see when used, revoke. */
 export function ApiKeysPage() {
+  const can = useCan();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [creating, { open, close }] = useDisclosure();
@@ -57,11 +59,12 @@ export function ApiKeysPage() {
       <PageHeader
         title="API keys"
         breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'API keys' }]}
-        actions={<Button onClick={open}>Create API key</Button>}
+        actions={can('manage_api_keys') && <Button onClick={open}>Create API key</Button>}
       />
       <Text size="sm" c="dimmed" maw={720}>
         Programs send a key as <Code>Authorization: Bearer …</Code>. A key acts as the person who created it,
-        with their role as it is at each request.
+        with their role as it is at each request. You see your own keys and, with the permission to manage API
+        keys, those of people whose every permission you hold.
       </Text>
       <QueryState
         query={keys}

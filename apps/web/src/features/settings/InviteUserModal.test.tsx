@@ -10,7 +10,10 @@ vi.mock('../../app/api.ts', () => ({ api: apiCalls }));
 
 const stamp = { created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' };
 const lists: Record<string, unknown[]> = {
-  '/api/v1/roles': [{ id: 3, name: 'Editor', role_permissions: [], builtin: true, ...stamp }],
+  '/api/v1/roles': [
+    { id: 3, name: 'Editor', role_permissions: ['create_emails'], builtin: true, ...stamp },
+    { id: 4, name: 'Admin', role_permissions: ['create_emails', 'update_roles'], builtin: true, ...stamp },
+  ],
   '/api/v1/workspaces': [
     { id: 1, name: 'Marketing', auto_join: false, ...stamp },
     { id: 2, name: 'Product', auto_join: false, ...stamp },
@@ -26,13 +29,13 @@ function ok(body: unknown) {
   return Promise.resolve({ data: body, error: undefined, response: { ok: true, status: 200 } });
 }
 
-function renderModal() {
+function renderModal(heldKeys: readonly string[] = ['create_users', 'create_emails']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onInvited = vi.fn();
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <InviteUserModal opened onClose={() => {}} onInvited={onInvited} />
+        <InviteUserModal opened heldKeys={heldKeys} onClose={() => {}} onInvited={onInvited} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -87,5 +90,31 @@ describe('InviteUserModal', { timeout: 20_000 }, () => {
     expect(apiCalls.POST).toHaveBeenCalledWith('/api/v1/users', {
       body: expect.objectContaining({ workspace_ids: [2, 1], team_ids: [21] }),
     });
+  });
+
+  it("offers only roles within the inviter's own keys, and shows a refusal above the form", async () => {
+    apiCalls.POST.mockReturnValue(
+      Promise.resolve({
+        data: undefined,
+        error: {
+          message: 'You cannot give the role “Editor”: it grants keys you do not hold (create_emails)',
+        },
+        response: { ok: false, status: 403 },
+      }),
+    );
+    renderModal(['create_users', 'create_emails']);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    expect(await screen.findByRole('option', { name: 'Admin (holds keys you do not)' })).toHaveAttribute(
+      'data-combobox-disabled',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('option', { name: 'Editor' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Edith');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Editor');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'edith@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cannot give the role “Editor”: it grants keys you do not hold (create_emails)',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { roleChoices } from './role-choices.ts';
 import { allRolesQuery, allTeamsQuery, allWorkspacesQuery, type User } from './settings-api.ts';
 
 const formFields = ['first_name', 'last_name', 'email', 'role_id', 'workspace_ids', 'team_ids'];
@@ -12,21 +13,32 @@ const formFields = ['first_name', 'last_name', 'email', 'role_id', 'workspace_id
 /** Invites a person: the API creates the user and emails them a link to set their password. */
 export function InviteUserModal({
   opened,
+  heldKeys,
   onClose,
   onInvited,
 }: {
   opened: boolean;
+  /** The inviter's own keys: an invitation may give only a role within them. */
+  heldKeys: readonly string[];
   onClose: () => void;
   onInvited: (user: User) => void;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Invite a person" size="lg">
-      {opened && <InviteForm onCancel={onClose} onInvited={onInvited} />}
+      {opened && <InviteForm heldKeys={heldKeys} onCancel={onClose} onInvited={onInvited} />}
     </Modal>
   );
 }
 
-function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: (user: User) => void }) {
+function InviteForm({
+  heldKeys,
+  onCancel,
+  onInvited,
+}: {
+  heldKeys: readonly string[];
+  onCancel: () => void;
+  onInvited: (user: User) => void;
+}) {
   const queryClient = useQueryClient();
   const roles = useQuery(allRolesQuery);
   const workspaces = useQuery(allWorkspacesQuery);
@@ -120,7 +132,7 @@ function InviteForm({ onCancel, onInvited }: { onCancel: () => void; onInvited: 
           label="Role"
           required
           placeholder={roles.isPending ? 'Loading roles…' : 'Choose a role'}
-          data={(roles.data ?? []).map((role) => ({ value: String(role.id), label: role.name }))}
+          data={roleChoices(roles.data ?? [], heldKeys)}
           error={roles.isError ? 'The roles could not be loaded' : undefined}
           {...form.getInputProps('role_id')}
         />

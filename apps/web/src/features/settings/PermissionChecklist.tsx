@@ -42,15 +42,20 @@ export function PermissionChecklist({
   value,
   onChange,
   readOnly = false,
+  heldKeys,
 }: {
   value: readonly PermissionKey[];
   onChange: (keys: PermissionKey[]) => void;
   readOnly?: boolean;
+  /** The editor's own keys: nobody grants a key they do not hold, so the others are disabled. */
+  heldKeys?: readonly string[];
 }) {
   const granted = new Set(value);
+  const held = heldKeys ? new Set(heldKeys) : null;
+  const mayGrant = (key: PermissionKey) => held === null || held.has(key);
   const set = (keys: readonly PermissionKey[], grant: boolean) => {
     const next = new Set(granted);
-    for (const key of keys) {
+    for (const key of keys.filter(mayGrant)) {
       if (grant) next.add(key);
       else next.delete(key);
     }
@@ -62,6 +67,7 @@ export function PermissionChecklist({
     <Stack gap="md">
       {permissionGroups.map((group) => {
         const count = group.keys.filter((key) => granted.has(key)).length;
+        const grantable = group.keys.filter(mayGrant);
         return (
           <Fieldset
             key={group.label}
@@ -72,7 +78,7 @@ export function PermissionChecklist({
                 fw={600}
                 checked={count === group.keys.length}
                 indeterminate={count > 0 && count < group.keys.length}
-                disabled={readOnly}
+                disabled={readOnly || grantable.length === 0}
                 onChange={(event) => set(group.keys, event.currentTarget.checked)}
               />
             }
@@ -83,11 +89,12 @@ export function PermissionChecklist({
                 <Checkbox
                   key={key}
                   label={permissionLabel(key)}
-                  description={key}
+                  description={mayGrant(key) ? key : `${key} · you do not hold this key`}
+                  title={mayGrant(key) ? undefined : 'You can only grant keys you hold yourself'}
                   // Keys have no spaces; let them wrap anywhere rather than run into the next column.
                   styles={{ description: { overflowWrap: 'anywhere' } }}
                   checked={granted.has(key)}
-                  disabled={readOnly}
+                  disabled={readOnly || !mayGrant(key)}
                   onChange={(event) => set([key], event.currentTarget.checked)}
                 />
               ))}

@@ -1,3 +1,4 @@
+import { permissionKeys } from '@letterset/core/permissions';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -18,12 +19,12 @@ function answer(status: number, body: unknown) {
   });
 }
 
-function renderForm(role: Role | null, onSaved = vi.fn()) {
+function renderForm(role: Role | null, onSaved = vi.fn(), heldKeys: readonly string[] = permissionKeys) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <MantineProvider>
       <QueryClientProvider client={queryClient}>
-        <RoleForm role={role} canSave onSaved={onSaved} />
+        <RoleForm role={role} canSave heldKeys={heldKeys} onSaved={onSaved} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -87,5 +88,45 @@ describe('RoleForm', { timeout: 20_000 }, () => {
     expect(screen.getByRole('checkbox', { name: 'Comment on emails' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Comment on emails' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /save|create/i })).not.toBeInTheDocument();
+  });
+
+  it("offers only the keys the editor holds, and shows the API's 403 above the form", async () => {
+    apiCalls.POST.mockReturnValue(
+      answer(403, {
+        message: 'You cannot create a role with these keys: it grants keys you do not hold (view_audit_logs)',
+        code: 'grant_beyond_own_keys',
+      }),
+    );
+    renderForm(null, vi.fn(), ['create_roles', 'email_commenting']);
+    expect(screen.getByRole('checkbox', { name: 'Comment on emails' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'View the audit log' })).toBeDisabled();
+    expect(screen.getByText('view_audit_logs · you do not hold this key')).toBeInTheDocument();
+    // A whole area ticks only the keys the editor holds.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'All of Organization' }));
+    expect(screen.getByRole('checkbox', { name: 'Create roles' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Update roles' })).not.toBeChecked();
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Name' }));
+    await userEvent.paste('Role makers');
+    await userEvent.click(screen.getByRole('button', { name: 'Create role' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cannot create a role with these keys: it grants keys you do not hold (view_audit_logs)',
+    );
+    expect(apiCalls.POST).toHaveBeenCalledWith('/api/v1/roles', {
+      body: { name: 'Role makers', role_permissions: ['create_roles'] },
+    });
+  });
+
+  it('shows a custom role holding keys the editor lacks read-only, naming them', () => {
+    renderForm(
+      { ...builtInViewer, id: 9, name: 'Auditors', builtin: false, role_permissions: ['view_audit_logs'] },
+      vi.fn(),
+      ['update_roles', 'email_commenting'],
+    );
+    expect(
+      screen.getByText('This role holds keys you do not hold (view_audit_logs), so you cannot change it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save role' })).not.toBeInTheDocument();
   });
 });

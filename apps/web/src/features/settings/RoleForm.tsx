@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@letterset/core/permissions';
+import { keysBeyond, type PermissionKey } from '@letterset/core/permissions';
 import { Alert, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,15 +13,19 @@ import type { Role } from './settings-api.ts';
 export function RoleForm({
   role,
   canSave,
+  heldKeys,
   onSaved,
 }: {
   role: Role | null;
   canSave: boolean;
+  /** The editor's own keys: a role holding others cannot be changed by them, nor given others. */
+  heldKeys: readonly string[];
   onSaved: (role: Role) => void;
 }) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string[]>([]);
-  const readOnly = !canSave || Boolean(role?.builtin);
+  const beyondYou = role && !role.builtin ? keysBeyond(heldKeys, role.role_permissions) : [];
+  const readOnly = !canSave || Boolean(role?.builtin) || beyondYou.length > 0;
   const form = useForm({
     initialValues: {
       name: role?.name ?? '',
@@ -56,6 +60,11 @@ export function RoleForm({
             Built-in roles cannot be changed. Create a custom role to grant a different set of permissions.
           </Alert>
         )}
+        {canSave && beyondYou.length > 0 && (
+          <Alert color="gray" title="Beyond your own keys">
+            This role holds keys you do not hold ({beyondYou.join(', ')}), so you cannot change it.
+          </Alert>
+        )}
         {problem.length > 0 && (
           <Alert color="red" role="alert">
             {problem.join(' ')}
@@ -77,6 +86,7 @@ export function RoleForm({
             <PermissionChecklist
               value={form.values.role_permissions}
               readOnly={readOnly}
+              heldKeys={heldKeys}
               onChange={(keys) => form.setFieldValue('role_permissions', keys)}
             />
           </Stack>

@@ -1,9 +1,10 @@
+import { canGrant } from '@letterset/core/permissions';
 import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
-import { useCan } from '../../app/session.ts';
+import { useCan, useMe } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -15,6 +16,7 @@ import { allRolesQuery, type Role } from './settings-api.ts';
 /** Roles and what they grant: built-in ones to read, custom ones to create, edit and delete. */
 export function RolesPage() {
   const can = useCan();
+  const heldKeys = useMe().permissions;
   const queryClient = useQueryClient();
   const roles = useQuery(allRolesQuery);
   const [selected, setSelected] = useState<number | 'new' | null>(null);
@@ -78,16 +80,20 @@ export function RolesPage() {
                     <Title order={2} fz="h4">
                       {current ? current.name : 'New role'}
                     </Title>
-                    {current && !current.builtin && can('delete_roles') && (
-                      <Button variant="subtle" color="red" onClick={() => remove(current)}>
-                        Delete role
-                      </Button>
-                    )}
+                    {current &&
+                      !current.builtin &&
+                      can('delete_roles') &&
+                      canGrant(heldKeys, current.role_permissions) && (
+                        <Button variant="subtle" color="red" onClick={() => remove(current)}>
+                          Delete role
+                        </Button>
+                      )}
                   </Group>
                   <RoleForm
                     key={editing ?? 'none'}
                     role={current}
                     canSave={current ? can('update_roles') : canCreate}
+                    heldKeys={heldKeys}
                     onSaved={(role) => {
                       setSelected(role.id);
                       notifications.show({ color: 'teal', message: `The role “${role.name}” was saved.` });

@@ -1,3 +1,4 @@
+import { canGrant } from '@letterset/core/permissions';
 import { Alert, Badge, Button, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -13,6 +14,7 @@ import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
 import { failureMessage } from './failure-message.ts';
 import { InviteUserModal } from './InviteUserModal.tsx';
+import { roleChoices } from './role-choices.ts';
 import { allRolesQuery, fullName, type Role, type User, usersQuery } from './settings-api.ts';
 
 const perPage = 20;
@@ -20,6 +22,7 @@ const perPage = 20;
 /** The organization's people: invite, change roles, remove. */
 export function UsersPage() {
   const can = useCan();
+  const me = useMe();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [inviting, { open: openInvite, close: closeInvite }] = useDisclosure();
@@ -81,6 +84,7 @@ export function UsersPage() {
         )}
       </QueryState>
       <InviteUserModal
+        heldKeys={me.permissions}
         opened={inviting}
         onClose={closeInvite}
         onInvited={(user) => {
@@ -97,7 +101,11 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
   const can = useCan();
   const queryClient = useQueryClient();
   const isMe = user.id === me.user.id;
-  const roleName = roles.find((role) => role.id === user.role_id)?.name ?? '…';
+  const currentRole = roles.find((role) => role.id === user.role_id);
+  const roleName = currentRole?.name ?? '…';
+  // Nobody acts on someone holding keys they lack, nor gives a role beyond their own keys.
+  const withinReach = currentRole !== undefined && canGrant(me.permissions, currentRole.role_permissions);
+  const [roleProblem, setRoleProblem] = useState<string | null>(null);
 
   const changeRole = useMutation({
     mutationFn: (roleId: number) =>
@@ -105,6 +113,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
         api.PATCH('/api/v1/users/{id}', { params: { path: { id: user.id } }, body: { role_id: roleId } }),
       ),
     onSuccess: (updated) => {
+      setRoleProblem(null);
       queryClient.invalidateQueries({ queryKey: ['users'] });
       const name = roles.find((role) => role.id === updated.role_id)?.name;
       notifications.show({
@@ -112,8 +121,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
         message: `${fullName(user)} is now ${name ?? 'in their new role'}.`,
       });
     },
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'The role was not changed', message: failureMessage(error) }),
+    onError: (error) => setRoleProblem(failureMessage(error)),
   });
 
   const remove = async () => {
@@ -147,15 +155,16 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
         <Text size="sm">{user.email}</Text>
       </Table.Td>
       <Table.Td>
-        {can('update_users') && !isMe ? (
+        {can('update_users') && !isMe && withinReach ? (
           <Select
             aria-label={`Role of ${fullName(user)}`}
             size="xs"
-            w={160}
+            w={200}
             allowDeselect={false}
             disabled={changeRole.isPending || roles.length === 0}
             value={String(user.role_id)}
-            data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+            data={roleChoices(roles, me.permissions)}
+            error={roleProblem}
             onChange={(value) => value && changeRole.mutate(Number(value))}
           />
         ) : (
@@ -174,7 +183,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
         )}
       </Table.Td>
       <Table.Td ta="right">
-        {can('delete_users') && !isMe && (
+        {can('delete_users') && !isMe && withinReach && (
           <Button
             size="xs"
             variant="subtle"
