@@ -35,8 +35,11 @@ import { ErrorSchema, limits, ValidationErrorSchema } from './schemas.ts';
 /** Fixed, so a failure replays; BAD_INPUT_SEED=<n> explores other variants. */
 const seed = Number(process.env.BAD_INPUT_SEED ?? 20_261_125);
 
-/** Columns that record use rather than data: reading with an API key stamps when it was last used. */
-const usageColumns: Record<string, string[]> = { api_keys: ['lastUsedAt'] };
+/**
+ * Columns that record use rather than data: a request with an API key stamps when it was last used
+ * (at most once a minute, so a long run stamps again), and that write moves its updated_at too.
+ */
+const usageColumns: Record<string, string[]> = { api_keys: ['lastUsedAt', 'updatedAt'] };
 
 /** Every row of every table, as sorted JSON lines per table. */
 async function snapshotRows(db: Database): Promise<Record<string, string[]>> {

@@ -26,7 +26,7 @@ describe('design system import, export, sync and clone', () => {
     return response;
   };
   const componentsOf = async (id: number) =>
-    (await app.inject({ method: 'GET', url: `${systems}/${id}/components`, headers: admin })).json()
+    (await app.inject({ method: 'GET', url: `${systems}/${id}/components?per=100`, headers: admin })).json()
       .results as {
       id: number;
       name: string;
