@@ -1,13 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { inflate, inflateRaw, constants as zlibConstants } from 'node:zlib';
+import { createInflate, inflateRaw, constants as zlibConstants } from 'node:zlib';
 import { zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { SaxesParser } from 'saxes';
 import { extractText, getDocumentProxy } from 'unpdf';
 
 const inflateRawLimited = promisify(inflateRaw);
-const inflateLimited = promisify(inflate);
 
 /** The kinds of brand guidelines document Letterset reads, by the extension it stores them under. */
 export const documentKinds = {
@@ -115,10 +114,31 @@ function isPdf(bytes: Buffer): boolean {
 }
 
 /**
- * Inflates every compressed stream of a PDF (between `stream` and `endstream`), each with a cap of
- * what is left of `documentLimits.pdfInflatedBytes`, so that a PDF whose few megabytes inflate to
+ * How many bytes zlib data inflates to, counted as it streams on zlib's threads and dropped at
+ * once; stops (answering null) as soon as the count passes `cap`. Damaged data counts what it gave.
+ */
+function inflatedSize(data: Uint8Array, cap: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const inflater = createInflate({ chunkSize: 256 * 1024, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    let size = 0;
+    inflater.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > cap) {
+        inflater.destroy();
+        resolve(null);
+      }
+    });
+    inflater.on('error', () => resolve(size));
+    inflater.on('end', () => resolve(size));
+    inflater.end(data);
+  });
+}
+
+/**
+ * Inflates every compressed stream of a PDF (between `stream` and `endstream`) with a cap of what
+ * is left of `documentLimits.pdfInflatedBytes`, so that a PDF whose few megabytes inflate to
  * gigabytes is refused before PDF.js, which inflates streams whole, ever sees it. Streams that do
- * not inflate (images in other codings) are passed over. Runs on zlib's threads.
+ * not start as zlib data (images in other codings) are passed over.
  */
 async function checkPdfStreams(bytes: Buffer): Promise<void> {
   let budget = documentLimits.pdfInflatedBytes;
@@ -127,23 +147,17 @@ async function checkPdfStreams(bytes: Buffer): Promise<void> {
     const lineEnd = bytes[at + 6] === 0x0d ? (bytes[at + 7] === 0x0a ? at + 8 : at + 7) : at + 7;
     const end = bytes.indexOf('endstream', lineEnd);
     if (end === -1) break;
-    // Only streams that start as zlib data: a 0x78 header byte (FlateDecode).
+    // FlateDecode data starts with a zlib header: 0x78.
     if (bytes[lineEnd] === 0x78) {
-      try {
-        const inflated = await inflateLimited(bytes.subarray(lineEnd, end), {
-          maxOutputLength: Math.max(1, budget),
-          finishFlush: zlibConstants.Z_SYNC_FLUSH,
-        });
-        budget -= inflated.length;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-          throw new UnreadableDocumentError(
-            `inflates to more than ${documentLimits.pdfInflatedBytes / 1024 / 1024} MB, which no brand guidelines need`,
-          );
-        }
+      const size = await inflatedSize(bytes.subarray(lineEnd, end), budget);
+      if (size === null) {
+        throw new UnreadableDocumentError(
+          `inflates to more than ${documentLimits.pdfInflatedBytes / 1024 / 1024} MB, which no brand guidelines need`,
+        );
       }
+      budget -= size;
     }
-    at = bytes.indexOf('stream', end + 9);
+    at = bytes.indexOf('stream', end + 'endstream'.length);
   }
 }
 
@@ -348,12 +362,13 @@ function utf8Text(bytes: Buffer): string {
 }
 
 function requireText(raw: string, what: string): string {
-  const text = tidyText(raw);
-  if (text.length > documentLimits.textCharacters) {
+  // Checked before tidying, which only shortens text: a long text is refused without a pass over it.
+  if (raw.length > documentLimits.textCharacters) {
     throw new UnreadableDocumentError(
       `holds more than ${documentLimits.textCharacters.toLocaleString('en-US')} characters of text: upload the part that matters for the AI features (a shorter ${what})`,
     );
   }
+  const text = tidyText(raw);
   if (text === '') {
     throw new UnreadableDocumentError(
       what === 'PDF'

@@ -2,7 +2,7 @@ import { localeCodes } from '@letterset/core';
 import { ValidationError } from '../../http/errors.ts';
 
 /** Characters the parser reads before the event loop gets a turn: a few milliseconds of work. */
-const parseChunkCharacters = 64 * 1024;
+const parseChunkCharacters = 4 * 1024;
 
 /** The text in pieces of about `parseChunkCharacters`, never splitting a surrogate pair. */
 export function* inChunks(text: string, size = parseChunkCharacters): Generator<string> {

@@ -92,8 +92,8 @@ interface UnitReading {
 export const xliffLimits = {
   /** Elements inside one another: <xliff>, <file>, <group>s, <unit>, <segment>, <source>, <cp>. */
   depth: 64,
-  /** Elements in the whole file: about ten per text to translate. */
-  elements: 200_000,
+  /** Elements in the whole file: about eight per text to translate, so some 6,000 texts. */
+  elements: 50_000,
   /** Attributes of one element, namespace declarations included. */
   attributesPerElement: 64,
   /** Characters of text and attribute values in the whole file. */
@@ -252,9 +252,11 @@ export async function readTranslationsXliff(
     countText(attribute.value.length);
   });
   parser.on('opentag', (plain) => {
-    namespaces.enter(plain.attributes);
+    // Without saxes's namespace mode, attributes are plain strings by name.
+    const plainAttributes = plain.attributes as Record<string, string>;
+    namespaces.enter(plainAttributes);
     const attributes: Record<string, string> = {};
-    for (const [name, value] of Object.entries(plain.attributes)) {
+    for (const [name, value] of Object.entries(plainAttributes)) {
       const { uri, local } = namespaces.resolve(name, { isAttribute: true });
       // Letterset reads unprefixed attributes (id, hex, version, …) and none in other namespaces.
       if (uri === '') attributes[local] = value;
