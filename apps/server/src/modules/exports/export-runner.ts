@@ -128,6 +128,8 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
       .update(exports)
       .set({
         status: 'completed',
+        // Its own count: a concurrent attempt (a stale one) may have reset the row's meanwhile.
+        localesDone: done,
         fileKey: written.fileKey,
         openInIntegrationUrl: written.openInIntegrationUrl,
         completedAt: new Date(),
