@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -123,6 +124,23 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '2.5s' })).toThrow(
       'SHUTDOWN_TIMEOUT_MS must be a whole number of at least 1000',
+    );
+  });
+
+  it('reads the render budget and the render threads: 5 s and one thread per core by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      renderBudgetMs: 5_000,
+      renderThreads: Math.max(1, availableParallelism()),
+    });
+    expect(loadConfig({ RENDER_BUDGET_MS: '1500', RENDER_THREADS: '3' })).toMatchObject({
+      renderBudgetMs: 1_500,
+      renderThreads: 3,
+    });
+    expect(() => loadConfig({ RENDER_BUDGET_MS: '50' })).toThrow(
+      'RENDER_BUDGET_MS must be a whole number of at least 100',
+    );
+    expect(() => loadConfig({ RENDER_THREADS: '0' })).toThrow(
+      'RENDER_THREADS must be a whole number of at least 1',
     );
   });
 
