@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check that the server process is up */
+        /**
+         * Check that the server process is up
+         * @description **Permission:** none, no sign-in needed.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -31,6 +34,8 @@ export interface paths {
         /**
          * Check that the database is reachable and migrated
          * @description Answers 200 when ready and 503 (same body) when not, so load balancers can use it as is.
+         *
+         *     **Permission:** none, no sign-in needed.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -48,12 +53,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether this Letterset server still needs its first organization */
+        /**
+         * Whether this Letterset server still needs its first organization
+         * @description **Permission:** none, no sign-in needed.
+         */
         get: operations["getSetupStatus"];
         put?: never;
         /**
          * Create the first organization and its Admin
          * @description Only on an empty server: refused with 403 once any organization exists.
+         *
+         *     **Permission:** none, no sign-in needed.
          */
         post: operations["runSetup"];
         delete?: never;
@@ -73,10 +83,15 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Sets the httpOnly session cookie and answers who you are. With two-factor authentication on, the first attempt answers 401 with `two_factor_required: true`; send the same request again with `two_factor_code`. Repeated failures answer 429 for a while.
+         * @description Sets the httpOnly session cookie and answers who you are. With two-factor authentication on, the first attempt answers 401 with `two_factor_required: true`; send the same request again with `two_factor_code`. Repeated failures from one address slow it down: 429 with `Retry-After` (seconds) says when to try again. An address that has not been failing is never slowed by the failures of others.
+         *
+         *     **Permission:** none, no sign-in needed.
          */
         post: operations["createSession"];
-        /** Sign out */
+        /**
+         * Sign out
+         * @description **Permission:** any signed-in user.
+         */
         delete: operations["deleteSession"];
         options?: never;
         head?: never;
@@ -90,7 +105,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who you are: user, organization, role, permissions, workspaces */
+        /**
+         * Who you are: user, organization, role, permissions, workspaces
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -100,6 +118,8 @@ export interface paths {
         /**
          * Edit your profile, notification preferences or password
          * @description A new password signs out your other browsers.
+         *
+         *     **Permission:** any signed-in user.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -116,6 +136,8 @@ export interface paths {
         /**
          * Start turning on two-factor authentication
          * @description Answers a new secret and its otpauth:// URI; confirm with a code to turn it on.
+         *
+         *     **Permission:** any signed-in user.
          */
         post: operations["startTwoFactor"];
         delete?: never;
@@ -133,7 +155,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn on two-factor authentication with a code from the app */
+        /**
+         * Turn on two-factor authentication with a code from the app
+         * @description **Permission:** any signed-in user.
+         */
         post: operations["confirmTwoFactor"];
         delete?: never;
         options?: never;
@@ -150,7 +175,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn off two-factor authentication (needs a current code) */
+        /**
+         * Turn off two-factor authentication (needs a current code)
+         * @description **Permission:** any signed-in user.
+         */
         post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
@@ -168,6 +196,8 @@ export interface paths {
         /**
          * Who an invitation link is for
          * @description 404 when the link was used, replaced by a newer invitation, or is over 7 days old.
+         *
+         *     **Permission:** none, no sign-in needed.
          */
         get: operations["getInvitation"];
         put?: never;
@@ -187,7 +217,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation: set your password and sign in */
+        /**
+         * Accept an invitation: set your password and sign in
+         * @description **Permission:** none, no sign-in needed.
+         */
         post: operations["acceptInvitation"];
         delete?: never;
         options?: never;
@@ -202,12 +235,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the people of the organization */
+        /**
+         * List the people of the organization
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listUsers"];
         put?: never;
         /**
          * Invite a person to the organization
-         * @description Creates the user and emails them a one-time link (valid 7 days) to set their password. They join the given workspaces and teams, and every workspace with auto_join. Teams must belong to the selected workspaces.
+         * @description Creates the user and emails them a one-time link (valid 7 days) to set their password. They join the given workspaces and teams, and every workspace with auto_join. Teams must belong to the selected workspaces. You may give only a role whose every permission key you hold yourself (else 403, naming the keys you lack).
+         *
+         *     **Permission:** `create_users`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -223,18 +261,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a user */
+        /**
+         * Get a user
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
         /**
          * Remove a user from the organization
-         * @description They can no longer sign in or use their API keys; what they wrote keeps their name. You cannot remove yourself or the last Admin (400).
+         * @description They can no longer sign in and their API keys are revoked; what they wrote keeps their name. You cannot remove yourself (400), nor someone whose role holds a permission key you lack (403), nor the last active person holding both update_roles and update_users (422).
+         *
+         *     **Permission:** `delete_users`.
          */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
-        /** Change a user's role */
+        /**
+         * Change a user's role
+         * @description You must hold every permission key of the person’s current role and of the new role (else 403, naming the keys you lack). The organization always keeps an active person holding both update_roles and update_users: a change that would leave none is refused (422).
+         *
+         *     **Permission:** `update_users`.
+         */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -245,10 +293,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List roles */
+        /**
+         * List roles
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listRoles"];
         put?: never;
-        /** Create a custom role */
+        /**
+         * Create a custom role
+         * @description The role may hold only permission keys you hold yourself (else 403, naming the others).
+         *
+         *     **Permission:** `create_roles`.
+         */
         post: operations["createRole"];
         delete?: never;
         options?: never;
@@ -263,20 +319,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a role */
+        /**
+         * Get a role
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getRole"];
         put?: never;
         post?: never;
         /**
          * Delete a custom role
-         * @description Refused (422) for built-in roles and for roles still assigned to users.
+         * @description Refused (422) for built-in roles and for roles still assigned to users, and (403) when the role holds a permission key you lack.
+         *
+         *     **Permission:** `delete_roles`.
          */
         delete: operations["deleteRole"];
         options?: never;
         head?: never;
         /**
          * Rename a custom role or change its permissions
-         * @description Built-in roles cannot be changed (422). Users with the role get the new permissions at once.
+         * @description Built-in roles cannot be changed (422). You must hold every key the role has and every key you give it (else 403, naming the keys you lack). A change that would leave no active person holding both update_roles and update_users is refused (422). Users with the role get the new permissions at once.
+         *
+         *     **Permission:** `update_roles`.
          */
         patch: operations["updateRole"];
         trace?: never;
@@ -291,12 +354,16 @@ export interface paths {
         /**
          * List the workspaces you can enter
          * @description Your memberships, or every workspace of the organization with access_all_workspaces.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listWorkspaces"];
         put?: never;
         /**
          * Create a workspace
          * @description You become its first member.
+         *
+         *     **Permission:** `create_workspaces`.
          */
         post: operations["createWorkspace"];
         delete?: never;
@@ -312,18 +379,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a workspace */
+        /**
+         * Get a workspace
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getWorkspace"];
         put?: never;
         post?: never;
         /**
          * Delete an empty workspace
          * @description Refused (422) while it has teams, and for the organization’s last workspace.
+         *
+         *     **Permission:** `delete_workspaces`.
          */
         delete: operations["deleteWorkspace"];
         options?: never;
         head?: never;
-        /** Rename a workspace or change auto_join */
+        /**
+         * Rename a workspace or change auto_join
+         * @description **Permission:** `update_workspaces`.
+         */
         patch: operations["updateWorkspace"];
         trace?: never;
     };
@@ -334,10 +409,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the members of a workspace */
+        /**
+         * List the members of a workspace
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listWorkspaceUsers"];
         put?: never;
-        /** Add a user to a workspace */
+        /**
+         * Add a user to a workspace
+         * @description **Permission:** `manage_workspace_access`.
+         */
         post: operations["addWorkspaceUser"];
         delete?: never;
         options?: never;
@@ -355,7 +436,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a user from a workspace (and its teams) */
+        /**
+         * Remove a user from a workspace (and its teams)
+         * @description **Permission:** `manage_workspace_access`.
+         */
         delete: operations["removeWorkspaceUser"];
         options?: never;
         head?: never;
@@ -369,10 +453,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the teams of the workspaces you can enter */
+        /**
+         * List the teams of the workspaces you can enter
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listTeams"];
         put?: never;
-        /** Create a team in a workspace */
+        /**
+         * Create a team in a workspace
+         * @description **Permission:** `create_teams`.
+         */
         post: operations["createTeam"];
         delete?: never;
         options?: never;
@@ -387,15 +477,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a team */
+        /**
+         * Get a team
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getTeam"];
         put?: never;
         post?: never;
-        /** Delete a team */
+        /**
+         * Delete a team
+         * @description **Permission:** `delete_teams`.
+         */
         delete: operations["deleteTeam"];
         options?: never;
         head?: never;
-        /** Rename a team or change its badge colour */
+        /**
+         * Rename a team or change its badge colour
+         * @description **Permission:** `update_teams`.
+         */
         patch: operations["updateTeam"];
         trace?: never;
     };
@@ -406,12 +505,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the members of a team */
+        /**
+         * List the members of a team
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listTeamUsers"];
         put?: never;
         /**
          * Add a user to a team
          * @description The user must already be a member of the team’s workspace (422 otherwise).
+         *
+         *     **Permission:** `update_teams`.
          */
         post: operations["addTeamUser"];
         delete?: never;
@@ -430,7 +534,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a user from a team */
+        /**
+         * Remove a user from a team
+         * @description **Permission:** `update_teams`.
+         */
         delete: operations["removeTeamUser"];
         options?: never;
         head?: never;
@@ -444,12 +551,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organization’s API keys (never their secrets) */
+        /**
+         * List the API keys you may see and revoke (never their secrets)
+         * @description Your own keys, and with `manage_api_keys` the keys of people whose every permission key you hold (an Admin sees every key). Keys of removed people are not listed: they stopped working.
+         *
+         *     **Permission:** any signed-in user.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
          * @description The answer carries the secret in `key`, this one time. Send it as `Authorization: Bearer <key>`; the key acts as you, with your role as it is at each request.
+         *
+         *     **Permission:** `manage_api_keys`.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -470,7 +584,9 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description The key stops working at once (401).
+         * @description The key stops working at once (401). You may revoke your own keys, and with `manage_api_keys` the keys of people whose every permission key you hold; any other key answers 404, as it is not listed for you.
+         *
+         *     **Permission:** any signed-in user.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -485,12 +601,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the MCP apps of the organization (never their secrets) */
+        /**
+         * List the MCP apps of the organization (never their secrets)
+         * @description **Permission:** `update_organization`.
+         */
         get: operations["listMcpApps"];
         put?: never;
         /**
          * Register an MCP app
          * @description Lets an assistant (Claude, ChatGPT, Cursor) use Letterset’s MCP server at /mcp through OAuth 2.1 with PKCE. The answer carries client_secret this one time. redirect_uris: https, http only on localhost, 127.0.0.1 or [::1] (any port is then accepted), or a desktop app’s own scheme; no fragment. The app acts only as each person who consents to it, with their own role.
+         *
+         *     **Permission:** `update_organization`.
          */
         post: operations["createMcpApp"];
         delete?: never;
@@ -512,6 +633,8 @@ export interface paths {
         /**
          * Delete an MCP app
          * @description Every connection made through it stops at once: its tokens answer 401.
+         *
+         *     **Permission:** `update_organization`.
          */
         delete: operations["deleteMcpApp"];
         options?: never;
@@ -519,6 +642,8 @@ export interface paths {
         /**
          * Rename an MCP app or change its redirect URIs
          * @description The client id, the client secret and everyone’s connection stay. redirect_uris replaces the list, with the same rules as when registering.
+         *
+         *     **Permission:** `update_organization`.
          */
         patch: operations["updateMcpApp"];
         trace?: never;
@@ -533,6 +658,8 @@ export interface paths {
         /**
          * Describe an MCP app for its consent screen
          * @description Only apps of your own organization (404 otherwise).
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["getMcpClient"];
         put?: never;
@@ -555,6 +682,8 @@ export interface paths {
         /**
          * Allow or deny an MCP app
          * @description The consent screen’s answer to an authorization request (GET /oauth/authorize), checked again: the app must be of your organization and the redirect URI registered for it. Allow issues a one-time code (5 minutes, bound to you, the redirect URI and the PKCE challenge); Deny answers error=access_denied. Either way the answer is the URL to send the browser to.
+         *
+         *     **Permission:** any signed-in user.
          */
         post: operations["answerMcpConsent"];
         delete?: never;
@@ -572,13 +701,17 @@ export interface paths {
         };
         /**
          * List a design system’s components, container first, then in palette order
-         * @description With brand_profile_id: that brand’s hidden components are left out and its field overrides applied.
+         * @description Paginated like every list (per, at most 100, and page; pagination.total counts them all): page on to see every component. With brand_profile_id: that brand’s hidden components are left out (and not counted) and its field overrides applied.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listComponents"];
         put?: never;
         /**
          * Add a component
          * @description Refused (422, naming the field) when the template does not parse (with line and column), a liquid_variable is not an identifier or is repeated, a default value has the wrong type or is not one of the options, a visible_if does not parse, the name is taken, or a second container is added. A container’s template must contain {{children}}.
+         *
+         *     **Permission:** `update_email_design_systems`.
          */
         post: operations["createComponent"];
         delete?: never;
@@ -594,15 +727,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a component */
+        /**
+         * Get a component
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getComponent"];
         put?: never;
         post?: never;
-        /** Delete a component (never the container) */
+        /**
+         * Delete a component (never the container)
+         * @description **Permission:** `update_email_design_systems`.
+         */
         delete: operations["deleteComponent"];
         options?: never;
         head?: never;
-        /** Change a component (records a version) */
+        /**
+         * Change a component (records a version)
+         * @description **Permission:** `update_email_design_systems`.
+         */
         patch: operations["updateComponent"];
         trace?: never;
     };
@@ -613,7 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A component’s saved versions, newest first */
+        /**
+         * A component’s saved versions, newest first
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listComponentVersions"];
         put?: never;
         post?: never;
@@ -632,7 +777,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the palette order of the components */
+        /**
+         * Set the palette order of the components
+         * @description **Permission:** `update_email_design_systems`.
+         */
         post: operations["reorderComponents"];
         delete?: never;
         options?: never;
@@ -650,10 +798,15 @@ export interface paths {
         /**
          * List the design systems this workspace can use
          * @description Its own, and those shared (access_scope all_workspaces) by the organization’s other workspaces unless include_shared=false. Archived ones only with archived=true or all.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listEmailDesignSystems"];
         put?: never;
-        /** Create a design system */
+        /**
+         * Create a design system
+         * @description **Permission:** `create_email_design_systems`.
+         */
         post: operations["createEmailDesignSystem"];
         delete?: never;
         options?: never;
@@ -673,6 +826,8 @@ export interface paths {
         /**
          * Create a design system from its JSON
          * @description The JSON that export answers: name, description, tokens, custom styles, the container component and the components. Every template and field definition is checked first; problems answer 422 with their path in the document, and nothing is created.
+         *
+         *     **Permission:** `create_email_design_systems`.
          */
         post: operations["importEmailDesignSystem"];
         delete?: never;
@@ -688,13 +843,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a design system */
+        /**
+         * Get a design system
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getEmailDesignSystem"];
         put?: never;
         post?: never;
         /**
          * Delete a design system
          * @description Only from the workspace that owns it.
+         *
+         *     **Permission:** `delete_email_design_systems`.
          */
         delete: operations["deleteEmailDesignSystem"];
         options?: never;
@@ -702,6 +862,8 @@ export interface paths {
         /**
          * Change a design system, or archive it
          * @description Only from the workspace that owns it (403 from a workspace it is shared with).
+         *
+         *     **Permission:** `update_email_design_systems`.
          */
         patch: operations["updateEmailDesignSystem"];
         trace?: never;
@@ -718,6 +880,8 @@ export interface paths {
         /**
          * Download a design system as JSON
          * @description The same JSON import and sync take, as an attachment.
+         *
+         *     **Permission:** any signed-in user.
          */
         post: operations["exportEmailDesignSystem"];
         delete?: never;
@@ -738,6 +902,8 @@ export interface paths {
         /**
          * Replace a design system with a JSON document
          * @description Name, description, tokens, custom styles, container and components become the document’s. Components are matched by name and keep their ids; those missing from the document are deprecated (existing emails still render them), never deleted.
+         *
+         *     **Permission:** `update_email_design_systems`.
          */
         post: operations["syncEmailDesignSystem"];
         delete?: never;
@@ -758,6 +924,8 @@ export interface paths {
         /**
          * Copy a design system into this workspace
          * @description The copy (named “… (copy)” unless a name is given) is this workspace’s only, until shared.
+         *
+         *     **Permission:** `create_email_design_systems`.
          */
         post: operations["cloneEmailDesignSystem"];
         delete?: never;
@@ -773,12 +941,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a design system’s brand profiles */
+        /**
+         * List a design system’s brand profiles
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listBrandProfiles"];
         put?: never;
         /**
          * Create a brand profile
          * @description Overrides may only name the system’s components and their fields, with defaults of the field’s type (422 otherwise). Only from the workspace that owns the design system.
+         *
+         *     **Permission:** `create_brand_profiles`.
          */
         post: operations["createBrandProfile"];
         delete?: never;
@@ -794,15 +967,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a brand profile */
+        /**
+         * Get a brand profile
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getBrandProfile"];
         put?: never;
         post?: never;
-        /** Delete a brand profile */
+        /**
+         * Delete a brand profile
+         * @description **Permission:** `delete_brand_profiles`.
+         */
         delete: operations["deleteBrandProfile"];
         options?: never;
         head?: never;
-        /** Change a brand profile */
+        /**
+         * Change a brand profile
+         * @description **Permission:** `update_brand_profiles`.
+         */
         patch: operations["updateBrandProfile"];
         trace?: never;
     };
@@ -816,12 +998,16 @@ export interface paths {
         /**
          * List layouts
          * @description Filter by email_design_system_id, and by brand_profile_id (an id, or null for layouts without one).
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listLayouts"];
         put?: never;
         /**
          * Save a layout
          * @description The brand profile and every instance’s component must belong to the design system; the container instance must use its container (422 otherwise).
+         *
+         *     **Permission:** `create_layouts`.
          */
         post: operations["createLayout"];
         delete?: never;
@@ -837,15 +1023,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a layout */
+        /**
+         * Get a layout
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getLayout"];
         put?: never;
         post?: never;
-        /** Delete a layout */
+        /**
+         * Delete a layout
+         * @description **Permission:** `delete_layouts`.
+         */
         delete: operations["deleteLayout"];
         options?: never;
         head?: never;
-        /** Change a layout */
+        /**
+         * Change a layout
+         * @description **Permission:** `update_layouts`.
+         */
         patch: operations["updateLayout"];
         trace?: never;
     };
@@ -859,12 +1054,16 @@ export interface paths {
         /**
          * List projects
          * @description Sorted by name; filter by team_id and search the name. Only members of the owning team, or holders of access_all_projects, see a project and its emails (404 otherwise).
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listProjects"];
         put?: never;
         /**
          * Create a project
          * @description The team must be one of this workspace, and one you belong to unless you hold access_all_projects.
+         *
+         *     **Permission:** `create_projects`.
          */
         post: operations["createProject"];
         delete?: never;
@@ -883,6 +1082,8 @@ export interface paths {
         /**
          * Get a project
          * @description Only members of the owning team, or holders of access_all_projects, see a project and its emails (404 otherwise).
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["getProject"];
         put?: never;
@@ -890,11 +1091,16 @@ export interface paths {
         /**
          * Delete a project
          * @description A project that still has emails is kept (422 naming them) unless delete_emails=true confirms that its emails go with it.
+         *
+         *     **Permission:** `delete_projects`.
          */
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
-        /** Change a project */
+        /**
+         * Change a project
+         * @description **Permission:** `update_projects`.
+         */
         patch: operations["updateProject"];
         trace?: never;
     };
@@ -908,12 +1114,16 @@ export interface paths {
         /**
          * List emails
          * @description Most recently changed first, without their content; filter by project_id and status, search the name. Only emails of projects you can see are listed.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listEmails"];
         put?: never;
         /**
          * Create an email
          * @description The design system must be usable here and not archived. With a layout (of the same system) the email starts as a copy of its content; otherwise as the container alone, its fields at their defaults. A brand profile must belong to the system, and is required when the system says so. locales defaults to [default_locale], default_locale to the first locale, both to en-US.
+         *
+         *     **Permission:** `create_emails`.
          */
         post: operations["createEmail"];
         delete?: never;
@@ -929,17 +1139,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an email */
+        /**
+         * Get an email
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getEmail"];
         put?: never;
         post?: never;
-        /** Delete an email */
+        /**
+         * Delete an email
+         * @description **Permission:** `delete_emails`.
+         */
         delete: operations["deleteEmail"];
         options?: never;
         head?: never;
         /**
          * Change an email
          * @description Send lock_version as loaded: if someone saved since, the answer is 409 with the current email and nothing is written. Beyond update_emails, adding, removing or reordering instances needs add_remove_reorder_email_components, attaching or detaching a conditional needs add_remove_conditional_from_components, and changing the locales needs add_remove_locales_from_emails (403 naming the key). Removing a locale drops its values (earlier versions keep them). Published emails are read-only (422). Every content change is recorded as a version.
+         *
+         *     **Permission:** `update_emails`.
          */
         patch: operations["updateEmail"];
         trace?: never;
@@ -954,6 +1172,8 @@ export interface paths {
         /**
          * List the versions of an email
          * @description Newest first: one per content or locale change, including the first.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listEmailVersions"];
         put?: never;
@@ -976,6 +1196,8 @@ export interface paths {
         /**
          * Restore a version
          * @description The version’s content and locales become current, recorded as a new version; the same checks and permission keys as a PATCH apply.
+         *
+         *     **Permission:** `update_emails`.
          */
         post: operations["restoreEmailVersion"];
         delete?: never;
@@ -994,6 +1216,8 @@ export interface paths {
         /**
          * Check an email against its field validations
          * @description Every branch, in every locale the instance is shown in; a value never entered is checked as its default, and fields hidden by visible_if are skipped.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["validateEmailContent"];
         put?: never;
@@ -1016,6 +1240,8 @@ export interface paths {
         /**
          * Publish an email
          * @description From approved. With force: true, from any status, which also needs force_publish_emails. A published email is read-only until converted to draft.
+         *
+         *     **Permission:** `publish_emails`.
          */
         post: operations["publishEmail"];
         delete?: never;
@@ -1033,7 +1259,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Convert an email back to draft */
+        /**
+         * Convert an email back to draft
+         * @description **Permission:** `convert_emails_to_draft`.
+         */
         post: operations["convertEmailToDraft"];
         delete?: never;
         options?: never;
@@ -1053,6 +1282,8 @@ export interface paths {
         /**
          * Clone an email
          * @description A draft copy in the same project, with the same content, locales and profiles.
+         *
+         *     **Permission:** `create_emails`.
          */
         post: operations["cloneEmail"];
         delete?: never;
@@ -1073,6 +1304,8 @@ export interface paths {
         /**
          * Render a saved email in one locale
          * @description Conditional content shows the branch named in branch_selection, else its first branch. Template problems answer 422 with the instance they are in.
+         *
+         *     **Permission:** any signed-in user.
          */
         post: operations["renderEmail"];
         delete?: never;
@@ -1093,6 +1326,8 @@ export interface paths {
         /**
          * Send a test of an email
          * @description Renders the saved email in the locale (default: the email’s default locale) and mails it to up to 10 recipients, the subject prefixed with [Test]: over SMTP when the server has SMTP_URL, otherwise into its outbox folder.
+         *
+         *     **Permission:** `send_test_emails`.
          */
         post: operations["sendTestEmail"];
         delete?: never;
@@ -1111,6 +1346,8 @@ export interface paths {
         /**
          * Follow what changes on an email, live
          * @description A server-sent events stream (`text/event-stream`) that stays open. Each event names what changed (`comments_changed` with the locale, `status_changed` with the status, `review_changed`, `content_changed` with the lock_version) and carries it as JSON in `data`; fetch the changed resource to see it. `ready` comes once you are subscribed; `resync` after the server lost track for a moment (reload what you show). Events come from every server process sharing the database.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["streamEmailEvents"];
         put?: never;
@@ -1133,6 +1370,8 @@ export interface paths {
         /**
          * Render content against a design system
          * @description For transactional email and previews: no email is created. Field values left out use the fields’ defaults. The plain-text version is added when asked for (`plain_text: true`). A template problem answers 422 naming the instance, with the Liquid line and column.
+         *
+         *     **Permission:** any signed-in user.
          */
         post: operations["createRender"];
         delete?: never;
@@ -1148,12 +1387,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the image library, newest first */
+        /**
+         * List the image library, newest first
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listImages"];
         put?: never;
         /**
          * Upload an image
          * @description multipart/form-data with `file`, `name` and optionally `description`. JPEG, PNG, GIF (animations kept) and WebP are accepted, recognised from the bytes; anything else, or a file over the size limit (5 MB by default), answers 422. Location data is removed from JPEGs. A WebP thumbnail is made for the library.
+         *
+         *     **Permission:** `create_library_images`.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -1174,6 +1418,8 @@ export interface paths {
         /**
          * Generate an image with AI into the library
          * @description Generates one image from `prompt` with the organization’s AI provider (Settings › AI: OpenAI or an OpenAI-compatible server with an image model) and stores it in the library like an upload. The prompt becomes the image’s `description`; the name is `name` or the first words of the prompt. Takes several seconds. 422 when no provider or no image model is set up; 502 when the provider refuses (a wrong API key, a rate limit, a host that cannot be reached) or answers with something that is not an image, with the reason in plain words.
+         *
+         *     **Permission:** `create_library_images`.
          */
         post: operations["generateImage"];
         delete?: never;
@@ -1189,18 +1435,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an image */
+        /**
+         * Get an image
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getImage"];
         put?: never;
         post?: never;
         /**
          * Delete an image and its files
          * @description An image shown in an email is kept (422 naming the emails) unless force=true: those emails would show a broken image.
+         *
+         *     **Permission:** `delete_library_images`.
          */
         delete: operations["deleteImage"];
         options?: never;
         head?: never;
-        /** Rename an image or change its description */
+        /**
+         * Rename an image or change its description
+         * @description **Permission:** `update_library_images`.
+         */
         patch: operations["updateImage"];
         trace?: never;
     };
@@ -1211,12 +1465,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List dynamic content profiles */
+        /**
+         * List dynamic content profiles
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listDynamicContentProfiles"];
         put?: never;
         /**
          * Create a dynamic content profile
          * @description One profile per sending platform dialect; its id is a string (a UUID).
+         *
+         *     **Permission:** `create_dynamic_content_profiles`.
          */
         post: operations["createDynamicContentProfile"];
         delete?: never;
@@ -1232,13 +1491,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a dynamic content profile */
+        /**
+         * Get a dynamic content profile
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getDynamicContentProfile"];
         put?: never;
         post?: never;
         /**
          * Delete a dynamic content profile
          * @description Conditionals and personalization tags lose their values for this profile.
+         *
+         *     **Permission:** `delete_dynamic_content_profiles`.
          */
         delete: operations["deleteDynamicContentProfile"];
         options?: never;
@@ -1246,6 +1510,8 @@ export interface paths {
         /**
          * Change a dynamic content profile
          * @description Removing the preset (null) is refused with 422 while conditionals build this profile’s syntax with the preset picker.
+         *
+         *     **Permission:** `update_dynamic_content_profiles`.
          */
         patch: operations["updateDynamicContentProfile"];
         trace?: never;
@@ -1257,12 +1523,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List conditionals */
+        /**
+         * List conditionals
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listConditionals"];
         put?: never;
         /**
          * Create a conditional
          * @description Request default_value and dynamic_content_profile_values; the response names them default_syntax and dynamic_content_profile_syntaxes (picker states compiled by the profile’s preset).
+         *
+         *     **Permission:** `create_conditionals`.
          */
         post: operations["createConditional"];
         delete?: never;
@@ -1278,13 +1549,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a conditional */
+        /**
+         * Get a conditional
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getConditional"];
         put?: never;
         post?: never;
         /**
          * Delete a conditional
          * @description Refused with 422, naming the emails, while emails use the conditional.
+         *
+         *     **Permission:** `delete_conditionals`.
          */
         delete: operations["deleteConditional"];
         options?: never;
@@ -1292,6 +1568,8 @@ export interface paths {
         /**
          * Change a conditional
          * @description Removing or renaming a branch key that emails still hold content under, or disallowing the subject and preheader while emails use the conditional there, is refused with 422 naming the emails.
+         *
+         *     **Permission:** `update_conditionals`.
          */
         patch: operations["updateConditional"];
         trace?: never;
@@ -1303,12 +1581,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List personalization tags */
+        /**
+         * List personalization tags
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listPersonalizationTags"];
         put?: never;
         /**
          * Create a personalization tag
          * @description Content refers to the tag with its token, `{tag:ID}` (the response’s `token`).
+         *
+         *     **Permission:** `create_personalization_tags`.
          */
         post: operations["createPersonalizationTag"];
         delete?: never;
@@ -1324,18 +1607,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a personalization tag */
+        /**
+         * Get a personalization tag
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getPersonalizationTag"];
         put?: never;
         post?: never;
         /**
          * Delete a personalization tag
          * @description Refused with 422, naming the emails, while emails of the workspace hold the tag’s token.
+         *
+         *     **Permission:** `delete_personalization_tags`.
          */
         delete: operations["deletePersonalizationTag"];
         options?: never;
         head?: never;
-        /** Change a personalization tag */
+        /**
+         * Change a personalization tag
+         * @description **Permission:** `update_personalization_tags`.
+         */
         patch: operations["updatePersonalizationTag"];
         trace?: never;
     };
@@ -1346,12 +1637,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List link tracking profiles */
+        /**
+         * List link tracking profiles
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listLinkTrackingProfiles"];
         put?: never;
         /**
          * Create a link tracking profile
          * @description Parameters are added to every http(s) link of url fields and rich text of emails using the profile; a custom_template (Liquid) builds the final URL instead.
+         *
+         *     **Permission:** `create_link_tracking_profiles`.
          */
         post: operations["createLinkTrackingProfile"];
         delete?: never;
@@ -1367,18 +1663,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a link tracking profile */
+        /**
+         * Get a link tracking profile
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getLinkTrackingProfile"];
         put?: never;
         post?: never;
         /**
          * Delete a link tracking profile
          * @description Refused with 422, naming the emails, while emails use the profile.
+         *
+         *     **Permission:** `delete_link_tracking_profiles`.
          */
         delete: operations["deleteLinkTrackingProfile"];
         options?: never;
         head?: never;
-        /** Change a link tracking profile */
+        /**
+         * Change a link tracking profile
+         * @description **Permission:** `update_link_tracking_profiles`.
+         */
         patch: operations["updateLinkTrackingProfile"];
         trace?: never;
     };
@@ -1389,12 +1693,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List feeds */
+        /**
+         * List feeds
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listFeeds"];
         put?: never;
         /**
          * Create a feed
          * @description Header values are stored as given and only ever returned masked.
+         *
+         *     **Permission:** `manage_feeds`.
          */
         post: operations["createFeed"];
         delete?: never;
@@ -1410,20 +1719,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a feed */
+        /**
+         * Get a feed
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getFeed"];
         put?: never;
         post?: never;
         /**
          * Delete a feed
          * @description A feed that components use cannot be deleted (422 naming them): choose another feed for them first.
+         *
+         *     **Permission:** `manage_feeds`.
          */
         delete: operations["deleteFeed"];
         options?: never;
         head?: never;
         /**
          * Change a feed
-         * @description A header sent back with its masked value keeps its stored value.
+         * @description A header sent back with its masked value keeps its stored value. A URL moved to another scheme, host or port drops the stored header values that the same change does not give again (secrets_cleared lists them): a header is never sent to an address it was not entered for.
+         *
+         *     **Permission:** `manage_feeds`.
          */
         patch: operations["updateFeed"];
         trace?: never;
@@ -1439,7 +1755,9 @@ export interface paths {
         put?: never;
         /**
          * Run a feed
-         * @description Requests the feed’s URL (rendered with the parameters) and extracts its fields. Only http(s); private, loopback and link-local addresses are refused unless the server allows them; 10 s and 1 MB at most; redirects are not followed. Problems of the remote side come back in error.
+         * @description Needs manage_feeds or update_emails (whoever sets a feed up, or fills emails from it). Requests the feed’s URL (rendered with the parameters, each value URL-encoded) with its headers and extracts its fields. Only http(s); private, loopback and link-local addresses are refused unless the server allows them; 10 s and 1 MB at most; redirects are not followed. Problems of the remote side come back in error.
+         *
+         *     **Permission:** any one of `manage_feeds` or `update_emails`.
          */
         post: operations["runFeed"];
         delete?: never;
@@ -1455,12 +1773,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List connectors */
+        /**
+         * List connectors
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listConnectors"];
         put?: never;
         /**
          * Create a connector
          * @description settings holds the values of the integration’s setup fields (GET /api/v1/connector_integrations lists them). Secret ones are stored encrypted and only ever answered masked.
+         *
+         *     **Permission:** `create_connectors`.
          */
         post: operations["createConnector"];
         delete?: never;
@@ -1476,20 +1799,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a connector */
+        /**
+         * Get a connector
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getConnector"];
         put?: never;
         post?: never;
         /**
          * Delete a connector
          * @description What earlier exports made on the platform stays there; Letterset forgets it.
+         *
+         *     **Permission:** `delete_connectors`.
          */
         delete: operations["deleteConnector"];
         options?: never;
         head?: never;
         /**
          * Change a connector
-         * @description Only the settings sent change. A secret left out, or sent back masked, keeps its stored value.
+         * @description Only the settings sent change. A secret left out, or sent back masked, keeps its stored value, unless the change moves the connector to another address (Iterable’s region, Marketing Cloud’s subdomain): stored secrets are never sent to another address, so those the change does not give again are dropped (secrets_cleared lists them) and the connector needs them entered again before it works.
+         *
+         *     **Permission:** `update_connectors`.
          */
         patch: operations["updateConnector"];
         trace?: never;
@@ -1501,7 +1831,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the sending platforms and what a connector to each asks for */
+        /**
+         * List the sending platforms and what a connector to each asks for
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listConnectorIntegrations"];
         put?: never;
         post?: never;
@@ -1523,6 +1856,8 @@ export interface paths {
         /**
          * Check a connector’s credentials with its platform
          * @description Iterable: an authenticated read on the region’s host. Marketing Cloud: a token, then a read of Content Builder. The platform’s refusal comes back as ok false with a message, not as an error.
+         *
+         *     **Permission:** `update_connectors`.
          */
         post: operations["testConnector"];
         delete?: never;
@@ -1543,6 +1878,8 @@ export interface paths {
         /**
          * Finish connecting a Marketing Cloud connector (authorization-code flow)
          * @description The web app’s /connectors/oauth-callback page, where Marketing Cloud sends the browser back, posts the `code` and `state` it received here. The code is exchanged for a refresh token, which is stored encrypted and replaced by the new one Marketing Cloud answers at each refresh.
+         *
+         *     **Permission:** `update_connectors`.
          */
         post: operations["completeConnectorAuthorization"];
         delete?: never;
@@ -1561,12 +1898,16 @@ export interface paths {
         /**
          * List MCP servers (AI connectors)
          * @description Any member of the workspace may list them; start_oauth_flow_url is for the caller.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listMcpServers"];
         put?: never;
         /**
          * Add an MCP server
          * @description An MCP server can read the data it is sent, make network requests and take actions: add only servers you trust. The URL must be http(s); a private or loopback address is refused unless the Letterset server sets ALLOW_PRIVATE_NETWORK_FETCH=true. Header values are stored encrypted and answered masked. The server starts pending: run its health check to list its tools.
+         *
+         *     **Permission:** `manage_mcp_servers`.
          */
         post: operations["createMcpServer"];
         delete?: never;
@@ -1582,20 +1923,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an MCP server */
+        /**
+         * Get an MCP server
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getMcpServer"];
         put?: never;
         post?: never;
         /**
          * Delete an MCP server
          * @description Its tools, and everyone’s connections to it, are deleted with it.
+         *
+         *     **Permission:** `manage_mcp_servers`.
          */
         delete: operations["deleteMcpServer"];
         options?: never;
         head?: never;
         /**
          * Change an MCP server
-         * @description headers replaces the whole set; a value sent back masked keeps the stored one. A new URL resets the health check and forgets everyone’s OAuth tokens for it (they were issued for the old server).
+         * @description headers replaces the whole set; a value sent back masked keeps the stored one. A new URL resets the health check and forgets everyone’s OAuth tokens for it (they were issued for the old server) and Letterset’s registration with its authorization server. A URL on another scheme, host or port also drops the stored header values that the same change does not give again: a secret is never sent to an address it was not entered for. secrets_cleared lists what was dropped.
+         *
+         *     **Permission:** `manage_mcp_servers`.
          */
         patch: operations["updateMcpServer"];
         trace?: never;
@@ -1612,6 +1960,8 @@ export interface paths {
         /**
          * Check an MCP server and sync its tools
          * @description Connects over Streamable HTTP with the server’s headers and lists its tools: new tools are added disabled, changed ones updated, missing ones deleted. A failure is not an error: the server comes back unhealthy with healthcheck_error. A server that answers 401 with OAuth protected resource metadata (RFC 9728) becomes an OAuth server: Letterset registers itself with its authorization server (dynamic client registration) and lists the tools with your own token once you have connected your account.
+         *
+         *     **Permission:** `manage_mcp_servers`.
          */
         post: operations["performMcpServerHealthcheck"];
         delete?: never;
@@ -1636,6 +1986,8 @@ export interface paths {
         /**
          * Enable or disable a tool of an MCP server
          * @description The AI features offer only enabled tools. Answers the whole MCP server.
+         *
+         *     **Permission:** `manage_mcp_servers`.
          */
         patch: operations["updateMcpServerTool"];
         trace?: never;
@@ -1650,12 +2002,16 @@ export interface paths {
         /**
          * List the MCP servers you enabled
          * @description Each person enables (and, for OAuth servers, connects) their own: this lists yours.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listEnabledMcpServers"];
         put?: never;
         /**
          * Enable an MCP server for yourself
          * @description A server without OAuth is enabled at once. For an OAuth server the answer’s start_oauth_flow_url is where the browser signs in (authorization code with PKCE); the authorization server sends it back to /api/v1/mcp_oauth/callback, which stores your tokens encrypted, enables the server and redirects to after_oauth_redirect_url with mcp_oauth=connected (or mcp_oauth_error=<why>).
+         *
+         *     **Permission:** any signed-in user.
          */
         post: operations["enableMcpServer"];
         delete?: never;
@@ -1677,6 +2033,8 @@ export interface paths {
         /**
          * Disable an MCP server for yourself (disconnect)
          * @description Your tokens for it are forgotten.
+         *
+         *     **Permission:** any signed-in user.
          */
         delete: operations["disableMcpServer"];
         options?: never;
@@ -1694,6 +2052,8 @@ export interface paths {
         /**
          * Where an MCP server’s authorization server sends the browser back
          * @description Not called directly: the redirect URI Letterset registers. It exchanges the code (with the PKCE verifier sealed in state) for tokens, stores them encrypted and redirects (302) to the after_oauth_redirect_url given when enabling, with mcp_oauth=connected or mcp_oauth_error. A state Letterset did not make is answered with a short HTML page instead.
+         *
+         *     **Permission:** none, no sign-in needed.
          */
         get: operations["finishMcpServerOAuth"];
         put?: never;
@@ -1714,6 +2074,8 @@ export interface paths {
         /**
          * List the writes made through the API, newest first
          * @description Every successful create, update and delete, by a signed-in user or an API key; and every call of a tool of the MCP server, reads and refusals included (path `/mcp`, resource_type `mcp.<tool>`).
+         *
+         *     **Permission:** `view_audit_logs`.
          */
         get: operations["listAuditLogs"];
         put?: never;
@@ -1734,12 +2096,16 @@ export interface paths {
         /**
          * List exports
          * @description The workspace’s exports, newest first; filter by email_id and status.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listExports"];
         put?: never;
         /**
          * Export an email
          * @description Runs the pre-send checks over the chosen locales first: a blocking problem answers 422 listing them (under checks.<locale>). Otherwise the export starts in_progress, with the warnings, and runs in the background: poll GET .../exports/{id} for progress, then download it. Emails of any status can be exported to a file; the export records the status. Connector exports need a published email, and are not available yet (422).
+         *
+         *     **Permission:** `create_exports`.
          */
         post: operations["createExport"];
         delete?: never;
@@ -1758,6 +2124,8 @@ export interface paths {
         /**
          * Get an export
          * @description With its status, progress (locales done of all), errors per locale and download URLs.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["getExport"];
         put?: never;
@@ -1778,6 +2146,8 @@ export interface paths {
         /**
          * Get the outputs of a json export
          * @description The email’s name and id and, per locale, its name, subject, preheader, HTML and plain text. 422 until it has completed, and for other export types.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["getExportData"];
         put?: never;
@@ -1798,6 +2168,8 @@ export interface paths {
         /**
          * Download an export’s file
          * @description The zip (html), JSON document (json) or PDF (pdf) of a completed export, as an attachment. It needs the same sign-in or API key as the rest of the API; 422 until the export has completed.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["downloadExport"];
         put?: never;
@@ -1818,6 +2190,8 @@ export interface paths {
         /**
          * Run the pre-send checks on an email
          * @description What an export would check, in one locale or (without locale) every locale of the email, rendered as exported (with dynamic_content_profile_id, in that profile’s syntax).
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["checkEmail"];
         put?: never;
@@ -1838,6 +2212,8 @@ export interface paths {
         /**
          * List your notifications
          * @description Newest first: mentions, replies, review requests and decisions, emails ready to publish. unread=true lists only those not read yet.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1855,7 +2231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of your notifications are unread */
+        /**
+         * How many of your notifications are unread
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["countUnreadNotifications"];
         put?: never;
         post?: never;
@@ -1874,7 +2253,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark one of your notifications read */
+        /**
+         * Mark one of your notifications read
+         * @description **Permission:** any signed-in user.
+         */
         post: operations["markNotificationRead"];
         delete?: never;
         options?: never;
@@ -1891,7 +2273,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark all your notifications read */
+        /**
+         * Mark all your notifications read
+         * @description **Permission:** any signed-in user.
+         */
         post: operations["markAllNotificationsRead"];
         delete?: never;
         options?: never;
@@ -1909,12 +2294,16 @@ export interface paths {
         /**
          * List the comments on one locale of an email
          * @description First comments and replies together, oldest first (by id): group replies under their parent_id. locale is required (any locale code; one the email lacks lists nothing). resolved=true or false lists only resolved or open threads.
+         *
+         *     **Permission:** `email_commenting`.
          */
         get: operations["listEmailComments"];
         put?: never;
         /**
          * Comment on an email, or reply to a thread
          * @description locale must be one of the email’s locales. parent_id replies to a thread’s first comment (threads are one level deep; replies carry no pin). pin_data pins a first comment on a component instance of the email (or on the email, with component_instance_id null). Mention people who can see the email as `@[First Last](user:ID)` in the body: each is notified (mentioned_in_comment); a reply also notifies the people who wrote in the thread before (reply_in_comment_thread). Open in every email status.
+         *
+         *     **Permission:** `email_commenting`.
          */
         post: operations["createEmailComment"];
         delete?: never;
@@ -1936,6 +2325,8 @@ export interface paths {
         /**
          * Delete your comment
          * @description Only its author may. Deleting the first comment of a thread deletes its replies.
+         *
+         *     **Permission:** `email_commenting`.
          */
         delete: operations["deleteEmailComment"];
         options?: never;
@@ -1943,6 +2334,8 @@ export interface paths {
         /**
          * Edit your comment
          * @description Only its author may. People the new body mentions for the first time are notified.
+         *
+         *     **Permission:** `email_commenting`.
          */
         patch: operations["updateEmailComment"];
         trace?: never;
@@ -1959,6 +2352,8 @@ export interface paths {
         /**
          * Resolve a thread, or reopen it
          * @description On a thread’s first comment (422 on a reply): the whole thread turns resolved, with you as its resolver, or open again.
+         *
+         *     **Permission:** `email_commenting`.
          */
         post: operations["toggleEmailCommentResolution"];
         delete?: never;
@@ -1977,17 +2372,23 @@ export interface paths {
         /**
          * List your conversation with the email chat about an email
          * @description Your messages and the assistant’s answers on this email, oldest first. Each person has their own conversation per email; nobody else sees it.
+         *
+         *     **Permission:** `update_emails`.
          */
         get: operations["listEmailChatMessages"];
         put?: never;
         /**
          * Ask the email chat, and follow its answer as it streams
          * @description Answers with server-sent events (`text/event-stream`); each `event:` names the type and `data:` carries it as JSON: `text` ({delta}) pieces of the answer; `tool` ({tool_call_id, name, source, input, outcome, message}) each tool the assistant ran, with outcome done, refused (your permissions, or an email that cannot change now) or failed; `changes` ({commands}) the editor commands its Letterset tools made, in order; then `done`, or `error` ({message}) when the AI provider failed, in plain words. The server never writes the email: apply the commands in the editor (one undo step) and save as usual. `document` is the email as your editor shows it (unsaved edits included); without it the saved email is used. `locale` is the locale on screen: the assistant reads and writes its values. Your message and the answer are kept in your conversation. 422 when the organization has no AI provider.
+         *
+         *     **Permission:** `update_emails`.
          */
         post: operations["sendEmailChatMessage"];
         /**
          * Clear your conversation with the email chat about an email
          * @description Deletes your messages and the answers on this email; the email is not changed.
+         *
+         *     **Permission:** `update_emails`.
          */
         delete: operations["clearEmailChatMessages"];
         options?: never;
@@ -2005,12 +2406,16 @@ export interface paths {
         /**
          * List an email’s translations
          * @description Newest first.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listEmailTranslations"];
         put?: never;
         /**
          * Translate an email with AI
          * @description Starts one job per target locale, translating every translatable value of the default locale (text and rich text fields, subject and preheader, in every branch) with the organization’s AI provider. Liquid, personalization tags, sending-platform syntax, HTML markup and links are kept as they are; fields hidden from AI are left alone. Each locale is written as its own content version touching only that locale. Read the translation back for per-locale progress. 422 without a provider, while the email is in review, approved or published, or for the default locale; a locale new to the email needs add_remove_locales_from_emails.
+         *
+         *     **Permission:** `update_emails`.
          */
         post: operations["createEmailTranslation"];
         delete?: never;
@@ -2026,7 +2431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an email translation with its per-locale status */
+        /**
+         * Get an email translation with its per-locale status
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getEmailTranslation"];
         put?: never;
         post?: never;
@@ -2046,12 +2454,16 @@ export interface paths {
         /**
          * List review groups
          * @description Reusable groups by default: the groups made for one email’s submission alone are read through that email’s approval workflow (or listed with reusable=false or all).
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["listReviewGroups"];
         put?: never;
         /**
          * Create a review group
          * @description Stages are reviewed in the order of their positions (stored renumbered 1, 2, 3…). 422 for a stage without members, two stages at one position, a user twice in a stage, a user who is not a live user of the organization, or the name of another reusable group.
+         *
+         *     **Permission:** `manage_review_groups`.
          */
         post: operations["createReviewGroup"];
         delete?: never;
@@ -2067,13 +2479,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a review group */
+        /**
+         * Get a review group
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getReviewGroup"];
         put?: never;
         post?: never;
         /**
          * Delete a review group
          * @description Allowed while workflows under way were submitted to it: they keep their stages (their review_group_id becomes null).
+         *
+         *     **Permission:** `manage_review_groups`.
          */
         delete: operations["deleteReviewGroup"];
         options?: never;
@@ -2081,6 +2498,8 @@ export interface paths {
         /**
          * Rename a review group or change its stages
          * @description Stages, when given, replace the group’s: a stage or member sent with its id is kept, one left out is removed, one without an id is added. An id of another group’s stage, or of another stage’s member, is a 422. Workflows under way keep the stages they were submitted with.
+         *
+         *     **Permission:** `manage_review_groups`.
          */
         patch: operations["updateReviewGroup"];
         trace?: never;
@@ -2092,12 +2511,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List AI agents */
+        /**
+         * List AI agents
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listAiAgents"];
         put?: never;
         /**
          * Create an AI agent
          * @description Only the name is needed; it must be unique in the workspace (case aside), or the answer is 422. Upload the brand guidelines document afterwards with POST .../ai_agents/{id}/brand_guidelines_doc.
+         *
+         *     **Permission:** `create_ai_agents`.
          */
         post: operations["createAiAgent"];
         delete?: never;
@@ -2113,13 +2537,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an AI agent */
+        /**
+         * Get an AI agent
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getAiAgent"];
         put?: never;
         post?: never;
         /**
          * Delete an AI agent
          * @description Also deletes its brand guidelines document. Emails and translations that used the agent keep going without one (their ai_agent_id becomes null).
+         *
+         *     **Permission:** `delete_ai_agents`.
          */
         delete: operations["deleteAiAgent"];
         options?: never;
@@ -2127,6 +2556,8 @@ export interface paths {
         /**
          * Change an AI agent
          * @description Changes the fields sent; null clears one (the name excepted).
+         *
+         *     **Permission:** `update_ai_agents`.
          */
         patch: operations["updateAiAgent"];
         trace?: never;
@@ -2141,17 +2572,23 @@ export interface paths {
         /**
          * Download an AI agent’s brand guidelines document
          * @description The file as uploaded, as an attachment under its file name. 404 when the agent has no document.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["downloadAiAgentBrandGuidelinesDoc"];
         put?: never;
         /**
          * Upload an AI agent’s brand guidelines document
          * @description multipart/form-data with the document as `file`: a PDF, a Word document (.docx), Markdown (.md) or plain UTF-8 text (.txt), at most 10 MB. PDF and DOCX are recognised from their bytes, text from its file name; the type the client sends is not trusted. Its text is extracted and kept for AI features. A file of another kind, over the limit, damaged, protected by a password or without any text answers 422 on `file`. It replaces the agent’s previous document; when the agent has no brand_guidelines_document_name, the file name without its extension becomes it.
+         *
+         *     **Permission:** `update_ai_agents`.
          */
         post: operations["uploadAiAgentBrandGuidelinesDoc"];
         /**
          * Remove an AI agent’s brand guidelines document
          * @description Deletes the file, its extracted text and brand_guidelines_document_name. Removing a document the agent does not have is not an error.
+         *
+         *     **Permission:** `update_ai_agents`.
          */
         delete: operations["deleteAiAgentBrandGuidelinesDoc"];
         options?: never;
@@ -2166,12 +2603,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List AI reviewers */
+        /**
+         * List AI reviewers
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listAiReviewers"];
         put?: never;
         /**
          * Create an AI reviewer
          * @description Stored and assignable to emails (review assignments of type AiReviewer); running the review with an AI model is not available yet. The name must be unique in the workspace (422).
+         *
+         *     **Permission:** `create_ai_reviewers`.
          */
         post: operations["createAiReviewer"];
         delete?: never;
@@ -2187,18 +2629,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an AI reviewer */
+        /**
+         * Get an AI reviewer
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["getAiReviewer"];
         put?: never;
         post?: never;
         /**
          * Delete an AI reviewer
          * @description Also withdraws the review assignments made of this reviewer.
+         *
+         *     **Permission:** `delete_ai_reviewers`.
          */
         delete: operations["deleteAiReviewer"];
         options?: never;
         head?: never;
-        /** Change an AI reviewer */
+        /**
+         * Change an AI reviewer
+         * @description **Permission:** `update_ai_reviewers`.
+         */
         patch: operations["updateAiReviewer"];
         trace?: never;
     };
@@ -2212,6 +2662,8 @@ export interface paths {
         /**
          * Get the organization’s AI provider
          * @description Whether AI features work (`configured`) and with which provider: the organization’s own, or the server’s default. The details (provider, addresses, models, the masked key) are answered to people with update_organization only; the key itself is never returned.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["getAiSettings"];
         put?: never;
@@ -2221,7 +2673,9 @@ export interface paths {
         head?: never;
         /**
          * Set the organization’s AI provider
-         * @description The API key is stored encrypted. A literal private or loopback address in `base_url` is refused unless the server allows private network fetches; host names are checked when Letterset connects.
+         * @description The API key is stored encrypted. A literal private or loopback address in `base_url` is refused unless the server allows private network fetches; host names are checked when Letterset connects. Changing the provider, or the scheme, host or port of `base_url`, drops the stored key unless the same request gives a new one: the answer’s secrets_cleared then lists api_key.
+         *
+         *     **Permission:** `update_organization`.
          */
         patch: operations["updateAiSettings"];
         trace?: never;
@@ -2238,6 +2692,8 @@ export interface paths {
         /**
          * Test the AI provider
          * @description Asks the model for a one-word answer; `ok: false` with the provider’s refusal in plain words.
+         *
+         *     **Permission:** `update_organization`.
          */
         post: operations["testAiSettings"];
         delete?: never;
@@ -2256,6 +2712,8 @@ export interface paths {
         /**
          * AI token usage
          * @description Calls and tokens of the organization’s AI features over the last `days` days, per feature and person.
+         *
+         *     **Permission:** `update_organization`.
          */
         get: operations["getAiUsage"];
         put?: never;
@@ -2273,12 +2731,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List who is asked to review an email */
+        /**
+         * List who is asked to review an email
+         * @description **Permission:** any signed-in user.
+         */
         get: operations["listReviewAssignments"];
         put?: never;
         /**
          * Ask a person, a role or an AI reviewer to review an email
          * @description Outside any approval workflow. A User must be able to see the email (a member of its workspace, on the team of its project); a Role must be of the organization, an AiReviewer of the workspace (422 otherwise, and 422 when that assignee is already asked). The user asked, or every holder of the role who can see the email, gets a requested_review notification; an AiReviewer starts reviewing at once: the answer shows `ai_review_status: running`, and a background job reads each locale of the email and posts the reviewer’s comments, pinned to the sections they concern, then ends `done` (or `failed`, with `ai_review_error`). Without an AI provider (Settings › AI) the request is still made, with `ai_review_status: failed` and the reason; run it again once a provider is set up.
+         *
+         *     **Permission:** `submit_for_approval`.
          */
         post: operations["createReviewAssignment"];
         delete?: never;
@@ -2299,6 +2762,8 @@ export interface paths {
         /**
          * Run an AI reviewer’s review of the email again
          * @description For an AiReviewer assignment: starts a new review of every locale (`ai_review_status: running`, then `done` or `failed`), after a failure or for a fresh look at a changed email. Its earlier comments stay; the reviewer is shown those still open so that it does not repeat them. 422 for a User or Role assignment and while a review runs; without an AI provider the answer shows `failed` with the reason.
+         *
+         *     **Permission:** `submit_for_approval`.
          */
         post: operations["runAiReview"];
         delete?: never;
@@ -2320,6 +2785,8 @@ export interface paths {
         /**
          * Withdraw a review request
          * @description Anyone who may ask for reviews (submit_for_approval) and can see the email may withdraw any of its requests, not only their own.
+         *
+         *     **Permission:** `submit_for_approval`.
          */
         delete: operations["deleteReviewAssignment"];
         options?: never;
@@ -2337,12 +2804,16 @@ export interface paths {
         /**
          * Get an email’s approval workflow
          * @description The latest workflow of the email (also a completed or cancelled one); 404 when it was never submitted. Anyone who can see the email can read its review.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["getEmailApprovalWorkflow"];
         put?: never;
         /**
          * Submit an email for approval
          * @description From draft or changes_requested; the email moves to in_review and the first stage’s members are notified. Submit to a reusable review_group_id, or to stages chosen for this email alone. Every stage member must be able to see the email (422 naming those who cannot). Submitting again cancels the workflow under way and starts a new one at stage 1. resubmission: true (only after changes were requested) continues the same workflow in a new round, at the stage that asked for changes: approvals of the stages before it keep counting, decisions at or after it start over.
+         *
+         *     **Permission:** `submit_for_approval`.
          */
         post: operations["submitEmailForApproval"];
         delete?: never;
@@ -2363,6 +2834,8 @@ export interface paths {
         /**
          * Approve or request changes
          * @description A decision at the current stage of the email’s review. The route needs email_commenting (every built-in role has it), but what decides is being a member of the current stage: anyone else gets 403 naming whom the stage waits on. 422 when the email is not in review, or when you already approved this stage in this round. one_of stages complete with one approval, all_of with every member’s; the last stage’s completion approves the email (recording its lock_version, the only content that may then be published). request_changes moves the email to changes_requested.
+         *
+         *     **Permission:** `email_commenting`.
          */
         post: operations["createReviewApproval"];
         delete?: never;
@@ -2381,12 +2854,16 @@ export interface paths {
         /**
          * Download the email’s texts to translate (CSV or XLIFF)
          * @description CSV (the default): UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting; columns key, component, field, the default locale (the text a reader sees: the stored text, else the field’s default), then one column per other locale of the email (empty where it has no text). With format=xliff and locale: XLIFF 2.0 for that locale (422 without a locale, or with the default locale or one the email lacks). Each value has a stable key: `subject.<branch>`, `preheader.<branch>`, or `<instance id>.<liquid_variable>.<branch>` (branch `null_branch` without a conditional). Translatable values are the subject, the preheader and every text and rich-text field, in every branch. Anyone who can see the email may download it.
+         *
+         *     **Permission:** any signed-in user.
          */
         get: operations["downloadTranslationSpreadsheet"];
         put?: never;
         /**
          * Import translations from a CSV or XLIFF file
          * @description multipart/form-data with csv_file (format=csv, the default) or xliff_file (format=xliff). Writes the texts of the locale columns (XLIFF: of its trgLang), which must be locales the email already has; the default locale’s column, component and field are read-only, and an empty cell (a unit without a target) leaves the value as it is. All or nothing: unknown keys, locales the email lacks, a key twice, malformed CSV or XML, a file that is not UTF-8, a missing key column, or a text its field’s validations refuse answer 422 naming each place (`row 3, column fr-FR`; `unit <key> (line 12)`) and nothing is written. Otherwise the changes become ONE new version (lock_version + 1), written under the email’s row lock onto its current content; when nothing changed, no version is made. Emails in review, approved or published refuse (422). Each value has a stable key: `subject.<branch>`, `preheader.<branch>`, or `<instance id>.<liquid_variable>.<branch>` (branch `null_branch` without a conditional). Translatable values are the subject, the preheader and every text and rich-text field, in every branch.
+         *
+         *     **Permission:** `update_emails`.
          */
         post: operations["importTranslationSpreadsheet"];
         delete?: never;
@@ -2403,11 +2880,21 @@ export interface components {
         Error: {
             /** @description What went wrong, in words a person can act on */
             message: string;
+            /**
+             * @description A stable machine-readable name of the refusal, on answers a client may want to tell apart
+             * @example grant_beyond_own_keys
+             */
+            code?: string;
         };
         /** @description The body of a 422 answer */
         ValidationError: {
             /** @example Failed to save */
             message: string;
+            /**
+             * @description A stable machine-readable name of the refusal, on answers a client may want to tell apart
+             * @example grant_beyond_own_keys
+             */
+            code?: string;
             /**
              * @description Field path (dot-separated; array items by index) → messages for that field
              * @example {
@@ -2994,6 +3481,7 @@ export interface components {
                     [key: string]: boolean;
                 };
             };
+            /** @description At most 200 instances (see Limits) */
             component_instances: {
                 /**
                  * Format: uuid
@@ -3057,6 +3545,7 @@ export interface components {
                         [key: string]: boolean;
                     };
                 };
+                /** @description At most 200 instances (see Limits) */
                 component_instances: {
                     /**
                      * Format: uuid
@@ -3477,6 +3966,8 @@ export interface components {
                  */
                 value: string;
             }[];
+            /** @description Only in the answer to a change: the stored secrets the change removed, by field (e.g. `headers.Authorization`, `api_key`), because the address moved to another scheme, host or port and they were not sent again with it. A secret is never sent to an address it was not entered for: enter them again for the new address. Empty when nothing was removed. */
+            secrets_cleared?: string[];
             organization_id: number;
             /**
              * Format: date-time
@@ -3541,6 +4032,8 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             oauth_authorized_at: string | null;
+            /** @description Only in the answer to a change: the stored secrets the change removed, by field (e.g. `headers.Authorization`, `api_key`), because the address moved to another scheme, host or port and they were not sent again with it. A secret is never sent to an address it was not entered for: enter them again for the new address. Empty when nothing was removed. */
+            secrets_cleared?: string[];
             workspace_id: number;
             organization_id: number;
             /**
@@ -3609,6 +4102,8 @@ export interface components {
             oauth: boolean;
             /** @description For an OAuth server you have not connected to: where your browser goes to sign in (valid 15 minutes). Null otherwise. */
             start_oauth_flow_url: string | null;
+            /** @description Only in the answer to a change: the stored secrets the change removed, by field (e.g. `headers.Authorization`, `api_key`), because the address moved to another scheme, host or port and they were not sent again with it. A secret is never sent to an address it was not entered for: enter them again for the new address. Empty when nothing was removed. */
+            secrets_cleared?: string[];
             workspace_id: number;
             /**
              * Format: date-time
@@ -4100,6 +4595,8 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             updated_at: string | null;
+            /** @description Only in the answer to a change: the stored secrets the change removed, by field (e.g. `headers.Authorization`, `api_key`), because the address moved to another scheme, host or port and they were not sent again with it. A secret is never sent to an address it was not entered for: enter them again for the new address. Empty when nothing was removed. */
+            secrets_cleared?: string[];
         };
         AiConnectionTest: {
             ok: boolean;
@@ -4513,7 +5010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many requests */
+            /** @description Too many requests; the Retry-After header says in how many seconds to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7327,6 +7824,10 @@ export interface operations {
     listComponents: {
         parameters: {
             query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
                 /** @description Show the components as this brand sees them */
                 brand_profile_id?: number;
             };
@@ -7347,6 +7848,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: components["schemas"]["Component"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -9080,6 +9582,7 @@ export interface operations {
                                 [key: string]: boolean;
                             };
                         };
+                        /** @description At most 200 instances (see Limits) */
                         component_instances: {
                             /**
                              * Format: uuid
@@ -9335,6 +9838,7 @@ export interface operations {
                                 [key: string]: boolean;
                             };
                         };
+                        /** @description At most 200 instances (see Limits) */
                         component_instances: {
                             /**
                              * Format: uuid
@@ -10879,6 +11383,7 @@ export interface operations {
                                 [key: string]: string | number | boolean | (never | null);
                             };
                         };
+                        /** @description At most 200 instances (see Limits) */
                         component_instances: {
                             component_id: number;
                             /** @description liquid_variable → value; fields left out use their defaults */
@@ -10931,6 +11436,7 @@ export interface operations {
                                 [key: string]: boolean;
                             };
                         };
+                        /** @description At most 200 instances (see Limits) */
                         component_instances: {
                             /**
                              * Format: uuid
@@ -13142,7 +13648,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id | url_encode }} */
+                    /** @description Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id }}; every printed value is URL-encoded, and the scheme, host and port are written without Liquid */
                     url: string;
                     /** @enum {unknown} */
                     request_method: "GET" | "POST";
@@ -13150,7 +13656,7 @@ export interface operations {
                         label: string;
                         name: string;
                     }[];
-                    /** @description Sending back the masked value of a header keeps its stored value */
+                    /** @description Sending back the masked value of a header keeps its stored value, unless the same change moves the URL to another scheme, host or port: stored values are then dropped (see secrets_cleared) and only values given anew are kept */
                     headers: {
                         key: string;
                         value: string;
@@ -13362,7 +13868,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id | url_encode }} */
+                    /** @description Liquid over parameters, e.g. https://example.com/api/products/{{ parameters.product_id }}; every printed value is URL-encoded, and the scheme, host and port are written without Liquid */
                     url?: string;
                     /** @enum {unknown} */
                     request_method?: "GET" | "POST";
@@ -13370,7 +13876,7 @@ export interface operations {
                         label: string;
                         name: string;
                     }[];
-                    /** @description Sending back the masked value of a header keeps its stored value */
+                    /** @description Sending back the masked value of a header keeps its stored value, unless the same change moves the URL to another scheme, host or port: stored values are then dropped (see secrets_cleared) and only values given anew are kept */
                     headers?: {
                         key: string;
                         value: string;
@@ -13825,7 +14331,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Only the settings to change. A secret left out, or sent back masked, keeps its stored value. Changing the subdomain, client id, account id or sign-in of a Marketing Cloud connector forgets its sign-in. */
+                    /** @description Only the settings to change. A secret left out, or sent back masked, keeps its stored value, unless the change moves the connector to another address (Iterable’s region, Marketing Cloud’s subdomain): the stored secrets are then dropped unless given again, and secrets_cleared lists them. Changing the subdomain, client id, account id or sign-in of a Marketing Cloud connector forgets its sign-in. */
                     settings?: {
                         [key: string]: string;
                     };
@@ -14150,7 +14656,7 @@ export interface operations {
                     name: string;
                     /** @description http(s); the server’s Streamable HTTP endpoint, often ending in /mcp */
                     url: string;
-                    /** @description Sent with every request to the server, e.g. {"Authorization": "Bearer …"}. Stored encrypted and answered masked. A change replaces the whole set: a value sent back masked keeps the stored one, a header left out is removed. */
+                    /** @description Sent with every request to the server, e.g. {"Authorization": "Bearer …"}. Stored encrypted and answered masked. A change replaces the whole set: a value sent back masked keeps the stored one, a header left out is removed. A change that moves the URL to another scheme, host or port keeps only the values it gives anew (secrets_cleared lists the others). */
                     headers?: {
                         [key: string]: string;
                     };
@@ -14353,9 +14859,9 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description A new URL resets the health check and disconnects everyone who had connected an account */
+                    /** @description A new URL resets the health check and disconnects everyone who had connected an account; a new scheme, host or port also drops the stored headers this change does not give again */
                     url?: string;
-                    /** @description Sent with every request to the server, e.g. {"Authorization": "Bearer …"}. Stored encrypted and answered masked. A change replaces the whole set: a value sent back masked keeps the stored one, a header left out is removed. */
+                    /** @description Sent with every request to the server, e.g. {"Authorization": "Bearer …"}. Stored encrypted and answered masked. A change replaces the whole set: a value sent back masked keeps the stored one, a header left out is removed. A change that moves the URL to another scheme, host or port keeps only the values it gives anew (secrets_cleared lists the others). */
                     headers?: {
                         [key: string]: string;
                     };
@@ -17655,7 +18161,7 @@ export interface operations {
                      * @example gpt-image-1
                      */
                     image_model?: string | null;
-                    /** @description Stored encrypted and never returned; the masked value the settings answer shows keeps it; null removes it */
+                    /** @description Stored encrypted and never returned; the masked value the settings answer shows keeps it; null removes it. A change of provider, or of the base URL’s scheme, host or port, drops the stored key unless this field gives a new one (secrets_cleared then lists api_key) */
                     api_key?: string | null;
                 };
             };
