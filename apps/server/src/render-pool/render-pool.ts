@@ -44,6 +44,12 @@ export interface Renderer {
     budget: RenderBudget,
     options?: { plainText?: boolean },
   ): Promise<RenderOutput[]>;
+  /** A feed's URL template over the parameters typed in the editor: the URL, or why it did not render. */
+  feedUrl(
+    template: string,
+    parameters: Record<string, string>,
+    budget: RenderBudget,
+  ): Promise<{ url: string } | { error: string }>;
   /** Core's `renderProblemsWithDefaults` in a worker (AI design-system generation). */
   designSystemDefaults(
     input: Extract<RenderTask, { kind: 'design_system_defaults' }>['input'],
@@ -103,6 +109,17 @@ export function createRenderPool(options: { threads: number; budgetMs: number })
               },
         );
       });
+    },
+    async feedUrl(template, parameters, budget) {
+      if (budget.remainingMs <= 0) return { error: budgetExceededMessage(budget.totalMs) };
+      const outcome = await runTask(
+        { kind: 'feed_url', budgetMs: budget.remainingMs, template, parameters },
+        budget,
+      );
+      if (outcome.kind === 'overran') return { error: budgetExceededMessage(budget.totalMs) };
+      if (outcome.kind !== 'done') return { error: `rendering stopped: ${outcome.message}` };
+      if (outcome.result.kind !== 'feed_url') throw new Error('a feed URL task answered with another kind');
+      return outcome.result;
     },
     async designSystemDefaults(input, budget) {
       const everyTemplate = (message: string): DefaultsProblems => ({

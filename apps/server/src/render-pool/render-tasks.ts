@@ -9,7 +9,8 @@ export type DefaultsProblems = ReturnType<typeof renderProblemsWithDefaults>;
 /** What a worker is asked to do; `budgetMs` is shared by everything in the task. */
 export type RenderTask =
   | { kind: 'render'; budgetMs: number; inputs: PooledRenderInput[]; plainText: boolean }
-  | { kind: 'design_system_defaults'; budgetMs: number; input: DefaultsInput };
+  | { kind: 'design_system_defaults'; budgetMs: number; input: DefaultsInput }
+  | { kind: 'feed_url'; budgetMs: number; template: string; parameters: Record<string, string> };
 
 export interface WorkerRenderOutput {
   html: string;
@@ -21,7 +22,9 @@ export interface WorkerRenderOutput {
 
 export type RenderTaskResult =
   | { kind: 'render'; outputs: WorkerRenderOutput[] }
-  | { kind: 'design_system_defaults'; problems: DefaultsProblems };
+  | { kind: 'design_system_defaults'; problems: DefaultsProblems }
+  | { kind: 'feed_url'; url: string }
+  | { kind: 'feed_url'; error: string };
 
 /**
  * The worker's shared progress array: [index of the input rendering, instance rendering], the

@@ -11,7 +11,9 @@ import type { RenderTask, RenderTaskResult } from './render-tasks.ts';
 // imports below come after) give way to the event loop, which keeps answering requests on a busy
 // machine. Elsewhere it would lower the whole process: left alone there.
 if (process.platform === 'linux') setPriority(10);
-const { render, renderProblemsWithDefaults, startRenderBudget } = await import('@letterset/core');
+const { render, renderFeedUrl, renderProblemsWithDefaults, startRenderBudget } = await import(
+  '@letterset/core'
+);
 const { containerProgress } = await import('./render-tasks.ts');
 
 const progress = (workerData as { progress: Int32Array }).progress;
@@ -19,6 +21,14 @@ const now = () => performance.now();
 
 function run(task: RenderTask): RenderTaskResult {
   const budget = startRenderBudget(task.budgetMs, now);
+  if (task.kind === 'feed_url') {
+    try {
+      return { kind: task.kind, url: renderFeedUrl(task.template, task.parameters, task.budgetMs) };
+    } catch (error) {
+      // A template problem (a Liquid error, its own time limit): the feed's run reports it.
+      return { kind: task.kind, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
   if (task.kind === 'design_system_defaults') {
     return { kind: task.kind, problems: renderProblemsWithDefaults({ ...task.input, budget }) };
   }

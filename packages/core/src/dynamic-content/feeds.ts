@@ -40,8 +40,15 @@ const feedUrlLiquid = createFeedUrlEngine();
  * `https://example.com/api/products/{{ parameters.product_id }}`; each printed value is
  * URL-encoded (see `createFeedUrlEngine`).
  */
-export function renderFeedUrl(template: string, parameters: Record<string, string>): string {
-  return feedUrlLiquid.renderSync(parseTemplate(template, feedUrlLiquid), { parameters }).trim();
+export function renderFeedUrl(
+  template: string,
+  parameters: Record<string, string>,
+  /** The time the template may take; the server gives the rest of its request's budget. */
+  renderLimitMs: number = defaultRenderLimits.renderLimitMs,
+): string {
+  return feedUrlLiquid
+    .renderSync(parseTemplate(template, feedUrlLiquid), { parameters }, { renderLimit: renderLimitMs })
+    .trim();
 }
 
 /**

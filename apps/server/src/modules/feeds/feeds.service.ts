@@ -1,4 +1,4 @@
-import { checkTemplate, extractFeedFields, parseJsonPath, renderFeedUrl } from '@letterset/core';
+import { checkTemplate, extractFeedFields, parseJsonPath } from '@letterset/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
@@ -193,11 +193,10 @@ export async function runFeed(
 ): Promise<RunResult> {
   const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
   const result: RunResult = { url: null, body: null, status: null, error: null, extracted_data: {} };
-  try {
-    result.url = renderFeedUrl(feed.url, input.parameters ?? {});
-  } catch (error) {
-    return { ...result, error: `The URL template did not render: ${(error as Error).message}` };
-  }
+  // The URL is a user template: it renders in the pool, never on the event loop.
+  const rendered = await app.renderer.feedUrl(feed.url, input.parameters ?? {}, app.renderer.budget());
+  if ('error' in rendered) return { ...result, error: `The URL template did not render: ${rendered.error}` };
+  result.url = rendered.url;
   try {
     const response = await outboundFetch(
       {

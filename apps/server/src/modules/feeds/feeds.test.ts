@@ -42,7 +42,10 @@ describe('feeds', () => {
     remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
     const defaults = testConfig().outboundFetch;
     app = await buildTestApp({
-      config: { outboundFetch: { ...defaults, allowPrivateNetwork: true, timeoutMs: 300, maxBytes: 2000 } },
+      config: {
+        outboundFetch: { ...defaults, allowPrivateNetwork: true, timeoutMs: 300, maxBytes: 2000 },
+        renderBudgetMs: 500,
+      },
     });
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
@@ -128,6 +131,27 @@ describe('feeds', () => {
       },
     });
     expect(JSON.parse(result.body).path).toBe('/products/a+b%2F7');
+  });
+
+  it('renders its URL template within the render budget: a runaway template is reported, nothing is called', async () => {
+    const calls = seen.length;
+    for (const runaway of [
+      // Liquid stops this one itself at the budget.
+      `${remoteUrl}/{% for i in (1..10000) %}{% for j in (1..10000) %}{% endfor %}{% endfor %}`,
+      // Liquid cannot stop a filter call: the pool terminates its worker.
+      `${remoteUrl}/{{ (1..3000000) | sort_natural | size }}{{ (1..3000000) | sort_natural | size }}`,
+    ]) {
+      const feed = (
+        await request('POST', base, { ...productFeed(runaway), name: `Runaway ${calls}${runaway.length}` })
+      ).json();
+      const started = performance.now();
+      const result = (await run(feed.id)).json();
+      expect(result.url).toBeNull();
+      expect(result.error).toMatch(/^The URL template did not render: .*(limit|budget)/);
+      // The budget (500 ms) and the pool's grace, with room for a loaded machine.
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+    expect(seen.length).toBe(calls);
   });
 
   it('puts each parameter URL-encoded into its place: a&b=c/../x?y#z arrives as one value', async () => {
