@@ -66,7 +66,8 @@ async function readUpload(request: FastifyRequest): Promise<Record<string, unkno
   };
   let brokenFile: unknown;
   try {
-    for await (const part of request.parts()) {
+    // A route's own limits (a larger file, say) are merged over the plugin's.
+    for await (const part of request.parts(request.routeOptions.config.multipartOptions)) {
       if (part.type === 'file') {
         try {
           const bytes = await part.toBuffer();

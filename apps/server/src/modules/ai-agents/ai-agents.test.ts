@@ -394,6 +394,18 @@ describe('AI agents', () => {
     expect(download.json().message).toBe('This AI agent has no brand guidelines document');
   });
 
+  it('takes a document over the image limit but within its own 10 MB', async () => {
+    const agent = await newAgent();
+    // 5.7 MB of UTF-8 (three bytes a character), under the 2,000,000 characters a document may hold.
+    const words = '語'.repeat(1_900_000);
+    const response = await upload(
+      agent.id,
+      form({ bytes: Buffer.from(words), filename: 'voice.txt', type: 'text/plain' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().brand_guidelines_document_name).toBe('voice');
+  });
+
   it('refuses a file over 10 MB, naming the limit', async () => {
     const agent = await newAgent();
     const response = await upload(
