@@ -57,7 +57,8 @@ export const navigation: readonly NavigationSection[] = [
         to: '/settings/teams',
         anyOf: ['create_teams', 'update_teams', 'delete_teams', 'access_all_teams'],
       },
-      { label: 'API keys', to: '/settings/api-keys', anyOf: ['manage_api_keys'] },
+      // Everyone lists and revokes their own keys; creating one takes manage_api_keys.
+      { label: 'API keys', to: '/settings/api-keys', anyOf: [] },
       { label: 'MCP apps', to: '/settings/mcp-apps', anyOf: ['update_organization'] },
       {
         label: 'Connectors',
