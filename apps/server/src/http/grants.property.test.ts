@@ -1,6 +1,7 @@
 import { type PermissionKey, permissionKeys } from '@letterset/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { apiKeys, roles, users } from '../db/schema.ts';
@@ -159,7 +160,7 @@ describe('grant escalation (property)', () => {
             const customRoleIds = [...before.roles.keys()].filter((id) => !builtInRoleIds.includes(id));
             const keysToSend = ({ keys, ownKeysOnly }: { keys: PermissionKey[]; ownKeysOnly: boolean }) =>
               ownKeysOnly ? keys.filter((key) => before.people.get(actor)?.has(key)) : keys;
-            let request: Parameters<App['inject']>[0];
+            let request: InjectOptions;
             switch (action.kind) {
               case 'assign_role':
                 request = {

@@ -29,7 +29,9 @@ const answerWithinMs = budgetMs * 2 + 1000;
  * real socket, keeps answering `/healthz` in well under 100 ms while renders run away, and the
  * render answers 422 naming the component within about the budget.
  */
-describe('renders that run away', () => {
+// Up to two retries: on a machine other processes share, a pause of the whole process can delay a
+// check past its bound; a render on the event loop blocks every try for the whole budget.
+describe('renders that run away', { retry: 2 }, () => {
   let app: App;
   let organization: TestOrganization;
   let session: Record<string, string>;
@@ -140,7 +142,7 @@ describe('renders that run away', () => {
     }
   }
 
-  function expectHealthy(run: { roundTrips: number[]; worstGapMs: number }) {
+  function expectHealthy(run: { roundTrips: number[]; worstGapMs: number; elapsedMs: number }) {
     console.info(
       `healthz: ${run.roundTrips.length} checks, worst round trip ${Math.max(...run.roundTrips).toFixed(1)} ms, longest wait between answers ${run.worstGapMs.toFixed(1)} ms`,
     );
