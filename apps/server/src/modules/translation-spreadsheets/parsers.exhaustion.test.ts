@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import {
   type TestOrganization,
 } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/harness.ts';
+import { whileCheckingHealth } from '../../test/health-checks.ts';
 import { xliffNamespace } from './translation-xliff.ts';
 
 const megabyte = 1024 * 1024;
@@ -144,31 +144,6 @@ describe('hostile files on a listening server', () => {
     });
   }
 
-  /** Runs `work` while `/healthz` is asked every 20 ms over HTTP; answers each check's round trip. */
-  async function whileCheckingHealth(work: () => Promise<Response>) {
-    const roundTrips: number[] = [];
-    let running = true;
-    const poller = (async () => {
-      while (running) {
-        const started = performance.now();
-        const response = await fetch(`${url}/healthz`);
-        await response.arrayBuffer();
-        expect(response.status).toBe(200);
-        roundTrips.push(performance.now() - started);
-        await sleep(20);
-      }
-    })();
-    const started = performance.now();
-    try {
-      const response = await work();
-      const body = (await response.json()) as { errors?: Record<string, string[]> };
-      return { status: response.status, body, elapsedMs: performance.now() - started, roundTrips };
-    } finally {
-      running = false;
-      await poller;
-    }
-  }
-
   const cases: {
     name: string;
     path: () => string;
@@ -267,12 +242,18 @@ describe('hostile files on a listening server', () => {
     it(`${hostile.name}: 422 naming the bound within a second, /healthz free`, { retry: 2 }, async () => {
       // The file is made before the clock starts: only the server's work is timed.
       const body = form(hostile.field, hostile.file(), hostile.filename);
-      const run = await whileCheckingHealth(() => upload(hostile.path(), body));
+      const run = await whileCheckingHealth(url, async () => {
+        const response = await upload(hostile.path(), body);
+        return {
+          status: response.status,
+          body: (await response.json()) as { errors?: Record<string, string[]> },
+        };
+      });
       console.info(
-        `${hostile.name}: ${run.status} in ${run.elapsedMs.toFixed(0)} ms; healthz: ${run.roundTrips.length} checks, worst ${Math.max(...run.roundTrips).toFixed(1)} ms`,
+        `${hostile.name}: ${run.result.status} in ${run.elapsedMs.toFixed(0)} ms; healthz: ${run.roundTrips.length} checks, worst ${Math.max(...run.roundTrips).toFixed(1)} ms`,
       );
-      expect(run.status, JSON.stringify(run.body)).toBe(422);
-      expect(run.body.errors?.[hostile.field]?.[0]).toMatch(hostile.error);
+      expect(run.result.status, JSON.stringify(run.result.body)).toBe(422);
+      expect(run.result.body.errors?.[hostile.field]?.[0]).toMatch(hostile.error);
       expect(run.elapsedMs).toBeLessThan(1000);
       expect(run.roundTrips.length).toBeGreaterThan(0);
       expect(Math.max(...run.roundTrips)).toBeLessThan(100);
