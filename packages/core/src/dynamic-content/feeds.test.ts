@@ -53,14 +53,32 @@ describe('feeds', () => {
     expect(renderFeedUrl('https://x.test/{% echo parameters.id %}', { id: '#' })).toBe('https://x.test/%23');
   });
 
+  it('refuses a URL whose path climbs with "." or ".." segments, however they are spelled', () => {
+    for (const value of ['..', '.']) {
+      expect(() => renderFeedUrl('https://x.test/a/{{ parameters.id }}/b', { id: value })).toThrow(/"\.\."/);
+    }
+    for (const spelled of ['..', '%2e%2e', '.%2E', '.']) {
+      expect(() => renderFeedUrl(`https://x.test/a/${spelled}/b`, {})).toThrow(/"\.\."/);
+    }
+    // A value that only looks like an encoded dot is encoded again: it stays text.
+    expect(renderFeedUrl('https://x.test/a/{{ parameters.id }}', { id: '%2e%2e' })).toBe(
+      'https://x.test/a/%252e%252e',
+    );
+    expect(renderFeedUrl('https://x.test/a/{{ parameters.id }}.json?up=..', { id: '.' })).toBe(
+      'https://x.test/a/..json?up=..',
+    );
+  });
+
   it('a generated parameter value always arrives whole in its query parameter and path segment', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), (value) => {
-        const url = new URL(
-          renderFeedUrl('https://example.com/p/{{ parameters.v }}/end?v={{ parameters.v }}&k=1', {
-            v: value,
-          }),
-        );
+      fc.property(fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('.', '..')), (value) => {
+        const template = 'https://example.com/p/{{ parameters.v }}/end?v={{ parameters.v }}&k=1';
+        if (value === '.' || value === '..') {
+          // A whole path segment of dots would climb the path whatever its encoding: refused.
+          expect(() => renderFeedUrl(template, { v: value })).toThrow(/"\." or "\.\."/);
+          return;
+        }
+        const url = new URL(renderFeedUrl(template, { v: value }));
         expect(url.searchParams.get('v')).toBe(value);
         expect(url.searchParams.get('k')).toBe('1');
         expect(url.pathname.split('/')).toHaveLength(4);

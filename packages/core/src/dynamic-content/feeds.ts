@@ -46,9 +46,29 @@ export function renderFeedUrl(
   /** The time the template may take; the server gives the rest of its request's budget. */
   renderLimitMs: number = defaultRenderLimits.renderLimitMs,
 ): string {
-  return feedUrlLiquid
+  const url = feedUrlLiquid
     .renderSync(parseTemplate(template, feedUrlLiquid), { parameters }, { renderLimit: renderLimitMs })
     .trim();
+  if (hasDotSegment(url)) {
+    throw new Error('a path segment of the URL is "." or "..", which would move the address up its path');
+  }
+  return url;
+}
+
+/**
+ * Whether the URL's path has a "." or ".." segment. URL parsers remove them, climbing the path,
+ * even percent-encoded ("%2e%2e"), so encoding cannot keep a value of ".." in its place: such a
+ * URL is refused instead.
+ */
+function hasDotSegment(url: string): boolean {
+  const authorityStart = url.indexOf('//');
+  const pathStart = authorityStart === -1 ? -1 : url.indexOf('/', authorityStart + 2);
+  if (pathStart === -1) return false;
+  const path = url.slice(pathStart).split(/[?#]/, 1)[0] ?? '';
+  return path.split('/').some((segment) => {
+    const decoded = segment.toLowerCase().replaceAll('%2e', '.');
+    return decoded === '.' || decoded === '..';
+  });
 }
 
 /**
