@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError } from '../../http/errors.ts';
@@ -43,10 +44,8 @@ function toApiKeyResponse(row: {
  * people whose every key the caller holds (so an Admin sees all, a Developer not an Admin's).
  * Keys of removed people are not live: they stopped working with their owner.
  */
-async function visibleKeys(app: App, principal: Principal): Promise<SQL | undefined> {
-  const others = principal.permissions.has('manage_api_keys')
-    ? await rolesWithinReach(app.database.db, principal)
-    : [];
+async function visibleKeys(db: Database, principal: Principal): Promise<SQL | undefined> {
+  const others = principal.permissions.has('manage_api_keys') ? await rolesWithinReach(db, principal) : [];
   return and(
     eq(apiKeys.organizationId, principal.organizationId),
     isNull(apiKeys.revokedAt),
@@ -58,7 +57,7 @@ async function visibleKeys(app: App, principal: Principal): Promise<SQL | undefi
 }
 
 export async function listApiKeys(app: App, principal: Principal, page: PageRequest) {
-  const where = await visibleKeys(app, principal);
+  const where = await visibleKeys(app.database.db, principal);
   const [rows, [total]] = await Promise.all([
     app.database.db
       .select(columns)
@@ -104,7 +103,7 @@ export async function createApiKey(app: App, principal: Principal, name: string)
  * holds) answers 404, as one that does not exist: the list never showed it.
  */
 export async function revokeApiKey(app: App, principal: Principal, id: number): Promise<void> {
-  const visible = await visibleKeys(app, principal);
+  const visible = await visibleKeys(app.database.db, principal);
   const [key] = await app.database.db
     .select({ id: apiKeys.id })
     .from(apiKeys)
