@@ -594,6 +594,8 @@ export const conditionals = pgTable(
       .notNull(),
     profileSyntaxes: jsonb('profile_syntaxes').$type<Record<string, StoredProfileSyntax>>().notNull(),
     canBeUsedInSubjectAndPreheader: boolean('can_be_used_in_subject_and_preheader').notNull().default(false),
+    /** The branch an export without a dynamic content profile shows every reader; null means the last branch. */
+    defaultBranchKey: text('default_branch_key'),
     ...timestamps,
   },
   (table) => [index('conditionals_workspace_idx').on(table.workspaceId)],
@@ -753,6 +755,11 @@ export const exports = pgTable(
     /** The written file (zip, JSON or PDF) in file storage, once completed. */
     fileKey: text('file_key'),
     openInIntegrationUrl: text('open_in_integration_url'),
+    /** Per locale, what a connector export made or updated on the platform (its id and name there). */
+    deliveredResources: jsonb('delivered_resources')
+      .$type<Record<string, { external_id: string; resource_name: string; updated: boolean }>>()
+      .notNull()
+      .default({}),
     completedAt: timestampColumn('completed_at'),
     ...timestamps,
   },
@@ -882,6 +889,8 @@ export const reviewApprovals = pgTable(
     reviewComment: text('review_comment'),
     /** The email's lock_version the decision was made on. */
     emailLockVersion: integer('email_lock_version').notNull(),
+    /** The pre-send warnings the reviewer saw when deciding (blocking problems refuse an approval). */
+    preSendWarnings: jsonb('pre_send_warnings').$type<StoredCheckProblem[]>().notNull().default([]),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('review_approvals_workflow_idx').on(table.approvalWorkflowId, table.id)],
