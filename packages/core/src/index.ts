@@ -11,6 +11,7 @@ export * from './content/simple-render.ts';
 export * from './content/translatable-values.ts';
 export * from './content/types.ts';
 export * from './content/validate-content.ts';
+export * from './dynamic-content/audiences.ts';
 export * from './dynamic-content/conditionals.ts';
 export * from './dynamic-content/feeds.ts';
 export * from './dynamic-content/link-tracking.ts';
