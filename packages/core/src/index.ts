@@ -26,6 +26,7 @@ export { checkTemplate } from './render/check-template.ts';
 export * from './render/design-system.ts';
 export { type Diagnostic, diagnosticCodes } from './render/diagnostics.ts';
 export { escapeHtml } from './render/html-escape.ts';
+export { type ImageUrlReplacer, imageUrlsIn, rewriteImageUrls } from './render/image-references.ts';
 export { inlineCss, inlineCssWithJuice } from './render/inline-css.ts';
 export { defaultRenderLimits, HtmlValue } from './render/liquid-engine.ts';
 export { LruCache } from './render/lru-cache.ts';
