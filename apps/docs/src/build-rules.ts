@@ -1,9 +1,10 @@
 import type { Config } from '@docusaurus/types';
+import { refuseUnfinishedFeatureClaims } from './unfinished-feature-claims';
 
 /**
- * How strict the build is about links, shared by the site's config and the test that proves a broken
- * link fails the build: a broken link or markdown link fails it; broken anchors and duplicate routes
- * are reported but do not.
+ * How strict the build is, shared by the site's config and the test that proves it: a broken link or
+ * markdown link fails the build, and so does a page promising a feature for later ("being built");
+ * broken anchors and duplicate routes are reported but do not.
  */
 export const buildRules = {
   onBrokenLinks: 'throw',
@@ -12,6 +13,7 @@ export const buildRules = {
   markdown: {
     // `.md` pages are plain CommonMark (braces and angle brackets are just text); `.mdx` is MDX.
     format: 'detect',
+    preprocessor: refuseUnfinishedFeatureClaims,
     hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
   },
   // Rspack, SWC and LightningCSS: the cold build takes seconds instead of most of a minute.

@@ -63,4 +63,13 @@ describe('the docs build', () => {
     expect(build.exitCode).not.toBe(0);
     expect(build.output).toMatch(/markdown link with URL `\.\/missing\.md` .* couldn't be resolved/i);
   });
+
+  it('fails on a page that says a feature is being built', () => {
+    const build = buildSiteWithPage(
+      'unfinished-feature',
+      'Link tracking is\nbeing built; until then, add parameters by hand.',
+    );
+    expect(build.exitCode).not.toBe(0);
+    expect(build.output).toMatch(/intro\.md says a feature is not there yet \(line 7: "being built"\)/);
+  });
 });

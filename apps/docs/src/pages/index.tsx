@@ -87,8 +87,8 @@ export default function Home(): ReactNode {
           <div className="container">
             <Heading as="h2">What Letterset does</Heading>
             <p>
-              Letterset is being built in the open. The server, its database and its API description run
-              today; each article says plainly whether its feature has shipped.
+              Letterset is open source and developed in the open. Everything below ships in one self-hosted
+              server: the web app, the versioned API, background jobs and these docs.
             </p>
             <div className="row">
               {capabilities.map((capability) => (
