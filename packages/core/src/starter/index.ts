@@ -87,3 +87,4 @@ export function definitionsFromImport(
     containerComponentId: firstId,
   };
 }
+export * from './layouts.ts';
