@@ -359,7 +359,11 @@ describe('pre-send checks', () => {
             component_instances: [],
           }),
           renders: [
-            { locale: 'en-US', html: `<html><body>${fineHtml}</body></html>`, diagnostics: [] },
+            {
+              locale: 'en-US',
+              html: `<html lang="en-US" dir="ltr"><body>${fineHtml}</body></html>`,
+              diagnostics: [],
+            },
             { locale: 'he-IL', html, diagnostics: [] },
           ],
         }),
@@ -367,8 +371,8 @@ describe('pre-send checks', () => {
     expect(check(`<html lang="he-IL"><body><p dir="rtl">${fineHtml}</p></body></html>`)).toEqual([
       ['missing_rtl_direction', 'warning', 'he-IL'],
     ]);
-    expect(check(`<html dir="RTL"><body>${fineHtml}</body></html>`)).toEqual([]);
-    expect(check(`<html><body dir='rtl'>${fineHtml}</body></html>`)).toEqual([]);
+    expect(check(`<html lang="he" dir="RTL"><body>${fineHtml}</body></html>`)).toEqual([]);
+    expect(check(`<html><body lang='he-IL' dir='rtl'>${fineHtml}</body></html>`)).toEqual([]);
     // A fragment (no <html>, no <body>) may set it on its outer element.
     expect(check(`<table dir="rtl"><tr><td>${fineHtml}</td></tr></table>`)).toEqual([]);
     expect(check(`<table><tr><td>${fineHtml}</td></tr></table>`)).toEqual([

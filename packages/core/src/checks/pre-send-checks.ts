@@ -13,6 +13,7 @@ import { textDirectionOf } from '../locales.ts';
 import type { ComponentDefinition } from '../render/design-system.ts';
 import type { Diagnostic } from '../render/diagnostics.ts';
 import { htmlTags } from './html-tags.ts';
+import { readabilityProblemCodes, readabilityProblems } from './readability.ts';
 
 /**
  * Pre-send checks: what stands between an email and its recipients, per locale and branch.
@@ -41,6 +42,8 @@ export const preSendProblemCodes = {
   translationTooLong: 'translation_too_long',
   /** The HTML of a right-to-left locale (ar-SA, he-IL) sets no dir="rtl" on <html> or <body> (warning). */
   missingRtlDirection: 'missing_rtl_direction',
+  /** Low contrast, a missing lang or dir, vague link text (warnings; see readability.ts). */
+  ...readabilityProblemCodes,
 } as const;
 
 export type PreSendProblemCode = (typeof preSendProblemCodes)[keyof typeof preSendProblemCodes];
@@ -111,6 +114,8 @@ export function runPreSendChecks(input: PreSendCheckInput): PreSendCheckResult {
       });
     }
     htmlProblems(rendered, add);
+    for (const problem of readabilityProblems(rendered.html, rendered.locale))
+      add({ ...problem, locale: rendered.locale });
   }
   textProblems(input, add);
   untranslatedProblems(input, add);
