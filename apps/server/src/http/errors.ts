@@ -98,6 +98,40 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** A problem the pre-send checks found, as the refusal lists it (the core's `PreSendProblem`). */
+export interface CheckProblem {
+  code: string;
+  severity: 'blocking' | 'warning';
+  locale: string | null;
+  branch: string | null;
+  component_instance_id: string | null;
+  message: string;
+}
+
+/**
+ * Blocking pre-send checks refuse a step that leads to sending (submit for approval, approve,
+ * publish): the messages under `checks.<locale>` (or `checks` for the email as a whole), as an
+ * export's refusal has them, and the problems themselves with their branch and component.
+ */
+export class PreSendChecksFailedError extends ValidationError {
+  readonly problems: CheckProblem[];
+
+  constructor(problems: readonly CheckProblem[], message: string) {
+    const blocking = problems.filter((problem) => problem.severity === 'blocking');
+    const errors: FieldErrors = {};
+    for (const problem of blocking) {
+      const key = problem.locale === null ? 'checks' : `checks.${problem.locale}`;
+      errors[key] = [...(errors[key] ?? []), problem.message];
+    }
+    super(errors, message, 'pre_send_checks_failed');
+    this.problems = blocking;
+  }
+
+  override toBody() {
+    return { ...super.toBody(), problems: this.problems };
+  }
+}
+
 /**
  * For the `.catch` of a look-up of a record that a request field names: the record's absence
  * (a 404) is the request's fault, a 422 on that field; any other failure (a database outage)

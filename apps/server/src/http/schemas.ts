@@ -29,6 +29,13 @@ export const ValidationErrorSchema = Type.Object(
       description: 'Field path (dot-separated; array items by index) → messages for that field',
       examples: [{ name: ['is required'], 'stages.0.position': ['must be an integer'] }],
     }),
+    problems: Type.Optional(
+      Type.Array(Type.Unsafe(Type.Ref('PreSendProblem')), {
+        description:
+          'With code pre_send_checks_failed: the blocking problems of the pre-send checks, each with its ' +
+          'locale, branch and component instance (the same messages are under errors.checks.<locale>)',
+      }),
+    ),
   },
   { $id: 'ValidationError', description: 'The body of a 422 answer' },
 );

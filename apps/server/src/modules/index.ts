@@ -47,6 +47,7 @@ import {
   EmailConflict,
   EmailSummary,
   EmailVersion,
+  PublishedEmail,
   RenderedEmail,
   TestSendResult,
 } from './emails/emails.schemas.ts';
@@ -129,6 +130,7 @@ export const modules: Module[] = [
     schemas: [
       EmailSummary,
       Email,
+      PublishedEmail,
       EmailConflict,
       EmailVersion,
       ContentValidationResult,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../http/access.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { findRequestedEmail } from '../emails/emails.service.ts';
+import { preSendCheckerOf } from '../exports/exports.service.ts';
 import { notificationServicesOf } from '../notifications/notifications.service.ts';
 import {
   ApprovalWorkflow,
@@ -25,6 +26,7 @@ function reviewServices(app: FastifyInstance): ReviewServices {
   return {
     db: app.database.db,
     notifications: notificationServicesOf(app),
+    preSendChecks: preSendCheckerOf(app),
   };
 }
 
@@ -43,10 +45,14 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
           'stage member must be able to see the email (422 naming those who cannot). Submitting again ' +
           'cancels the workflow under way and starts a new one at stage 1. resubmission: true (only after ' +
           'changes were requested) continues the same workflow in a new round, at the stage that asked for ' +
-          'changes: approvals of the stages before it keep counting, decisions at or after it start over.',
+          'changes: approvals of the stages before it keep counting, decisions at or after it start over. ' +
+          'The pre-send checks run first over every locale (as an export without a dynamic content profile ' +
+          'would): a blocking problem answers 422 with code pre_send_checks_failed, the messages under ' +
+          'errors.checks.<locale> and the problems under problems; warnings come back in pre_send_warnings. ' +
+          '409 when the email was saved while its checks ran.',
         params: EmailReviewParams,
         body: SubmitForApprovalBody,
-        response: { 200: ref(ApprovalWorkflow), ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ref(ApprovalWorkflow), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -89,10 +95,13 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
           'gets 403 naming whom the stage waits on. 422 when the email is not in review, or when you already ' +
           'approved this stage in this round. one_of stages complete with one approval, all_of with every ' +
           'member’s; the last stage’s completion approves the email (recording its lock_version, the only ' +
-          'content that may then be published). request_changes moves the email to changes_requested.',
+          'content that may then be published). request_changes moves the email to changes_requested. ' +
+          'An approval runs the pre-send checks first: a blocking problem refuses it (422, code ' +
+          'pre_send_checks_failed, listing the problems as a submission does); the warnings are recorded ' +
+          'with the approval (pre_send_warnings). request_changes is never refused by the checks.',
         params: EmailReviewParams,
         body: ReviewApprovalBody,
-        response: { 200: ref(ReviewApproval), ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ref(ReviewApproval), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { approvalTypes, approvalWorkflowStatuses, reviewDecisions } from '../../db/schema.ts';
 import { Id, RequestBody, ref, Text, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
+import { PreSendProblem } from '../exports/exports.schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
 export const EmailReviewParams = Type.Object({ ...WorkspaceIdParams.properties, email_id: Id() });
@@ -61,6 +62,11 @@ export const ReviewApproval = Type.Object(
     round: Type.Integer({ description: 'Ours: the submission round (1, then +1 per resubmission)' }),
     email_lock_version: Type.Integer({
       description: 'Ours: the email’s lock_version the decision was made on',
+    }),
+    pre_send_warnings: Type.Array(ref(PreSendProblem), {
+      description:
+        'Ours: the warnings of the pre-send checks when the reviewer approved (blocking problems refuse an ' +
+        'approval); empty for a request for changes, which runs no checks',
     }),
     created_at: Timestamp,
   },
@@ -124,6 +130,13 @@ export const ApprovalWorkflow = Type.Object(
     }),
     created_at: Timestamp,
     completed_at: Type.Union([Timestamp, Type.Null()]),
+    pre_send_warnings: Type.Optional(
+      Type.Array(ref(PreSendProblem), {
+        description:
+          'Ours, only in the answer to a submission: the warnings of the pre-send checks it ran (blocking ' +
+          'problems refuse it)',
+      }),
+    ),
   },
   {
     $id: 'ApprovalWorkflow',

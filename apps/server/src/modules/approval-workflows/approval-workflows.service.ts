@@ -9,13 +9,15 @@ import {
   reviewApprovals,
   reviewGroups,
   type StageSnapshot,
+  type StoredCheckProblem,
   users,
 } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { usersWhoCanSee } from '../emails/email-audience.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { moveEmail } from '../emails/emails.lifecycle.ts';
+import { type PreSendChecker, passPreSendChecks } from '../emails/pre-send-gate.ts';
 import {
   type EmailNotice,
   type NotificationServices,
@@ -36,10 +38,12 @@ import type {
   SubmitForApprovalBody,
 } from './approval-workflows.schemas.ts';
 
-/** What a review needs: the database, and how to tell people (after commit). */
+/** What a review needs: the database, how to tell people (after commit), and the pre-send checks. */
 export interface ReviewServices {
   db: Database;
   notifications: NotificationServices;
+  /** Submitting and approving run them: blocking problems refuse the step, warnings go with it. */
+  preSendChecks: PreSendChecker;
 }
 
 type EmailRow = typeof emails.$inferSelect;
@@ -146,6 +150,18 @@ async function lockEmail(tx: Database, emailId: number): Promise<EmailRow> {
   return email;
 }
 
+/**
+ * The pre-send checks ran before the transaction, on the content read then: an edit saved in
+ * between would go through unchecked, so the step is refused and the caller tries again.
+ */
+function assertCheckedContent(email: EmailRow, checked: EmailRow): void {
+  if (email.lockVersion !== checked.lockVersion) {
+    throw new ConflictError('The email changed while its pre-send checks ran: try again', {
+      lock_version: email.lockVersion,
+    });
+  }
+}
+
 async function workflowUnderWay(tx: Database, emailId: number): Promise<WorkflowRow | undefined> {
   const [workflow] = await tx
     .select()
@@ -195,10 +211,14 @@ export async function submitForApproval(
   if (requested) {
     await assertMembersCanSee(db, visibleEmail, requested.stages, body.stages ? 'stages' : 'review_group_id');
   }
+  // The status (and the key) refuse first: checks are no reason to refuse what the status forbids anyway.
+  moveEmail(principal, visibleEmail.status, resubmission ? 'resubmit' : 'submit_for_approval');
+  const warnings = await passPreSendChecks(services.preSendChecks, visibleEmail, 'submit');
 
   const { email, workflow } = await db.transaction(async (tx) => {
     const email = await lockEmail(tx, visibleEmail.id);
     const status = moveEmail(principal, email.status, resubmission ? 'resubmit' : 'submit_for_approval');
+    assertCheckedContent(email, visibleEmail);
     let workflow: WorkflowRow | undefined;
     if (resubmission) {
       const underWay = await workflowUnderWay(tx, email.id);
@@ -252,7 +272,53 @@ export async function submitForApproval(
       message: `${actor ? personName(actor) : 'Someone'} ${resubmission ? 'resubmitted' : 'asked you to review'} “${email.name}”${resubmission ? ' for your review' : ''} (stage ${stage.position})`,
     },
   ]);
-  return toWorkflowResponse(db, workflow);
+  return { ...(await toWorkflowResponse(db, workflow)), pre_send_warnings: warnings };
+}
+
+/**
+ * Where a decision would go: the status it moves the email to, the workflow under way, its
+ * current stage and whose approvals count there. 422 when the email is not in review or the
+ * caller already approved this stage; 403 for anyone but the current stage's members.
+ */
+async function decisionAtCurrentStage(
+  db: Database,
+  principal: Principal,
+  email: EmailRow,
+  decision: ReviewDecision,
+) {
+  const decidedStatus = moveEmail(
+    principal,
+    email.status,
+    decision === 'approved' ? 'approve' : 'request_changes',
+  );
+  const workflow = await workflowUnderWay(db, email.id);
+  if (!workflow) {
+    throw ValidationError.field('status', 'has no review in progress: submit the email for approval first');
+  }
+  const stage = stageAt(workflow, workflow.currentStagePosition);
+  const decisions = await db
+    .select()
+    .from(reviewApprovals)
+    .where(eq(reviewApprovals.approvalWorkflowId, workflow.id));
+  const approvers = countedApprovers(workflow, stage.position, decisions);
+  if (!stage.user_ids.includes(principal.userId)) {
+    const awaited = stage.user_ids.filter((userId) => !approvers.includes(userId));
+    const people = await peopleById(db, awaited);
+    const names = awaited.map((id) => {
+      const person = people.get(id);
+      return person ? personName(person) : `user ${id}`;
+    });
+    throw new ForbiddenError(
+      `Stage ${stage.position} is waiting on ${namesInWords(names)}: only members of the current stage decide`,
+    );
+  }
+  if (approvers.includes(principal.userId)) {
+    throw ValidationError.field(
+      'decision',
+      `is already recorded: you approved stage ${stage.position} in this round`,
+    );
+  }
+  return { decidedStatus, workflow, stage, approvers };
 }
 
 /**
@@ -271,41 +337,26 @@ export async function decideReview(
   const notices: EmailNotice[] = [];
   const actor = await actorOf(db, principal);
   const actorName = actor ? personName(actor) : 'Someone';
+  // An approval is refused over blocking problems; a request for changes never is (it is how they get fixed).
+  const approving = decision === 'approved';
+  let warnings: StoredCheckProblem[] = [];
+  if (approving) {
+    // Who may decide is told before what the checks find, and the checks cannot run inside the
+    // transaction (they read through the outer connection): the rules run once here, read-only,
+    // and again under the lock below.
+    await decisionAtCurrentStage(db, principal, visibleEmail, decision);
+    warnings = await passPreSendChecks(services.preSendChecks, visibleEmail, 'approve');
+  }
 
   const approvalId = await db.transaction(async (tx) => {
     const email = await lockEmail(tx, visibleEmail.id);
-    const decidedStatus = moveEmail(
+    if (approving) assertCheckedContent(email, visibleEmail);
+    const { decidedStatus, workflow, stage, approvers } = await decisionAtCurrentStage(
+      tx,
       principal,
-      email.status,
-      decision === 'approved' ? 'approve' : 'request_changes',
+      email,
+      decision,
     );
-    const workflow = await workflowUnderWay(tx, email.id);
-    if (!workflow) {
-      throw ValidationError.field('status', 'has no review in progress: submit the email for approval first');
-    }
-    const stage = stageAt(workflow, workflow.currentStagePosition);
-    const decisions = await tx
-      .select()
-      .from(reviewApprovals)
-      .where(eq(reviewApprovals.approvalWorkflowId, workflow.id));
-    const approvers = countedApprovers(workflow, stage.position, decisions);
-    if (!stage.user_ids.includes(principal.userId)) {
-      const awaited = stage.user_ids.filter((userId) => !approvers.includes(userId));
-      const people = await peopleById(tx, awaited);
-      const names = awaited.map((id) => {
-        const person = people.get(id);
-        return person ? personName(person) : `user ${id}`;
-      });
-      throw new ForbiddenError(
-        `Stage ${stage.position} is waiting on ${namesInWords(names)}: only members of the current stage decide`,
-      );
-    }
-    if (approvers.includes(principal.userId)) {
-      throw ValidationError.field(
-        'decision',
-        `is already recorded: you approved stage ${stage.position} in this round`,
-      );
-    }
     const [approval] = await tx
       .insert(reviewApprovals)
       .values({
@@ -316,6 +367,7 @@ export async function decideReview(
         decision,
         reviewComment,
         emailLockVersion: email.lockVersion,
+        preSendWarnings: warnings,
       })
       .returning({ id: reviewApprovals.id });
     if (!approval) throw new Error('review approval insert returned nothing');
@@ -397,6 +449,7 @@ function toApprovalResponse(
     stage_position: row.stagePosition,
     round: row.round,
     email_lock_version: row.emailLockVersion,
+    pre_send_warnings: row.preSendWarnings as Static<typeof ReviewApproval>['pre_send_warnings'],
     created_at: row.createdAt,
   };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { auditLogs, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
@@ -68,6 +69,33 @@ export async function recordWrite(
     path: request.url.split('?')[0] ?? request.url,
     statusCode,
     requestId: request.id,
+  });
+}
+
+/**
+ * An entry a service writes for what the route's own entry cannot say: a publish by force names
+ * the email under `emails.force_published`, beside the route's `workspaces.emails.publish`.
+ * Written inside the caller's transaction, so it exists exactly when the write does.
+ */
+export async function recordAuditEntry(
+  db: Database,
+  principal: Principal,
+  entry: {
+    action: 'create' | 'update' | 'delete';
+    resourceType: string;
+    resourceId: string;
+    method: string;
+    path: string;
+    requestId: string;
+  },
+): Promise<void> {
+  await db.insert(auditLogs).values({
+    organizationId: principal.organizationId,
+    userId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    authMethod: principal.via,
+    statusCode: 200,
+    ...entry,
   });
 }
 

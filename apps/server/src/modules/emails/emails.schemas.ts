@@ -14,6 +14,7 @@ import {
   WorkspaceIdParams,
 } from '../../http/schemas.ts';
 import { EmailContent, Locale } from '../email-content/email-content.schemas.ts';
+import { PreSendProblem } from '../exports/exports.schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
 export const EmailStatus = Type.Enum([...emailStatuses], {
@@ -156,9 +157,35 @@ export const ContentValidationResult = Type.Object(
 
 export const PublishBody = RequestBody({
   force: Type.Optional(
-    Type.Boolean({ description: 'Publish from any status (needs force_publish_emails)', default: false }),
+    Type.Boolean({
+      description:
+        'Publish from any status (needs force_publish_emails), overriding blocking pre-send problems named in acknowledged_problems',
+      default: false,
+    }),
+  ),
+  acknowledged_problems: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 1000,
+      description:
+        'Ours, with force: true: the codes of the blocking pre-send problems the caller confirmed overriding, one per ' +
+        'problem (as the refusal listed them). Needed when there are blocking problems; 409 when they are not the ' +
+        'ones found now',
+    }),
   ),
 });
+
+export const PublishedEmail = Type.Object(
+  {
+    ...Email.properties,
+    pre_send_warnings: Type.Array(ref(PreSendProblem), {
+      description: 'The warnings of the pre-send checks the publish ran',
+    }),
+    overridden_problems: Type.Array(ref(PreSendProblem), {
+      description: 'The blocking problems a force publish overrode (empty otherwise)',
+    }),
+  },
+  { $id: 'PublishedEmail', description: 'The published email, with what its pre-send checks found' },
+);
 
 export const CloneEmailBody = RequestBody({
   name: Name(),

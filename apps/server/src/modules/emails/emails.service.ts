@@ -6,7 +6,7 @@ import {
   valuesEqual,
 } from '@letterset/core';
 import { and, count, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
 import { BatchedReads } from '../../db/batched-reads.ts';
@@ -27,6 +27,7 @@ import {
 import { emailGenerationJob } from '../../jobs/email-generation-job.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { assertApprovedContent, cancelWorkflowUnderWay } from '../approval-workflows/workflow-records.ts';
+import { recordAuditEntry } from '../audit-logs/audit-logs.service.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
@@ -56,6 +57,7 @@ import type {
   ListEmailsQuery,
   UpdateEmailBody,
 } from './emails.schemas.ts';
+import { overriddenProblems, type PreSendChecker, refuseBlockingProblems } from './pre-send-gate.ts';
 
 export type EmailRow = typeof emails.$inferSelect;
 type Editor = Parameters<typeof toUserReference>[0] | null;
@@ -785,6 +787,85 @@ export async function moveEmailStatus(
     if (cancelled) await announceEmailEvent(tx, { type: 'review_changed', email_id: id });
   });
   return getEmail(app, principal, workspaceId, id);
+}
+
+/** What a publish asks and where its trail goes. */
+export interface PublishRequest {
+  /** Publish from any status (needs force_publish_emails), overriding the acknowledged blocking problems. */
+  force: boolean;
+  /** The codes of the blocking problems the caller confirmed overriding (force only). */
+  acknowledgedProblems: readonly string[] | undefined;
+  preSendChecks: PreSendChecker;
+  /** The request, for the audit entry of a force publish and the log line that lists what it overrode. */
+  request: { path: string; id: string; log: FastifyBaseLogger };
+}
+
+/**
+ * Publishes an email: from approved, the approved content, when the pre-send checks find no
+ * blocking problem (422 listing them). A force publish (force_publish_emails) goes from any
+ * status and may override blocking problems the caller acknowledged (409 when they changed since);
+ * it ends the review under way and is recorded in the audit log as `emails.force_published`.
+ */
+export async function publishEmail(
+  app: App,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+  publish: PublishRequest,
+) {
+  const { email: checked } = await findVisibleEmail(app, principal, workspaceId, id);
+  const move: EmailMove = publish.force ? 'force_publish' : 'publish';
+  // The key and the status refuse before the checks run: they would refuse whatever the checks find.
+  moveEmail(principal, checked.status, move);
+  if (move === 'publish') await assertApprovedContent(app.database.db, checked);
+  const checks = await publish.preSendChecks(checked);
+  const overridden = publish.force ? overriddenProblems(checks, publish.acknowledgedProblems) : [];
+  if (!publish.force) refuseBlockingProblems(checks, 'publish');
+
+  await app.database.db.transaction(async (tx) => {
+    // Locked so that a reviewer's decision and this move cannot interleave.
+    const [email] = await tx.select().from(emails).where(eq(emails.id, id)).for('update');
+    if (!email) throw new NotFoundError();
+    const status: EmailStatus = moveEmail(principal, email.status, move);
+    if (move === 'publish') await assertApprovedContent(tx, email);
+    if (email.lockVersion !== checked.lockVersion) {
+      throw new ConflictError('The email changed while its pre-send checks ran: try again', {
+        lock_version: email.lockVersion,
+      });
+    }
+    // Publishing by force ends the review under way: its decisions no longer apply.
+    const cancelled = move === 'force_publish' && (await cancelWorkflowUnderWay(tx, id));
+    await tx.update(emails).set({ status }).where(eq(emails.id, id));
+    await announceEmailEvent(tx, { type: 'status_changed', email_id: id, status });
+    if (cancelled) await announceEmailEvent(tx, { type: 'review_changed', email_id: id });
+    if (move === 'force_publish') {
+      await recordAuditEntry(tx, principal, {
+        action: 'update',
+        resourceType: 'emails.force_published',
+        resourceId: String(id),
+        method: 'POST',
+        path: publish.request.path,
+        requestId: publish.request.id,
+      });
+    }
+  });
+  if (move === 'force_publish') {
+    // The audit entry names this request: its log line keeps what the force publish overrode.
+    publish.request.log.warn(
+      {
+        email_id: id,
+        overridden_problems: overridden,
+      },
+      overridden.length > 0
+        ? `email force-published over ${overridden.length} blocking pre-send problem(s)`
+        : 'email force-published',
+    );
+  }
+  return {
+    ...(await getEmail(app, principal, workspaceId, id)),
+    pre_send_warnings: checks.problems.filter((problem) => problem.severity === 'warning'),
+    overridden_problems: overridden,
+  };
 }
 
 export async function cloneEmail(

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { exportJob } from '../../jobs/export-job.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
+import type { PreSendChecker } from '../emails/pre-send-gate.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import {
   checkRenders,
@@ -141,6 +142,14 @@ async function checkEmail(
   // One budget for the request, shared by its locales.
   const renders = await renderForExport(app.renderer, context, locales, { budget: app.renderer.budget() });
   return { context, renders, checks: checkRenders(context, locales, renders) };
+}
+
+/**
+ * The checks that gate an email's review and publishing: every locale, rendered as exported
+ * without a dynamic content profile, the same function an export's checks run.
+ */
+export function preSendCheckerOf(app: App): PreSendChecker {
+  return async (email) => (await checkEmail(app, email, email.locales, null)).checks;
 }
 
 /** The pre-send checks of an email in one locale or all of its locales. */
