@@ -301,6 +301,8 @@ export function readabilityProblems(html: string, locale: string): ReadabilityPr
   let htmlAttributes: Record<string, string> | null = null;
   let bodyAttributes: Record<string, string> | null = null;
   let pendingText = '';
+  // Email HTML repeats the same few style attributes; each is parsed once.
+  const styles = new Map<string, Map<string, string>>();
 
   const checkContrast = (text: string, frame: Frame) => {
     if (frame.background === null || frame.color.a === 0) return;
@@ -353,7 +355,12 @@ export function readabilityProblems(html: string, locale: string): ReadabilityPr
       onopentag(name, attributes) {
         flushText();
         const parent = stack[stack.length - 1] ?? root;
-        const style = parseInlineStyle(attributes.style ?? '');
+        const styleText = attributes.style ?? '';
+        let style = styles.get(styleText);
+        if (style === undefined) {
+          style = parseInlineStyle(styleText);
+          styles.set(styleText, style);
+        }
         if (name === 'html' && htmlAttributes === null) htmlAttributes = attributes;
         if (name === 'body' && bodyAttributes === null) {
           bodyAttributes = attributes;
