@@ -2,6 +2,7 @@ export * from './ai/email-chat.ts';
 export * from './ai/generated-content.ts';
 export * from './ai/generated-design-system.ts';
 export * from './ai/protected-markup.ts';
+export * from './checks/audience-checks.ts';
 export * from './checks/html-tags.ts';
 export * from './checks/pre-send-checks.ts';
 export * from './collaboration/email-events.ts';

@@ -6,12 +6,20 @@ import {
 } from '../content/translatable-values.ts';
 import { type BranchedText, type EmailContent, nullBranch } from '../content/types.ts';
 import type { ContentValidationResult } from '../content/validate-content.ts';
+import { type ConditionalDefinition, conditionalSyntaxFor } from '../dynamic-content/conditionals.ts';
 import { personalizationTagIdsIn } from '../dynamic-content/personalization-tags.ts';
+import { dynamicContentDiagnosticCodes } from '../dynamic-content/render-dynamic.ts';
 import { fieldMessages } from '../fields/index.ts';
 import type { FieldDefinition } from '../fields/types.ts';
 import { textDirectionOf } from '../locales.ts';
 import type { ComponentDefinition } from '../render/design-system.ts';
 import type { Diagnostic } from '../render/diagnostics.ts';
+import {
+  type AudienceBranch,
+  maxAudiencesPerLocale,
+  problemsPerAudience,
+  type RenderProblems,
+} from './audience-checks.ts';
 import { htmlTags } from './html-tags.ts';
 import { readabilityProblemCodes, readabilityProblems } from './readability.ts';
 
@@ -44,6 +52,13 @@ export const preSendProblemCodes = {
   missingRtlDirection: 'missing_rtl_direction',
   /** Low contrast, a missing lang or dir, vague link text (warnings; see readability.ts). */
   ...readabilityProblemCodes,
+  /**
+   * An export for a dynamic content profile that a conditional used in the email has no syntax
+   * for (none of its own, and an empty default syntax): every reader would get every branch (blocking).
+   */
+  missingConditionalSyntax: 'missing_conditional_syntax',
+  /** Branches past the bound of audiences rendered per locale, whose renders were not checked (warning). */
+  audiencesNotChecked: 'audiences_not_checked',
 } as const;
 
 export type PreSendProblemCode = (typeof preSendProblemCodes)[keyof typeof preSendProblemCodes];
@@ -55,6 +70,11 @@ export interface PreSendProblem {
   locale: string | null;
   /** The branch key, for content under a conditional (`null_branch` otherwise); null when not known. */
   branch: string | null;
+  /**
+   * The conditional `branch` belongs to, when known: a problem a render of that branch's
+   * audience found, or a conditional's own problem. Absent otherwise.
+   */
+  conditional_id?: number;
   /** The component instance it is in, when known. */
   component_instance_id: string | null;
   message: string;
@@ -75,6 +95,12 @@ export interface LocaleRender {
   locale: string;
   html: string;
   diagnostics: readonly Diagnostic[];
+  /**
+   * The audience it shows (`audiencesToCheck`): null for every conditional at its default branch,
+   * else one conditional at another branch. Absent: a render holding every audience (an export
+   * for a profile) or of an email without conditionals.
+   */
+  audience?: AudienceBranch | null;
 }
 
 export interface PreSendCheckInput {
@@ -87,10 +113,23 @@ export interface PreSendCheckInput {
   components: readonly ComponentDefinition[];
   /** `validateEmailContent` over the email (all its locales). */
   validation: ContentValidationResult;
-  /** The export render of each checked locale (every branch compiled in). */
+  /**
+   * The export render of each checked locale, and the renders of its audiences: problems found in
+   * some audiences only are told with the branch they are in (`problemsPerAudience`).
+   */
   renders: readonly LocaleRender[];
   /** The branch keys of a conditional, when known; otherwise the branches present in the content. */
   branchKeysOf?: (conditionalId: number) => readonly string[] | undefined;
+  /**
+   * The export's dynamic content profile (null: an export without one) and the workspace's
+   * conditionals: an export for a profile needs a syntax for every conditional the email uses.
+   */
+  dynamicContent?: {
+    profile: { id: string; name: string } | null;
+    conditionals: readonly ConditionalDefinition[];
+  };
+  /** Branches whose audiences were not rendered (past `maxAudiencesPerLocale`). */
+  uncheckedAudiences?: readonly AudienceBranch[];
 }
 
 /** Runs every check; problems come in locale order, blocking ones first within a locale. */
@@ -101,22 +140,21 @@ export function runPreSendChecks(input: PreSendCheckInput): PreSendCheckResult {
     problems.push({ branch: null, component_instance_id: null, ...problem });
 
   validationProblems(input, checked, add);
+  missingSyntaxProblems(input, add);
+  const byLocale = new Map<string, RenderProblems[]>();
   for (const rendered of input.renders) {
     if (!checked.has(rendered.locale)) continue;
-    for (const diagnostic of rendered.diagnostics) {
-      if (diagnostic.severity !== 'error') continue;
-      add({
-        code: preSendProblemCodes.renderError,
-        severity: 'blocking',
-        locale: rendered.locale,
-        component_instance_id: diagnostic.componentInstanceId ?? null,
-        message: diagnosticMessage(diagnostic),
-      });
-    }
-    htmlProblems(rendered, add);
-    for (const problem of readabilityProblems(rendered.html, rendered.locale))
-      add({ ...problem, locale: rendered.locale });
+    const found: PreSendProblem[] = [];
+    const addFound: Add = (problem) => found.push({ branch: null, component_instance_id: null, ...problem });
+    renderProblems(rendered, addFound);
+    byLocale.set(rendered.locale, [
+      ...(byLocale.get(rendered.locale) ?? []),
+      { audience: rendered.audience, problems: found },
+    ]);
   }
+  for (const renders of byLocale.values())
+    problems.push(...problemsPerAudience(renders, input.dynamicContent?.conditionals ?? []));
+  uncheckedAudienceProblems(input, add);
   textProblems(input, add);
   untranslatedProblems(input, add);
 
@@ -145,6 +183,62 @@ export function diagnosticMessage(diagnostic: Diagnostic): string {
 type Add = (
   problem: Omit<PreSendProblem, 'branch' | 'component_instance_id'> & Partial<PreSendProblem>,
 ) => void;
+
+/** What one render shows: its template and dynamic-content errors, and its HTML's problems. */
+function renderProblems(rendered: LocaleRender, add: Add): void {
+  for (const diagnostic of rendered.diagnostics) {
+    if (diagnostic.severity !== 'error') continue;
+    // Told once for the email by missingSyntaxProblems, naming the profile.
+    if (diagnostic.code === dynamicContentDiagnosticCodes.missingConditionalSyntax) continue;
+    add({
+      code: preSendProblemCodes.renderError,
+      severity: 'blocking',
+      locale: rendered.locale,
+      component_instance_id: diagnostic.componentInstanceId ?? null,
+      message: diagnosticMessage(diagnostic),
+    });
+  }
+  htmlProblems(rendered, add);
+  for (const problem of readabilityProblems(rendered.html, rendered.locale))
+    add({ ...problem, locale: rendered.locale });
+}
+
+/** Each conditional the email uses that has no syntax for the export's profile. */
+function missingSyntaxProblems(input: PreSendCheckInput, add: Add): void {
+  const profile = input.dynamicContent?.profile;
+  if (!profile) return;
+  const used = new Set(dynamicContentUsedIn(input.content, input.components, input.locales).conditional_ids);
+  for (const conditional of input.dynamicContent?.conditionals ?? []) {
+    if (!used.has(conditional.id) || conditionalSyntaxFor(conditional, profile.id) !== null) continue;
+    add({
+      code: preSendProblemCodes.missingConditionalSyntax,
+      severity: 'blocking',
+      locale: null,
+      conditional_id: conditional.id,
+      message:
+        `The conditional “${conditional.label ?? conditional.id}” has no syntax for the dynamic content profile ` +
+        `“${profile.name}” and its default syntax is empty: every reader would get every branch. Give it a ` +
+        'syntax for that profile, or export without a profile (each reader then gets its default branch).',
+    });
+  }
+}
+
+function uncheckedAudienceProblems(input: PreSendCheckInput, add: Add): void {
+  const unchecked = input.uncheckedAudiences ?? [];
+  if (unchecked.length === 0) return;
+  const labels = new Map((input.dynamicContent?.conditionals ?? []).map((c) => [c.id, c]));
+  const names = unchecked.map(({ conditional_id, branch }) => {
+    const conditional = labels.get(conditional_id);
+    const label = conditional?.branches.find((candidate) => candidate.key === branch)?.label ?? branch;
+    return `${conditional?.label ?? conditional_id}: ${label}`;
+  });
+  add({
+    code: preSendProblemCodes.audiencesNotChecked,
+    severity: 'warning',
+    locale: null,
+    message: `${unchecked.length} branches were not rendered for the checks (at most ${maxAudiencesPerLocale} audiences per locale are): ${names.join(', ')}`,
+  });
+}
 
 interface InstanceInfo {
   name: string;

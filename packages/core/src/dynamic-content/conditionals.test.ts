@@ -5,6 +5,7 @@ import {
   conditionalReferenceProblems,
   conditionalSyntaxFor,
   conditionalUsage,
+  defaultBranchKey,
 } from './conditionals.ts';
 
 const tiers: ConditionalDefinition = {
@@ -34,10 +35,19 @@ const content = (extra: Partial<EmailContent> = {}): EmailContent => ({
 });
 
 describe('conditionals', () => {
-  it('use the profile’s syntax when they have one, else the default', () => {
-    expect(conditionalSyntaxFor(tiers, 'p1').closing).toBe('end');
-    expect(conditionalSyntaxFor(tiers, 'p2').closing).toBe('END');
-    expect(conditionalSyntaxFor(tiers, null).closing).toBe('END');
+  it('use the profile’s syntax when they have one, else the default unless it is empty', () => {
+    expect(conditionalSyntaxFor(tiers, 'p1')?.closing).toBe('end');
+    expect(conditionalSyntaxFor(tiers, 'p2')?.closing).toBe('END');
+    const blank = { closing: ' ', branch_values: { gold: '', other: '' } };
+    expect(conditionalSyntaxFor({ ...tiers, default_syntax: blank }, 'p2')).toBeNull();
+    expect(conditionalSyntaxFor({ ...tiers, default_syntax: blank }, 'p1')?.closing).toBe('end');
+  });
+
+  it('default to the chosen branch, else the last one', () => {
+    expect(defaultBranchKey(tiers)).toBe('other');
+    expect(defaultBranchKey({ ...tiers, default_branch_key: 'gold' })).toBe('gold');
+    expect(defaultBranchKey({ ...tiers, default_branch_key: 'gone' })).toBe('other');
+    expect(defaultBranchKey({ ...tiers, branches: [] })).toBeNull();
   });
 
   it('know where content uses them and which branches hold content', () => {

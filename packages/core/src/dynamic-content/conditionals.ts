@@ -7,33 +7,81 @@ export interface ConditionalDefinition {
   label?: string;
   branches: { key: string; label: string }[];
   default_syntax: ConditionalSyntax;
-  /** Per dynamic content profile id; profiles without an entry use `default_syntax`. */
+  /** Per dynamic content profile id; profiles without an entry use `default_syntax` (when it is not empty). */
   dynamic_content_profile_syntaxes?: Record<string, ConditionalSyntax>;
   can_be_used_in_subject_and_preheader?: boolean;
+  /**
+   * The branch shown to every reader of an export without a dynamic content profile, and in a
+   * preview where no branch is selected. Null or absent: the last branch (the "everyone else"
+   * branch by convention).
+   */
+  default_branch_key?: string | null;
 }
 
-/** The export profile's syntax if the conditional has one, else the default syntax. */
-export function conditionalSyntaxFor(
-  conditional: ConditionalDefinition,
-  profileId: string | null | undefined,
-): ConditionalSyntax {
-  if (profileId !== null && profileId !== undefined) {
-    const own = conditional.dynamic_content_profile_syntaxes?.[profileId];
-    if (own) return own;
-  }
-  return conditional.default_syntax;
+/** The branch an export without a profile shows: `default_branch_key`, else the last branch. */
+export function defaultBranchKey(
+  conditional: Pick<ConditionalDefinition, 'branches' | 'default_branch_key'>,
+) {
+  const keys = conditional.branches.map((branch) => branch.key);
+  const chosen = conditional.default_branch_key;
+  if (chosen !== null && chosen !== undefined && keys.includes(chosen)) return chosen;
+  return keys.at(-1) ?? null;
 }
 
 /**
- * The compile rule: for each branch in order, its opening syntax then its rendered content,
- * then the closing syntax once.
+ * The branch one reader sees: the selected branch when it is one of the conditional's, else
+ * its default branch. What previews show, and what an export without a profile holds.
+ */
+export function branchForAudience(
+  conditional: Pick<ConditionalDefinition, 'id' | 'branches' | 'default_branch_key'>,
+  selection: Readonly<Record<string, string>> | undefined,
+): string | null {
+  const selected = selection?.[String(conditional.id)];
+  if (selected !== undefined && conditional.branches.some((branch) => branch.key === selected))
+    return selected;
+  return defaultBranchKey(conditional);
+}
+
+/** A syntax whose openings and closing are all blank: compiling with it would stack every branch. */
+export function isEmptySyntax(syntax: ConditionalSyntax): boolean {
+  return (
+    syntax.closing.trim() === '' && Object.values(syntax.branch_values).every((value) => value.trim() === '')
+  );
+}
+
+/**
+ * The syntax an export for a dynamic content profile wraps the branches in: the profile's own
+ * syntax, else the default syntax. Null when the one that applies is empty: such an export cannot
+ * tell its readers apart, and must not be made (see `missingConditionalSyntaxProblems`).
+ */
+export function conditionalSyntaxFor(
+  conditional: ConditionalDefinition,
+  profileId: string,
+): ConditionalSyntax | null {
+  const syntax = conditional.dynamic_content_profile_syntaxes?.[profileId] ?? conditional.default_syntax;
+  return isEmptySyntax(syntax) ? null : syntax;
+}
+
+/**
+ * What an export holds for one conditional, defined once for every part of the email:
+ *  - without a profile (`profileId` null): one branch only, with no syntax at all: the branch
+ *    `selection` names for the conditional, else its default branch (`defaultBranchKey`);
+ *  - for a profile: for each branch in order, its opening syntax then its rendered content, then
+ *    the closing syntax once, in `conditionalSyntaxFor` that profile. Null when the conditional
+ *    has no usable syntax for the profile: the caller reports it, never stacks the branches.
  */
 export function compileConditional(
   conditional: ConditionalDefinition,
   profileId: string | null | undefined,
   renderBranch: (branchKey: string) => string,
-): string {
+  selection?: Readonly<Record<string, string>>,
+): string | null {
+  if (profileId === null || profileId === undefined) {
+    const key = branchForAudience(conditional, selection);
+    return key === null ? '' : renderBranch(key);
+  }
   const syntax = conditionalSyntaxFor(conditional, profileId);
+  if (!syntax) return null;
   let output = '';
   for (const branch of conditional.branches) {
     output += (syntax.branch_values[branch.key] ?? '') + renderBranch(branch.key);
@@ -41,14 +89,20 @@ export function compileConditional(
   return output + syntax.closing;
 }
 
-/** Subject or preheader text of every branch, wrapped in the conditional's syntax. */
+/** Subject or preheader text as an export holds it (see `compileConditional`). */
 export function compileBranchedText(
   text: BranchedText,
   conditional: ConditionalDefinition,
   profileId: string | null | undefined,
   locale: string,
-): string {
-  return compileConditional(conditional, profileId, (key) => text.branch_content?.[key]?.[locale] ?? '');
+  selection?: Readonly<Record<string, string>>,
+): string | null {
+  return compileConditional(
+    conditional,
+    profileId,
+    (key) => text.branch_content?.[key]?.[locale] ?? '',
+    selection,
+  );
 }
 
 /** Whether a branch of an instance holds any stored value (in any locale). */

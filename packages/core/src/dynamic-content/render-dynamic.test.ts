@@ -108,10 +108,6 @@ const card3 = (headline: string) =>
 describe('conditionals in a render', () => {
   it.each([
     [
-      null,
-      `{% if tier == 'gold' %}${card3('Gold!')}{% elsif tier == 'silver' %}${card3('Silver!')}{% else %}${card3('Hi!')}{% endif %}`,
-    ],
-    [
       'iterable',
       `{{#if (eq tier "gold")}}${card3('Gold!')}{{else if (eq tier "silver")}}${card3('Silver!')}{{else}}${card3('Hi!')}{{/if}}`,
     ],
@@ -127,19 +123,55 @@ describe('conditionals in a render', () => {
       'unknown profile',
       `{% if tier == 'gold' %}${card3('Gold!')}{% elsif tier == 'silver' %}${card3('Silver!')}{% else %}${card3('Hi!')}{% endif %}`,
     ],
-  ])('export with profile %s compiles every branch in order, raw', (profileId, expected) => {
+  ])('export for profile %s compiles every branch in order, raw', (profileId, expected) => {
     const output = run({ dynamicContent: { profileId, conditionals: [tiers] } });
     expect(output.html).toBe(`<main>${expected}</main>`);
     expect(output.diagnostics).toEqual([]);
   });
 
-  it('renders a branch without stored values from the field defaults', () => {
-    const sparse = { ...tiered, field_values: headlines({ silver: 'Silver!' }) };
-    const output = run({ content: content([sparse]), dynamicContent: { conditionals: [tiers] } });
-    expect(output.html).toContain(`{% if tier == 'gold' %}${card3('Hello')}{% elsif`);
+  it('export without a profile holds only the default branch, with no syntax', () => {
+    const output = run({ dynamicContent: { profileId: null, conditionals: [tiers] } });
+    expect(output.html).toBe(`<main>${card3('Hi!')}</main>`);
+    const chosen = { ...tiers, default_branch_key: 'silver' };
+    expect(run({ dynamicContent: { conditionals: [chosen] } }).html).toBe(`<main>${card3('Silver!')}</main>`);
+    // One audience's export: the branch it selects.
+    expect(run({ dynamicContent: { conditionals: [tiers] }, branchSelection: { 7: 'gold' } }).html).toBe(
+      `<main>${card3('Gold!')}</main>`,
+    );
   });
 
-  it('previews only the branch selected in the editor (the first by default)', () => {
+  it('export for a profile without syntax shows the default branch and reports it, never stacks', () => {
+    const blank = {
+      ...tiers,
+      default_syntax: { closing: '', branch_values: { gold: '', silver: '', other: '' } },
+      dynamic_content_profile_syntaxes: {},
+    };
+    const branched = {
+      conditional_id: 7,
+      branch_content: { gold: { 'en-US': 'G' }, other: { 'en-US': 'E' } },
+    };
+    const output = run({
+      content: content([tiered, { ...tiered, id: 'b' }], { subject: branched }),
+      strict: true,
+      dynamicContent: { profileId: 'iterable', conditionals: [blank] },
+    });
+    expect(output.html).toBe(`<main>${card3('Hi!')}${card3('Hi!')}</main>`);
+    expect(output.subject).toBe('E');
+    expect(output.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['missing_conditional_syntax', 'error'],
+    ]);
+  });
+
+  it('renders a branch without stored values from the field defaults', () => {
+    const sparse = { ...tiered, field_values: headlines({ silver: 'Silver!' }) };
+    const output = run({
+      content: content([sparse]),
+      dynamicContent: { profileId: 'braze', conditionals: [tiers] },
+    });
+    expect(output.html).toContain(`{% if tier == "gold" %}${card3('Hello')}{% elsif`);
+  });
+
+  it('previews only the branch selected in the editor (the default branch when none is)', () => {
     const preview = (branchSelection?: Record<string, string>) =>
       run({
         mode: 'editor_preview',
@@ -147,10 +179,13 @@ describe('conditionals in a render', () => {
         ...(branchSelection ? { branchSelection } : {}),
       }).html;
     expect(preview({ 7: 'silver' })).toBe(`<main>${card3('Silver!')}</main>`);
-    expect(preview()).toBe(`<main>${card3('Gold!')}</main>`);
+    expect(preview()).toBe(`<main>${card3('Hi!')}</main>`);
+    expect(preview({ 7: 'bronze' })).toBe(`<main>${card3('Hi!')}</main>`);
     expect(run({ mode: 'render_api', dynamicContent: { conditionals: [tiers] } }).html).toBe(
-      `<main>${card3('Gold!')}</main>`,
+      `<main>${card3('Hi!')}</main>`,
     );
+    // Without the conditional's definition, the first branch the content holds.
+    expect(run({ mode: 'editor_preview' }).html).toBe(`<main>${card3('Gold!')}</main>`);
   });
 
   it('compiles the subject and preheader the same way', () => {

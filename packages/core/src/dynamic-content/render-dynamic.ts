@@ -8,20 +8,31 @@ import {
 import type { FieldDefinition } from '../fields/types.ts';
 import type { Diagnostic } from '../render/diagnostics.ts';
 import { escapeHtml } from '../render/html-escape.ts';
-import { type ConditionalDefinition, compileBranchedText, compileConditional } from './conditionals.ts';
+import {
+  branchForAudience,
+  type ConditionalDefinition,
+  compileBranchedText,
+  compileConditional,
+} from './conditionals.ts';
 import { type LinkTrackingProfileDefinition, trackLinksInHtml, trackUrl } from './link-tracking.ts';
 import { type PersonalizationTagDefinition, substitutePersonalizationTags } from './personalization-tags.ts';
 
 /**
  * Dynamic content for one render (`RenderInput.dynamicContent`):
- *  - `export` mode compiles every conditional into the profile's syntax (else the default
- *    syntax); other modes show one branch (`branchSelection`).
+ *  - `export` mode for a profile compiles every conditional into the profile's syntax (else a
+ *    non-empty default syntax; with neither, the conditional's default branch and a
+ *    `missing_conditional_syntax` diagnostic). `export` mode without a profile, and every other
+ *    mode, show one branch per conditional: the one `branchSelection` names, else the
+ *    conditional's default branch (`compileConditional` defines both).
  *  - preview modes show tags' example values; `export` and `render_api` show the profile's value,
  *    else the default value.
  *  - the link tracking profile (the email's) tracks url fields and rich-text links in every mode.
  */
 export interface DynamicContentInput {
-  /** The export's dynamic content profile; null or absent uses default syntaxes and values. */
+  /**
+   * The export's dynamic content profile; null or absent: an export shows one branch per
+   * conditional (no syntax) and personalization tags' default values.
+   */
   profileId?: string | null;
   conditionals?: readonly ConditionalDefinition[];
   personalizationTags?: readonly PersonalizationTagDefinition[];
@@ -32,15 +43,17 @@ export const dynamicContentDiagnosticCodes = {
   unknownConditional: 'unknown_conditional',
   conditionalNotAllowedInSubject: 'conditional_not_allowed_in_subject_and_preheader',
   unknownPersonalizationTag: 'unknown_personalization_tag',
+  /** An export for a profile the conditional has no syntax for (neither its own nor a non-empty default). */
+  missingConditionalSyntax: 'missing_conditional_syntax',
 } as const;
 
 type Mode = 'export' | 'render_api' | 'email_design_system_preview' | 'editor_preview';
 
 /** Compiles conditionals during an export render; `null` in the other modes. */
 export interface ConditionalCompiler {
-  /** Subject or preheader with all its branches, or undefined to fall back to branch selection. */
+  /** Subject or preheader as exported, or undefined when it has no conditional. */
   text(text: BranchedText | undefined, locale: string): string | undefined;
-  /** An instance with every branch rendered, or undefined when it has no conditional. */
+  /** An instance as exported (see `compileConditional`), or undefined when it has no conditional. */
   instance(instance: ComponentInstance, renderBranch: (branchKey: string) => string): string | undefined;
 }
 
@@ -48,8 +61,10 @@ export function conditionalCompiler(
   mode: Mode,
   dynamicContent: DynamicContentInput | undefined,
   report: (diagnostic: Omit<Diagnostic, 'severity'>, instance?: ComponentInstance) => void,
+  selection?: Readonly<Record<string, string>>,
 ): ConditionalCompiler | null {
   if (!dynamicContent || mode !== 'export') return null;
+  const profileId = dynamicContent.profileId ?? null;
   const conditionals = new Map((dynamicContent.conditionals ?? []).map((c) => [c.id, c]));
   const find = (id: number, instance?: ComponentInstance) => {
     const conditional = conditionals.get(id);
@@ -59,6 +74,19 @@ export function conditionalCompiler(
         instance,
       );
     return conditional;
+  };
+  const missingReported = new Set<number>();
+  /** No syntax for the profile: told once per conditional, and its default branch stands in. */
+  const withoutSyntax = (conditional: ConditionalDefinition, renderBranch: (key: string) => string) => {
+    if (!missingReported.has(conditional.id)) {
+      missingReported.add(conditional.id);
+      report({
+        code: dynamicContentDiagnosticCodes.missingConditionalSyntax,
+        message: `Conditional ${conditional.label ?? conditional.id} has no syntax for dynamic content profile ${profileId}, and its default syntax is empty`,
+      });
+    }
+    const key = branchForAudience(conditional, selection);
+    return key === null ? '' : renderBranch(key);
   };
   return {
     text(text, locale) {
@@ -72,13 +100,20 @@ export function conditionalCompiler(
         });
         return '';
       }
-      return compileBranchedText(text, conditional, dynamicContent.profileId, locale);
+      const textOf = (key: string) => text.branch_content?.[key]?.[locale] ?? '';
+      return (
+        compileBranchedText(text, conditional, profileId, locale, selection) ??
+        withoutSyntax(conditional, textOf)
+      );
     },
     instance(instance, renderBranch) {
       if (instance.conditional_id === null || instance.conditional_id === undefined) return undefined;
       const conditional = find(instance.conditional_id, instance);
       if (!conditional) return '';
-      return compileConditional(conditional, dynamicContent.profileId, renderBranch);
+      return (
+        compileConditional(conditional, profileId, renderBranch, selection) ??
+        withoutSyntax(conditional, renderBranch)
+      );
     },
   };
 }

@@ -47,7 +47,11 @@ export interface RenderInput {
   locale: string;
   mode: RenderMode;
   outputFormat?: OutputFormat;
-  /** Which branch to show per conditional id; unselected conditionals show their first branch. */
+  /**
+   * Which branch to show per conditional id; unselected conditionals show their default branch
+   * (`defaultBranchKey`). Also in `export` mode without a dynamic content profile: the export one
+   * audience receives. An export for a profile compiles every branch and ignores it.
+   */
   branchSelection?: BranchSelection;
   email?: { id: number | null; name: string; textDirection?: 'ltr' | 'rtl' };
   project?: { id: number; name: string } | null;
@@ -172,15 +176,25 @@ function renderContent(input: RenderInput): RenderOutput {
     input.brandProfile?.design_tokens ?? {},
   );
   const customStyles = mergeCustomStyles(input.designSystem.custom_styles, input.brandProfile?.custom_styles);
-  const compiler = conditionalCompiler(input.mode, input.dynamicContent, (diagnostic, instance) =>
-    diagnostics.push({ ...diagnostic, severity, ...(instance ? { componentInstanceId: instance.id } : {}) }),
+  const compiler = conditionalCompiler(
+    input.mode,
+    input.dynamicContent,
+    (diagnostic, instance) =>
+      diagnostics.push({
+        ...diagnostic,
+        severity,
+        ...(instance ? { componentInstanceId: instance.id } : {}),
+      }),
+    input.branchSelection,
   );
+  const knownConditionals = new Map((input.dynamicContent?.conditionals ?? []).map((c) => [c.id, c]));
+  const conditionalOf = (id: number) => knownConditionals.get(id);
   const subject =
     compiler?.text(input.content.subject, input.locale) ??
-    branchedTextFor(input.content.subject, input.locale, input.branchSelection);
+    branchedTextFor(input.content.subject, input.locale, input.branchSelection, conditionalOf);
   const preheader =
     compiler?.text(input.content.preheader, input.locale) ??
-    branchedTextFor(input.content.preheader, input.locale, input.branchSelection);
+    branchedTextFor(input.content.preheader, input.locale, input.branchSelection, conditionalOf);
 
   const baseContext = {
     render_mode: input.mode,
@@ -282,7 +296,7 @@ function renderContent(input: RenderInput): RenderOutput {
   const globalFields = container
     ? fieldScope(
         container.field_definitions,
-        instanceValuesFor(containerInstance, input.locale, input.branchSelection),
+        instanceValuesFor(containerInstance, input.locale, input.branchSelection, conditionalOf),
         customStyles,
       )
     : {};
@@ -303,7 +317,7 @@ function renderContent(input: RenderInput): RenderOutput {
     childrenHtml +=
       compiler?.instance(entry.instance, (branch) =>
         renderChild(branchValuesFor(entry.instance, branch, input.locale)),
-      ) ?? renderChild(instanceValuesFor(entry.instance, input.locale, input.branchSelection));
+      ) ?? renderChild(instanceValuesFor(entry.instance, input.locale, input.branchSelection, conditionalOf));
   });
 
   let html = childrenHtml;
