@@ -1,5 +1,7 @@
 import {
   applyBrandProfile,
+  audienceSelection,
+  audiencesOf,
   type BrandProfileDefinition,
   type ComponentDefinition,
   type ComponentInstance,
@@ -25,6 +27,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
+import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
 import { useReviewState } from '../comments/review-state.ts';
@@ -127,7 +130,19 @@ export function DocumentEditor({
   const { document } = state;
   const [chosenLocale, setLocale] = useState<string>(start.document.defaultLocale);
   const locale = document.locales.includes(chosenLocale) ? chosenLocale : document.defaultLocale;
-  const [branchSelection, setBranchSelection] = useState<Record<string, string>>({});
+  // Branches picked (Audience switch, inspector, a problem opened); every other conditional the
+  // email uses shows its default branch, as an export without a profile does.
+  const [chosenBranches, setChosenBranches] = useState<Record<string, string>>({});
+  const [audienceConditionalId, setAudienceConditionalId] = useState<number | null>(null);
+  const audiences = useMemo(
+    () => audiencesOf(document.content, resources.conditionals),
+    [document.content, resources.conditionals],
+  );
+  const shownBranches = audienceSelection(audiences, chosenBranches);
+  const shownBranchesKey = JSON.stringify(shownBranches);
+  // One object while the branches shown stay the same, so typing does not restart the preview.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selection's content.
+  const branchSelection = useMemo(() => shownBranches, [shownBranchesKey]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<FieldFocusRequest | null>(null);
   // Reopened after a translation import, the editor shows the Localization panel with its summary.
@@ -198,11 +213,10 @@ export function DocumentEditor({
     setPanel('inspector');
     setFocusRequest((current) => ({ instanceId, variable, nonce: (current?.nonce ?? 0) + 1 }));
   }, []);
-  const setBranch = useCallback(
-    (conditionalId: number, branchKey: string) =>
-      setBranchSelection((current) => ({ ...current, [String(conditionalId)]: branchKey })),
-    [],
-  );
+  const setBranch = useCallback((conditionalId: number, branchKey: string) => {
+    setChosenBranches((current) => ({ ...current, [String(conditionalId)]: branchKey }));
+    setAudienceConditionalId(conditionalId);
+  }, []);
 
   useHotkeys(
     [
@@ -350,6 +364,15 @@ export function DocumentEditor({
     />
   );
 
+  const audienceSwitch = (
+    <AudienceSwitch
+      audiences={audiences}
+      selection={branchSelection}
+      shownConditionalId={audienceConditionalId}
+      onChange={setBranch}
+    />
+  );
+
   const reviewActions = email ? (
     <ReviewActions
       workspaceId={workspaceId}
@@ -419,6 +442,7 @@ export function DocumentEditor({
                   onRetrySave={() => autosave?.retry()}
                 >
                   {localeSelect}
+                  {audienceSwitch}
                 </EditorToolbar>
                 {readOnlyAlert}
               </>
@@ -446,6 +470,7 @@ export function DocumentEditor({
               onRetrySave={() => autosave?.retry()}
             >
               {localeSelect}
+              {audienceSwitch}
               {reviewActions}
               {email && can('create_layouts') && (
                 <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>

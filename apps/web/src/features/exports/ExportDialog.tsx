@@ -1,3 +1,4 @@
+import { audienceLabelOf } from '@letterset/core';
 import {
   Alert,
   Anchor,
@@ -21,6 +22,8 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { type Connector, connectorListQuery } from '../connectors/connectors-api.ts';
 import { allProfilesQuery } from '../dynamic-content/api.ts';
+import { ExportPreview } from './ExportPreview.tsx';
+import { useEmailAudiences } from './export-preview.ts';
 import {
   type ConnectorChoice,
   checksQuery,
@@ -61,15 +64,26 @@ export function ExportStatusBadge({ status }: { status: Export['status'] }) {
   );
 }
 
-/** Pre-send check findings: blocking ones first, in red, then warnings. */
-export function ProblemList({ problems }: { problems: readonly PreSendProblem[] }) {
+/**
+ * Pre-send check findings: blocking ones first, in red, then warnings, each with its locale and,
+ * under a conditional, its audience (the branch's name when `audienceOf` knows it, else its key).
+ */
+export function ProblemList({
+  problems,
+  audienceOf,
+}: {
+  problems: readonly PreSendProblem[];
+  audienceOf?: (problem: PreSendProblem) => string | null;
+}) {
   const blocking = problems.filter((problem) => problem.severity === 'blocking');
   const warnings = problems.filter((problem) => problem.severity === 'warning');
+  const audience = (problem: PreSendProblem) =>
+    problem.branch && problem.branch !== 'null_branch' ? (audienceOf?.(problem) ?? problem.branch) : null;
   const line = (problem: PreSendProblem, index: number) => (
     <Text key={`${problem.code}-${problem.locale}-${index}`} size="sm">
       {problem.locale ? <b>{problem.locale}</b> : null}
       {problem.locale ? ' · ' : ''}
-      {problem.branch && problem.branch !== 'null_branch' ? `${problem.branch} · ` : ''}
+      {audience(problem) ? `${audience(problem)} · ` : ''}
       {problem.message}
     </Text>
   );
@@ -187,6 +201,7 @@ export function ExportDialog({
   // What goes to a sending platform goes to recipients: only a published email may.
   const unpublished = exportType === 'connector' && email.status !== 'published';
   const checks = useQuery(checksQuery(workspaceId, email.id, profileId));
+  const emailAudiences = useEmailAudiences(workspaceId, email.id);
   const start = useMutation({
     mutationFn: () =>
       createExport(workspaceId, {
@@ -295,6 +310,13 @@ export function ExportDialog({
               />
             </Stack>
           )}
+          <ExportPreview
+            workspaceId={workspaceId}
+            emailId={email.id}
+            locales={locales}
+            profileChosen={profileId !== null}
+            emailAudiences={emailAudiences}
+          />
           <Stack gap="xs" aria-label="Pre-send checks">
             <Text size="sm" fw={500}>
               Pre-send checks
@@ -315,7 +337,12 @@ export function ExportDialog({
                 No problems found.
               </Alert>
             ) : (
-              <ProblemList problems={problems} />
+              <ProblemList
+                problems={problems}
+                audienceOf={(problem) =>
+                  audienceLabelOf(emailAudiences.content, emailAudiences.audiences, problem)
+                }
+              />
             )}
           </Stack>
           {refusal && (
