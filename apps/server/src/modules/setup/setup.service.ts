@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { App } from '../../app.ts';
-import { organizations } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { organizations, teamMemberships, teams } from '../../db/schema.ts';
 import { ForbiddenError } from '../../http/errors.ts';
-import { createOrganization } from '../organizations/organizations.service.ts';
+import { type CreatedOrganization, createOrganization } from '../organizations/organizations.service.ts';
 import type { SetupBody } from './setup.schemas.ts';
 
 export async function isSetupRequired(app: App): Promise<boolean> {
@@ -24,5 +25,29 @@ export async function runSetup(app: App, input: Static<typeof SetupBody>): Promi
       password: input.password,
     },
   });
+  await createDefaultTeam(app.database.db, created, input.organization_name);
   return created.adminUserId;
+}
+
+/**
+ * Every project belongs to a team, so a new organization gets one beside its first workspace,
+ * named after the organization, with the Admin in it: the first project can be made at once.
+ */
+export async function createDefaultTeam(
+  db: Database,
+  created: Pick<CreatedOrganization, 'organizationId' | 'workspaceId' | 'adminUserId'>,
+  name: string,
+): Promise<number> {
+  const [team] = await db
+    .insert(teams)
+    .values({
+      organizationId: created.organizationId,
+      workspaceId: created.workspaceId,
+      name,
+      badgeColor: 'blue',
+    })
+    .returning({ id: teams.id });
+  if (!team) throw new Error('team insert returned nothing');
+  await db.insert(teamMemberships).values({ teamId: team.id, userId: created.adminUserId });
+  return team.id;
 }

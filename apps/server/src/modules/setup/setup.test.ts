@@ -58,6 +58,41 @@ describe('first-run setup', () => {
     expect(again.json()).toEqual({ message: 'Letterset is already set up; sign in instead' });
   });
 
+  it('gives the organization a default team in its first workspace, with the Admin in it, so the first project can be made at once', async () => {
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      payload: { email: setup.email, password: setup.password },
+    });
+    const cookies = {
+      [sessionCookieName]: signIn.cookies.find((cookie) => cookie.name === sessionCookieName)?.value ?? '',
+    };
+    const me = (await app.inject({ method: 'GET', url: '/api/v1/me', cookies })).json();
+    const workspaceId = me.workspaces[0].id;
+    const teams = await app.inject({
+      method: 'GET',
+      url: `/api/v1/teams?workspace_id=${workspaceId}`,
+      cookies,
+    });
+    expect(teams.statusCode).toBe(200);
+    expect(teams.json()).toMatchObject({
+      results: [{ name: 'Acme', workspace_id: workspaceId, badge_color: 'blue' }],
+      pagination: { total: 1 },
+    });
+    const team = teams.json().results[0];
+    const members = await app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}/users`, cookies });
+    expect(members.json().results.map((member: { email: string }) => member.email)).toEqual([setup.email]);
+
+    const project = await app.inject({
+      method: 'POST',
+      url: `/api/v1/workspaces/${workspaceId}/projects`,
+      cookies,
+      payload: { name: 'Spring newsletter', team_id: team.id },
+    });
+    expect(project.statusCode).toBe(200);
+    expect(project.json()).toMatchObject({ name: 'Spring newsletter', team_id: team.id });
+  });
+
   it('ships the starter design system with its pictures served by this server, not another host', async () => {
     const signIn = await app.inject({
       method: 'POST',

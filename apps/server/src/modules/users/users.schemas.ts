@@ -26,12 +26,25 @@ export const User = Type.Object(
     two_factor_enabled: Type.Boolean(),
     disabled_email_notifications: Type.Array(Type.Enum([...notificationKinds])),
     role_id: Type.Integer(),
+    role_name: Type.String({
+      description: 'The name of the role, so lists can show it without a second request',
+    }),
     workspace_ids: Type.Array(Type.Integer(), { description: 'Workspaces the user is a member of' }),
     team_ids: Type.Array(Type.Integer(), { description: 'Teams the user is a member of' }),
     invitation_sent_at: Type.Union([Timestamp, Type.Null()]),
     invitation_accepted_at: Type.Union([Timestamp, Type.Null()], {
       description: 'Null until the invited user has set a password',
     }),
+    invitation_expires_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the invitation link stops working; null once accepted or for users never invited',
+    }),
+    invitation_state: Type.Union(
+      [Type.Literal('active'), Type.Literal('invited'), Type.Literal('invitation_expired')],
+      {
+        description:
+          'active: can sign in (set a password or never needed an invitation); invited: the invitation is pending; invitation_expired: the link ran out before it was accepted',
+      },
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

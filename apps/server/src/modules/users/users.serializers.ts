@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
-import { teamMemberships, teams, users, workspaceMemberships } from '../../db/schema.ts';
+import { roles, teamMemberships, teams, users, workspaceMemberships } from '../../db/schema.ts';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { User, UserReference } from './users.schemas.ts';
 
@@ -26,11 +26,26 @@ export function toUserReference(
   };
 }
 
-/** Users as the API shows them, with their memberships, in two queries whatever the count. */
+/**
+ * Whether a person can sign in, or is still invited: a user with an accepted invitation, or who
+ * was never invited (the first Admin), is active; an invitation past its expiry is expired.
+ */
+export function invitationState(
+  row: Pick<UserRow, 'invitationSentAt' | 'invitationAcceptedAt' | 'invitationExpiresAt'>,
+  now: Date,
+): Static<typeof User>['invitation_state'] {
+  if (row.invitationAcceptedAt || !row.invitationSentAt) return 'active';
+  if (row.invitationExpiresAt && row.invitationExpiresAt.getTime() <= now.getTime())
+    return 'invitation_expired';
+  return 'invited';
+}
+
+/** Users as the API shows them, with their memberships and role names, in three queries whatever the count. */
 export async function toUserResponses(db: Database, rows: UserRow[]): Promise<Static<typeof User>[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [workspaceRows, teamRows] = await Promise.all([
+  const now = new Date();
+  const [workspaceRows, teamRows, roleRows] = await Promise.all([
     db
       .select({ userId: workspaceMemberships.userId, workspaceId: workspaceMemberships.workspaceId })
       .from(workspaceMemberships)
@@ -40,7 +55,12 @@ export async function toUserResponses(db: Database, rows: UserRow[]): Promise<St
       .from(teamMemberships)
       .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
       .where(inArray(teamMemberships.userId, ids)),
+    db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(inArray(roles.id, [...new Set(rows.map((row) => row.roleId))])),
   ]);
+  const roleNames = new Map(roleRows.map((role) => [role.id, role.name]));
   const grouped = <T extends { userId: number }>(list: T[], pick: (item: T) => number) => {
     const byUser = new Map<number, number[]>();
     for (const item of list) byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), pick(item)]);
@@ -58,10 +78,13 @@ export async function toUserResponses(db: Database, rows: UserRow[]): Promise<St
     two_factor_enabled: row.twoFactorEnabled,
     disabled_email_notifications: row.disabledEmailNotifications,
     role_id: row.roleId,
+    role_name: roleNames.get(row.roleId) ?? '',
     workspace_ids: (workspaceIds.get(row.id) ?? []).sort((a, b) => a - b),
     team_ids: (teamIds.get(row.id) ?? []).sort((a, b) => a - b),
     invitation_sent_at: row.invitationSentAt,
     invitation_accepted_at: row.invitationAcceptedAt,
+    invitation_expires_at: row.invitationAcceptedAt ? null : row.invitationExpiresAt,
+    invitation_state: invitationState(row, now),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   }));

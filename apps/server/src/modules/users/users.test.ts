@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { users } from '../../db/schema.ts';
 import {
   createTestOrganization,
   createTestUser,
@@ -159,6 +161,48 @@ describe('users and invitations', () => {
     expect(byFullName.json().pagination.total).toBe(1);
     const wildcard = await app.inject({ method: 'GET', url: '/api/v1/users?search=%25', headers: admin });
     expect(wildcard.json().pagination.total).toBe(0);
+  });
+
+  it('lists each person with their role name and invitation state: active, invited, or invitation expired', async () => {
+    const invite = async (first_name: string, email: string, role: 'Editor' | 'Viewer') =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/users',
+          headers: admin,
+          payload: { first_name, last_name: 'Pending', email, role_id: organization.roleIds[role] },
+        })
+      ).json();
+    const pending = await invite('Katherine', 'katherine@acme.example', 'Editor');
+    expect(pending).toMatchObject({ role_name: 'Editor', invitation_state: 'invited' });
+    expect(Date.parse(pending.invitation_expires_at)).toBeGreaterThan(Date.now());
+    const late = await invite('Dorothy', 'dorothy@acme.example', 'Viewer');
+    await app.database.db
+      .update(users)
+      .set({ invitationExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, late.id));
+
+    const list = await app.inject({ method: 'GET', url: '/api/v1/users?per=100', headers: admin });
+    const byEmail = new Map(
+      list.json().results.map((user: { email: string }) => [user.email, user] as const),
+    );
+    expect(byEmail.get(organization.admin.email)).toMatchObject({
+      role_name: 'Admin',
+      invitation_state: 'active',
+    });
+    expect(byEmail.get('grace@acme.example')).toMatchObject({
+      role_name: 'Editor',
+      invitation_state: 'active',
+      invitation_expires_at: null,
+    });
+    expect(byEmail.get('katherine@acme.example')).toMatchObject({
+      role_name: 'Editor',
+      invitation_state: 'invited',
+    });
+    expect(byEmail.get('dorothy@acme.example')).toMatchObject({
+      role_name: 'Viewer',
+      invitation_state: 'invitation_expired',
+    });
   });
 
   it('changes a role, but never away from the last person who can manage users and roles', async () => {
