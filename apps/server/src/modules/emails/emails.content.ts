@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type BranchedText,
   type ComponentInstance,
   type EmailContent,
   maxComponentInstances,
@@ -32,17 +33,37 @@ export function initialContent(containerId: number, locales: readonly string[]):
   };
 }
 
-/** A layout's body as the start of an email: fresh instance ids, so each email's are its own. */
+/**
+ * A layout's body as the start of an email: fresh instance ids, so each email's are its own; the
+ * layout's subject and preheader when it has them (locales it has no text for start blank).
+ */
 export function contentFromLayout(
-  layout: Pick<EmailContent, 'container_component_instance' | 'component_instances'>,
+  layout: Pick<EmailContent, 'container_component_instance' | 'component_instances'> &
+    Partial<Pick<EmailContent, 'subject' | 'preheader'>>,
   locales: readonly string[],
 ): EmailContent {
   const copy = (instance: ComponentInstance): ComponentInstance => ({
     ...structuredClone(instance),
     id: randomUUID(),
   });
+  const blank = Object.fromEntries(locales.map((locale) => [locale, '']));
+  const startText = (fromLayout: BranchedText | undefined, empty: BranchedText): BranchedText =>
+    fromLayout === undefined
+      ? empty
+      : {
+          ...structuredClone(fromLayout),
+          branch_content: Object.fromEntries(
+            Object.entries(fromLayout.branch_content).map(([branch, byLocale]) => [
+              branch,
+              { ...blank, ...byLocale },
+            ]),
+          ),
+        };
+  const initial = initialContent(layout.container_component_instance.component_id, locales);
   return {
-    ...initialContent(layout.container_component_instance.component_id, locales),
+    ...initial,
+    subject: startText(layout.subject, initial.subject),
+    preheader: startText(layout.preheader, initial.preheader),
     container_component_instance: copy(layout.container_component_instance),
     component_instances: layout.component_instances.map(copy),
   };

@@ -1,7 +1,20 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
 import { Id, limits, Name, RequestBody, ref, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
-import { InstancesContent, Locale } from '../email-content/email-content.schemas.ts';
+import { BranchedText, InstancesContent, Locale } from '../email-content/email-content.schemas.ts';
+
+/**
+ * A layout's body, and optionally the subject and preheader an email started from it begins with
+ * (the Letterset Starter's layouts have them; a layout saved from an email's body has none).
+ */
+export const LayoutContent = Type.Object(
+  {
+    subject: Type.Optional(BranchedText),
+    preheader: Type.Optional(BranchedText),
+    ...InstancesContent.properties,
+  },
+  { additionalProperties: false },
+);
 
 export const Layout = Type.Object(
   {
@@ -9,7 +22,7 @@ export const Layout = Type.Object(
     name: Type.String(),
     email_design_system_id: Type.Integer(),
     brand_profile_id: Type.Union([Type.Integer(), Type.Null()]),
-    content: InstancesContent,
+    content: LayoutContent,
     locales: Type.Array(ref(Locale)),
     lock_version: Type.Integer({
       description: 'The version this layout is at. Send it back with a PATCH: a stale one is answered 409',
@@ -37,14 +50,14 @@ export const CreateLayoutBody = RequestBody({
   name: Name(),
   email_design_system_id: Id(),
   brand_profile_id: Type.Optional(Type.Union([Id(), Type.Null()])),
-  content: InstancesContent,
+  content: LayoutContent,
   locales: Type.Optional(Type.Array(ref(Locale), { uniqueItems: true, maxItems: 60 })),
 });
 
 export const UpdateLayoutBody = RequestBody({
   name: Type.Optional(Name()),
   brand_profile_id: Type.Optional(Type.Union([Id(), Type.Null()])),
-  content: Type.Optional(InstancesContent),
+  content: Type.Optional(LayoutContent),
   locales: Type.Optional(Type.Array(ref(Locale), { uniqueItems: true, maxItems: 60 })),
   lock_version: Type.Optional(
     Type.Integer({

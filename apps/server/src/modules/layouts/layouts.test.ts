@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { starterLayouts } from '@letterset/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
@@ -96,9 +97,14 @@ describe('layouts', () => {
       (await app.inject({ method: 'GET', url: `${base}/layouts?${query}`, headers: admin }))
         .json()
         .results.map((layout: { name: string }) => layout.name);
-    expect(await names('brand_profile_id=null')).toEqual(['Plain']);
+    // Beside the starter's own layouts, which have no brand profile.
+    const starterNames = starterLayouts().map((layout) => layout.name);
+    const sorted = (list: string[]) => [...list].sort((a, b) => (a < b ? -1 : 1));
+    expect(await names('brand_profile_id=null&sort=name_asc')).toEqual(sorted(['Plain', ...starterNames]));
     expect(await names(`brand_profile_id=${brandId}`)).toEqual(['Branded']);
-    expect(await names(`email_design_system_id=${starter.id}&sort=name_asc`)).toEqual(['Branded', 'Plain']);
+    expect(await names(`email_design_system_id=${starter.id}&sort=name_asc`)).toEqual(
+      sorted(['Branded', 'Plain', ...starterNames]),
+    );
     expect(
       (await app.inject({ method: 'GET', url: `${base}/layouts?brand_profile_id=none`, headers: admin }))
         .statusCode,

@@ -8,6 +8,7 @@ import {
   insertDesignSystem,
 } from '../email-design-systems/email-design-systems.transfer.ts';
 import { publishStarterImages } from './starter-images.ts';
+import { insertStarterLayouts } from './starter-layouts.ts';
 
 export interface NewOrganization {
   name: string;
@@ -68,13 +69,19 @@ export async function createOrganization(
       .returning();
     if (!workspace || !admin) throw new Error('workspace or admin insert returned nothing');
     await tx.insert(workspaceMemberships).values({ workspaceId: workspace.id, userId: admin.id });
-    // Every organization starts with a design system it can build emails from right away.
+    // Every organization starts with a design system it can build emails from right away, and
+    // the starter's layouts in its first workspace.
     const starter = starterDesignSystem({ imagesUrl: starterImagesUrl }) as DesignSystemDocument;
-    await insertDesignSystem(
+    const starterId = await insertDesignSystem(
       tx,
       { organizationId: organization.id, workspaceId: workspace.id, userId: admin.id },
       { email_design_system: { ...starter.email_design_system, access_scope: 'all_workspaces' } },
     );
+    await insertStarterLayouts(tx, {
+      organizationId: organization.id,
+      workspaceId: workspace.id,
+      emailDesignSystemId: starterId,
+    });
     return { organizationId: organization.id, workspaceId: workspace.id, adminUserId: admin.id, roleIds };
   });
 }
