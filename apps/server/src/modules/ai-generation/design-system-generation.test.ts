@@ -266,6 +266,8 @@ describe('design systems designed with AI', () => {
     const [systemPrompt] = messagesOf(request?.body, 'system');
     expect(systemPrompt).toContain('{{children}}');
     expect(systemPrompt).toContain('Inline styles');
+    expect(systemPrompt).toContain('contrast of at least 4.5:1');
+    expect(systemPrompt).toContain('dir="{{ render_context.email.text_direction }}"');
     expect(lastUserMessage(request?.body)).toContain('A newsletter for a garden centre');
 
     // The calls are counted under the feature in Settings › AI.

@@ -38,7 +38,7 @@ Field types (type → default_value):
 - code → raw HTML an author pastes; printed as is (use sparingly).
 Optional keys are null when unused: hint (help under the field), group (fields shown together, e.g. "Button"), options (only enum and the alignments), validations (max_length for text and rich_text, must_not_be_blank, min and max for numbers).
 
-The container wraps every email. Its template is the whole HTML document: <!DOCTYPE html>, <html lang="{{ render_context.email.locale }}">, a <head> with <meta charset="utf-8">, the viewport meta tag and <title>{{ render_context.email.content.subject }}</title>, a body with a hidden preheader (<div style="display: none; max-height: 0; overflow: hidden;">{{ render_context.email.content.preheader }}</div>), then a centred 600px-wide table. It must print {{children}} exactly once, inside that table, where the components go. Its fields are the email's global fields (e.g. a background colour or a logo), which components read as {{ global_fields.<liquid_variable> }}.
+The container wraps every email. Its template is the whole HTML document: <!DOCTYPE html>, <html lang="{{ render_context.email.locale }}" dir="{{ render_context.email.text_direction }}">, a <head> with <meta charset="utf-8">, the viewport meta tag and <title>{{ render_context.email.content.subject }}</title>, a body with a hidden preheader (<div style="display: none; max-height: 0; overflow: hidden;">{{ render_context.email.content.preheader }}</div>), then a centred 600px-wide table. It must print {{children}} exactly once, inside that table, where the components go. Its fields are the email's global fields (e.g. a background colour or a logo), which components read as {{ global_fields.<liquid_variable> }}.
 
 Each component is one or more table rows (<tr><td>…</td></tr>) that sit inside the container's 600px table.
 
@@ -48,6 +48,8 @@ Email-safe HTML only, for Outlook, Gmail and Apple Mail:
 - Web-safe font stacks (Helvetica, Arial, sans-serif; Georgia, serif); sizes in px.
 - Images with width, alt and style="display: block; max-width: 100%; height: auto;".
 - Buttons as a table cell with a background colour around a link, padding on the cell.
+- Text readable on its background: a contrast of at least 4.5:1 (3:1 for text of 24px, or 19px bold), so dark text on light backgrounds and white text on dark ones; every link with its own color.
+- Link text that names where it leads, never only "here" or "click here".
 - No JavaScript, forms, iframes, video, external stylesheets or web fonts.
 
 Liquid: the standard tags (if, elsif, else, unless, case, for, assign, capture) and filters (default, escape, upcase, downcase, capitalize, date, size, plus, minus, times, append, prepend, replace, strip, truncate). No other filters, and no include or render tags. render_context also gives email.locale, email.text_direction and output_format ("html" or "plaintext").
