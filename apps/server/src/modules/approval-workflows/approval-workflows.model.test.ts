@@ -7,7 +7,10 @@ import { type Person, type ReviewOrganization, setUpReviewOrganization } from '.
 /*
  * A model-based test: random sequences of review events run against the API and against a small
  * pure model of the rules; after each step the answer's status code, the email's status and the
- * workflow's stage, round and status must agree with the model.
+ * workflow's stage, round and status must agree with the model. A blocking pre-send problem comes
+ * and goes (the design system's container gains a link with no target, then loses it): while it
+ * stands, submitting, approving and publishing are refused, and only a force publish that
+ * acknowledges it goes through.
  */
 
 type Status = 'draft' | 'in_review' | 'changes_requested' | 'approved' | 'published';
@@ -28,6 +31,8 @@ interface Model {
   status: Status;
   lockVersion: number;
   workflow: ModelWorkflow | null;
+  /** Whether the pre-send checks find a blocking problem. */
+  blocked: boolean;
 }
 
 type Step =
@@ -36,8 +41,10 @@ type Step =
   | { kind: 'decide'; person: number; decision: Decision }
   | { kind: 'convert_to_draft' }
   | { kind: 'publish' }
-  | { kind: 'force_publish' }
-  | { kind: 'edit_content' };
+  | { kind: 'force_publish'; acknowledge: boolean }
+  | { kind: 'edit_content' }
+  | { kind: 'break_checks' }
+  | { kind: 'fix_checks' };
 
 /** People 0–2 can be stage members; 3 can see the email but is never a member. */
 const reviewerCount = 3;
@@ -67,8 +74,13 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'convert_to_draft' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'publish' as const }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'force_publish' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('force_publish' as const), acknowledge: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'edit_content' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'break_checks' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'fix_checks' as const }) },
 );
 
 /** The rules, as plainly as they can be said. Returns the expected status code and mutates the model. */
@@ -77,6 +89,7 @@ function applyToModel(model: Model, step: Step): number {
   switch (step.kind) {
     case 'submit':
       if (model.status !== 'draft' && model.status !== 'changes_requested') return 422;
+      if (model.blocked) return 422;
       if (workflowUnderWay) workflowUnderWay.status = 'cancelled';
       model.workflow = {
         status: 'in_progress',
@@ -90,6 +103,7 @@ function applyToModel(model: Model, step: Step): number {
       return 200;
     case 'resubmit':
       if (model.status !== 'changes_requested' || !workflowUnderWay) return 422;
+      if (model.blocked) return 422;
       workflowUnderWay.round += 1;
       model.status = 'in_review';
       return 200;
@@ -106,6 +120,8 @@ function applyToModel(model: Model, step: Step): number {
         )
         .map((d) => d.person);
       if (approvedNow.includes(step.person)) return 422;
+      // The checks refuse an approval, never a request for changes.
+      if (step.decision === 'approved' && model.blocked) return 422;
       workflowUnderWay.decisions.push({
         person: step.person,
         stage: workflowUnderWay.current,
@@ -137,16 +153,25 @@ function applyToModel(model: Model, step: Step): number {
     case 'publish':
       if (model.status !== 'approved') return 422;
       if (model.workflow?.approvedLockVersion !== model.lockVersion) return 422;
+      if (model.blocked) return 422;
       model.status = 'published';
       return 200;
     case 'force_publish':
       if (model.status === 'published') return 422;
+      // Blocking problems are overridden only when acknowledged.
+      if (model.blocked && !step.acknowledge) return 422;
       if (workflowUnderWay) workflowUnderWay.status = 'cancelled';
       model.status = 'published';
       return 200;
     case 'edit_content':
       if (model.status !== 'draft' && model.status !== 'changes_requested') return 422;
       model.lockVersion += 1;
+      return 200;
+    case 'break_checks':
+      model.blocked = true;
+      return 200;
+    case 'fix_checks':
+      model.blocked = false;
       return 200;
   }
 }
@@ -156,6 +181,7 @@ describe('approval workflows against a model of the rules', () => {
   let org: ReviewOrganization;
   let submitter: Person;
   let deciders: Person[];
+  let container: { url: string; template: string };
 
   beforeAll(async () => {
     app = await buildTestApp();
@@ -167,7 +193,26 @@ describe('approval workflows against a model of the rules', () => {
       await org.person('Dora', 'Decider', 'Editor'),
       await org.person('Vic', 'Bystander', 'Viewer'),
     ];
+    const systems = (await org.call('GET', `${org.base}/email_design_systems`)).json();
+    const systemId = systems.results.find(
+      (system: { name: string }) => system.name === 'Letterset Starter',
+    ).id;
+    const components = (
+      await org.call('GET', `${org.base}/email_design_systems/${systemId}/components?per=100`)
+    ).json().results as { id: number; container: boolean; template: string }[];
+    const found = components.find((component) => component.container);
+    if (!found) throw new Error('the starter has no container');
+    container = {
+      url: `${org.base}/email_design_systems/${systemId}/components/${found.id}`,
+      template: found.template,
+    };
   });
+
+  /** Every email shows the container: a link with no target in it is a blocking problem of each one. */
+  async function setContainerBroken(broken: boolean): Promise<number> {
+    const template = broken ? `${container.template}<a href="#">Broken</a>` : container.template;
+    return (await org.call('PATCH', container.url, org.admin, { template })).statusCode;
+  }
   afterAll(async () => {
     await app.close();
   });
@@ -197,8 +242,23 @@ describe('approval workflows against a model of the rules', () => {
         return (await org.call('POST', url('convert_to_draft'), submitter.headers)).statusCode;
       case 'publish':
         return (await org.call('POST', url('publish'), submitter.headers, {})).statusCode;
-      case 'force_publish':
-        return (await org.call('POST', url('publish'), org.admin, { force: true })).statusCode;
+      case 'force_publish': {
+        // As the web app's confirmation does: name the blocking problems the checks find now.
+        const checks = (await org.call('GET', url('checks'), org.admin)).json();
+        const blocking = checks.problems
+          .filter((problem: { severity: string }) => problem.severity === 'blocking')
+          .map((problem: { code: string }) => problem.code);
+        return (
+          await org.call('POST', url('publish'), org.admin, {
+            force: true,
+            ...(step.acknowledge ? { acknowledged_problems: blocking } : {}),
+          })
+        ).statusCode;
+      }
+      case 'break_checks':
+        return setContainerBroken(true);
+      case 'fix_checks':
+        return setContainerBroken(false);
       case 'edit_content': {
         const email = (await org.call('GET', `${org.base}/emails/${emailId}`, submitter.headers)).json();
         edits.count += 1;
@@ -215,8 +275,9 @@ describe('approval workflows against a model of the rules', () => {
   it('agrees with the model on every step of random review sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 14 }), async (steps) => {
+        expect(await setContainerBroken(false)).toBe(200);
         const email = await org.createEmail('Modelled', submitter.headers);
-        const model: Model = { status: 'draft', lockVersion: 1, workflow: null };
+        const model: Model = { status: 'draft', lockVersion: 1, workflow: null, blocked: false };
         const edits = { count: 0 };
         for (const [index, step] of steps.entries()) {
           const expectedCode = applyToModel(model, step);
@@ -255,5 +316,6 @@ describe('approval workflows against a model of the rules', () => {
       }),
       { numRuns: Number(process.env.REVIEW_MODEL_RUNS ?? 30) },
     );
-  });
+    // Thirty sequences of up to fourteen steps, each submit, approval and publish rendering the email for its checks.
+  }, 180_000);
 });
