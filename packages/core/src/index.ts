@@ -8,6 +8,7 @@ export * from './checks/pre-send-checks.ts';
 export * from './collaboration/email-events.ts';
 export * from './content/branches.ts';
 export * from './content/content-permissions.ts';
+export * from './content/copy-locale.ts';
 export * from './content/simple-render.ts';
 export * from './content/translatable-values.ts';
 export * from './content/types.ts';

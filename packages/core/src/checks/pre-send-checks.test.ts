@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailContent } from '../content/types.ts';
+import type { EmailContent, FieldValue } from '../content/types.ts';
 import type { FieldDefinition } from '../fields/types.ts';
 import type { ComponentDefinition } from '../render/design-system.ts';
 import { decodeHtmlAttribute, htmlTags } from './html-tags.ts';
@@ -246,6 +246,52 @@ describe('pre-send checks', () => {
       ['untranslated_value', 'de-DE', 'The subject is the same as in en-US'],
       ['untranslated_value', 'de-DE', 'Top heading: Text not translated from en-US'],
       ['untranslated_value', 'fr-FR', 'Top heading: Text not translated from en-US'],
+    ]);
+  });
+
+  it('judges values by their translation status: a copy is untranslated, a translated or edited text is not', () => {
+    const heading = (id: string, name: string, german: FieldValue) => ({
+      id,
+      name,
+      component_id: 2,
+      field_values: {
+        null_branch: { 'en-US': { text: { value: 'Letterset' } }, 'de-DE': { text: german } },
+      },
+    });
+    const result = runPreSendChecks(
+      input({
+        content: content({
+          subject: {
+            branch_content: { null_branch: { 'en-US': 'Hello', 'de-DE': 'Hello' } },
+            translation_status: { null_branch: { 'de-DE': 'translated' } },
+          },
+          preheader: {
+            branch_content: { null_branch: { 'en-US': 'Read on', 'de-DE': 'Read on' } },
+            translation_status: { null_branch: { 'de-DE': 'copied' } },
+          },
+          component_instances: [
+            heading('a', 'Copied', { value: 'Letterset', translation_status: 'copied' }),
+            // The source changed after the copy: still a copy nobody translated.
+            heading('b', 'Stale copy', { value: 'Lettersat', translation_status: 'copied' }),
+            heading('c', 'Brand name kept', { value: 'Letterset', translation_status: 'translated' }),
+            heading('d', 'Edited', { value: 'Letterset', translation_status: 'edited' }),
+            heading('e', 'Blank though edited', { value: ' ', translation_status: 'edited' }),
+            heading('f', 'Unknown status', { value: 'Letterset' }),
+          ],
+        }),
+        renders: [],
+      }),
+    );
+    expect(
+      result.problems
+        .filter((problem) => problem.code === preSendProblemCodes.untranslated)
+        .map((problem) => [problem.component_instance_id, problem.message]),
+    ).toEqual([
+      [null, 'The preheader is still the copied text, not translated yet'],
+      ['a', 'Copied: Text not translated from en-US'],
+      ['b', 'Stale copy: Text not translated from en-US'],
+      ['e', 'Blank though edited: Text not translated from en-US'],
+      ['f', 'Unknown status: Text not translated from en-US'],
     ]);
   });
 

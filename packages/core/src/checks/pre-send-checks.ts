@@ -44,6 +44,8 @@ export const preSendProblemCodes = {
   htmlTooLarge: 'html_too_large',
   missingSubject: 'missing_subject',
   missingPreheader: 'missing_preheader',
+  /** An image an html export with include_in_zip cannot pack: Letterset does not store it, so it stays at its address (warning). */
+  imageNotPacked: 'image_not_packed',
   /** A value of another locale that is blank or the same as the default locale's (warning). */
   untranslated: 'untranslated_value',
   /** A value of another locale longer than its field allows, once translated (blocking, like any invalid value). */
@@ -481,9 +483,11 @@ function textProblems(input: PreSendCheckInput, add: Add): void {
 }
 
 /**
- * Values of the other locales still to translate: nothing entered, or the default locale's text
- * unchanged. Subject and preheader are told one by one (a blank one is reported as missing above);
- * fields are grouped per instance, branch and locale.
+ * Values of the other locales still to translate: nothing entered, a copy from another locale
+ * nobody translated or edited since, or (content without translation statuses) the default
+ * locale's text unchanged. A value marked translated or edited is never reported, even when it
+ * equals the default locale's text (a brand name). Subject and preheader are told one by one (a
+ * blank one is reported as missing above); fields are grouped per instance, branch and locale.
  */
 function untranslatedProblems(input: PreSendCheckInput, add: Add): void {
   const source = input.defaultLocale;
@@ -506,7 +510,10 @@ function untranslatedProblems(input: PreSendCheckInput, add: Add): void {
           severity: 'warning',
           locale,
           branch: value.source.branch,
-          message: `The ${value.source.kind} is the same as in ${source}`,
+          message:
+            gap === 'copied'
+              ? `The ${value.source.kind} is still the copied text, not translated yet`
+              : `The ${value.source.kind} is the same as in ${source}`,
         });
         continue;
       }

@@ -224,22 +224,29 @@ describe('translatable values', () => {
       'fr-FR': 'Bonjour',
       'de-DE': 'Hallo',
     });
+    // Every text written is marked translated, the one that was already so included.
+    expect(next.subject.translation_status).toEqual({
+      null_branch: { 'fr-FR': 'translated', 'de-DE': 'translated' },
+    });
     expect(next.preheader.branch_content).toEqual({
       gold: { 'en-US': 'For you' },
       silver: { 'fr-FR': 'Pour vous' },
     });
+    expect(next.preheader.translation_status).toEqual({ silver: { 'fr-FR': 'translated' } });
     const [nextHero, nextVip, deleted] = next.component_instances;
     expect(nextHero?.field_values.null_branch?.['fr-FR']).toEqual({
-      headline: { value: 'Promo' },
+      headline: { value: 'Promo', translation_status: 'translated' },
       url: { value: 'https://example.com/fr' },
     });
     expect(nextHero?.field_values.null_branch?.['de-DE']).toEqual({
-      body: { value: '<p>Zehn Tage</p>\r\n' },
+      body: { value: '<p>Zehn Tage</p>\r\n', translation_status: 'translated' },
     });
     expect(nextHero?.field_values.null_branch?.['en-US']).toEqual(
       original.component_instances[0]?.field_values.null_branch?.['en-US'],
     );
-    expect(nextVip?.field_values.gold?.['fr-FR']).toEqual({ headline: { value: 'Offre or' } });
+    expect(nextVip?.field_values.gold?.['fr-FR']).toEqual({
+      headline: { value: 'Offre or', translation_status: 'translated' },
+    });
     // What was not written is shared, not copied.
     expect(deleted).toBe(original.component_instances[2]);
     expect(next.container_component_instance).toBe(original.container_component_instance);
@@ -264,6 +271,7 @@ describe('translatable values', () => {
     expect(result.content.component_instances[0]?.field_values.null_branch?.['fr-FR']?.headline).toEqual({
       value: 'Promo',
       link_tracking_parameters: { utm: 'x' },
+      translation_status: 'translated',
     });
   });
 
@@ -311,8 +319,28 @@ describe('translatable values', () => {
     expect(result.content).toBe(original);
   });
 
-  it('returns the same content when every text is already stored', () => {
+  it('marks a text already stored as translated, as a translator confirmed it (a brand name)', () => {
     const original = content();
+    const values = collectTranslatableValues({ content: original, components, branchKeysOf });
+    const result = applyTranslations({
+      content: original,
+      values,
+      defaultLocale: 'en-US',
+      locales: ['en-US', 'de-DE'],
+      updates: [{ key: 'subject.null_branch', locale: 'de-DE', text: 'Hello' }],
+    });
+    expect(result.changed).toEqual({ 'de-DE': 0 });
+    expect(result.unchanged).toEqual({ 'de-DE': 1 });
+    expect(result.content.subject.translation_status).toEqual({ null_branch: { 'de-DE': 'translated' } });
+    const after = collectTranslatableValues({ content: result.content, components, branchKeysOf });
+    const subject = after.find((value) => value.key === 'subject.null_branch');
+    if (!subject) throw new Error('no subject');
+    expect(translationGap(subject, 'de-DE', 'en-US')).toBeNull();
+  });
+
+  it('returns the same content when every text is already stored and marked translated', () => {
+    const original = content();
+    original.subject.translation_status = { null_branch: { 'fr-FR': 'translated' } };
     const values = collectTranslatableValues({ content: original, components, branchKeysOf });
     const result = applyTranslations({
       content: original,

@@ -2,7 +2,14 @@ import { validateFieldValue } from '../fields/index.ts';
 import type { FieldDefinition } from '../fields/types.ts';
 import type { ComponentDefinition } from '../render/design-system.ts';
 import { richTextContent } from '../render/rich-text.ts';
-import { type BranchedText, type ComponentInstance, type EmailContent, nullBranch } from './types.ts';
+import { withBranchedTextStatus } from './copy-locale.ts';
+import {
+  type BranchedText,
+  type ComponentInstance,
+  type EmailContent,
+  nullBranch,
+  type TranslationStatus,
+} from './types.ts';
 
 /**
  * Translatable values: the texts of an email a translator translates, each under a stable key.
@@ -44,6 +51,8 @@ export interface TranslatableValue {
   hiddenFromLocales: readonly string[];
   /** The stored text per locale; a locale storing no text (or a non-text value) is absent. */
   texts: Readonly<Record<string, string>>;
+  /** The stored translation status per locale (see `TranslationStatus`); a locale without one is absent. */
+  statuses?: Readonly<Record<string, TranslationStatus>>;
   /** What a reader sees when a locale stores nothing: the field's default value ('' for subject and preheader). */
   fallbackText: string;
 }
@@ -110,6 +119,19 @@ function fieldTexts(instance: ComponentInstance, branch: string, variable: strin
   return texts;
 }
 
+function fieldStatuses(
+  instance: ComponentInstance,
+  branch: string,
+  variable: string,
+): Record<string, TranslationStatus> {
+  const statuses: Record<string, TranslationStatus> = {};
+  for (const [locale, values] of Object.entries(instance.field_values?.[branch] ?? {})) {
+    const status = values?.[variable]?.translation_status;
+    if (status !== undefined) statuses[locale] = status;
+  }
+  return statuses;
+}
+
 function isTranslatableField(definition: FieldDefinition): boolean {
   return definition.type === 'text' || definition.type === 'rich_text';
 }
@@ -136,6 +158,7 @@ export function collectTranslatableValues(input: CollectTranslatableValuesInput)
         hiddenFromAi: false,
         hiddenFromLocales: [],
         texts: branchedTexts(text, branch),
+        statuses: { ...text?.translation_status?.[branch] },
         fallbackText: '',
       });
     }
@@ -169,6 +192,7 @@ export function collectTranslatableValues(input: CollectTranslatableValuesInput)
           hiddenFromAi: definition.hidden_from_ai === true,
           hiddenFromLocales,
           texts: fieldTexts(instance, branch, definition.liquid_variable),
+          statuses: fieldStatuses(instance, branch, definition.liquid_variable),
           fallbackText: typeof definition.default_value === 'string' ? definition.default_value : '',
         });
       }
@@ -200,13 +224,19 @@ export function needsTranslation(value: TranslatableValue, defaultLocale: string
   return source !== undefined && hasLetters.test(readableText(value, source));
 }
 
-/** Why a locale's value is not a translation, or null when it is one (or needs none). */
-export type TranslationGap = 'missing' | 'same_as_default';
+/**
+ * Why a locale's value is not a translation, or null when it is one (or needs none): `missing`
+ * (nothing or blanks stored), `copied` (copied from another locale and not touched since), or
+ * `same_as_default` (no status stored, and the default locale's text unchanged).
+ */
+export type TranslationGap = 'missing' | 'copied' | 'same_as_default';
 
 /**
- * Whether a value still needs translating into the locale: nothing (or only blanks) stored, or the
- * default locale's text unchanged. Values that need no translation (see `needsTranslation`), values
- * of instances hidden in the locale, and the default locale itself never have a gap.
+ * Whether a value still needs translating into the locale: nothing (or only blanks) stored, a copy
+ * nobody translated or edited since, or (for content without statuses) the default locale's text
+ * unchanged. A value marked `translated` or `edited` is a translation even when it equals the
+ * default locale's text (a brand name). Values that need no translation (see `needsTranslation`),
+ * values of instances hidden in the locale, and the default locale itself never have a gap.
  */
 export function translationGap(
   value: TranslatableValue,
@@ -217,13 +247,16 @@ export function translationGap(
   if (!needsTranslation(value, defaultLocale)) return null;
   const stored = value.texts[locale];
   if (stored === undefined || readableText(value, stored).trim() === '') return 'missing';
+  const status = value.statuses?.[locale];
+  if (status === 'translated' || status === 'edited') return null;
+  if (status === 'copied') return 'copied';
   return stored === value.texts[defaultLocale] ? 'same_as_default' : null;
 }
 
 export interface TranslationCompletion {
   /** Values that need a translation in this locale (a default-locale text with letters, instance shown). */
   total: number;
-  /** Of those, the ones with a translation: not blank, and not the default locale's text. */
+  /** Of those, the ones with a translation: not blank, not an untouched copy, and not the default locale's text unless marked translated or edited. */
   translated: number;
 }
 
@@ -304,7 +337,7 @@ export interface TranslationUpdateProblem {
 }
 
 export interface ApplyTranslationsResult {
-  /** The content with the updates applied; the input content when there are problems or nothing changed. */
+  /** The content with the updates applied; the input content when there are problems or nothing changed (texts and statuses). */
   content: EmailContent;
   /** Per locale named by an update: texts that differ from what was stored. */
   changed: Record<string, number>;
@@ -317,7 +350,8 @@ export interface ApplyTranslationsResult {
 /**
  * Applies translated texts to content, all or nothing: each update must name a known key, a
  * non-default locale of the email, a key and locale no other update names, and a text its field's
- * validations accept (type, lengths, blank, default). The content is not mutated.
+ * validations accept (type, lengths, blank, default). Each text written is marked `translated`,
+ * also when it equals what was stored. The content is not mutated.
  */
 export function applyTranslations(input: ApplyTranslationsInput): ApplyTranslationsResult {
   const byKey = new Map(input.values.map((value) => [value.key, value]));
@@ -368,7 +402,8 @@ export function applyTranslations(input: ApplyTranslationsInput): ApplyTranslati
     const same = value.texts[update.locale] === update.text;
     changed[update.locale] = (changed[update.locale] ?? 0) + (same ? 0 : 1);
     unchanged[update.locale] = (unchanged[update.locale] ?? 0) + (same ? 1 : 0);
-    if (!same) accepted.push({ value, update });
+    // A text kept as it was (a brand name) is still a translation: its status says so.
+    if (!same || value.statuses?.[update.locale] !== 'translated') accepted.push({ value, update });
   });
 
   if (problems.length > 0 || accepted.length === 0) {
@@ -429,7 +464,11 @@ function withTexts(
       if (!instance) continue;
       const byLocale = instance.field_values[source.branch] ?? {};
       const fields = byLocale[update.locale] ?? {};
-      fields[source.liquidVariable] = { ...fields[source.liquidVariable], value: update.text };
+      fields[source.liquidVariable] = {
+        ...fields[source.liquidVariable],
+        value: update.text,
+        translation_status: 'translated',
+      };
       byLocale[update.locale] = fields;
       instance.field_values[source.branch] = byLocale;
     } else {
@@ -442,6 +481,12 @@ function withTexts(
       }
       const branchContent = next[source.kind].branch_content;
       branchContent[source.branch] = { ...branchContent[source.branch], [update.locale]: update.text };
+      next[source.kind] = withBranchedTextStatus(
+        next[source.kind],
+        source.branch,
+        update.locale,
+        'translated',
+      );
     }
   }
   return next;

@@ -1,7 +1,18 @@
+/**
+ * Where a locale's value came from, for the "untranslated" check and the Localization panel:
+ * `copied` from another locale (still its text), `translated` by AI or a translation file,
+ * `edited` by a person in that locale. Absent in content stored before statuses existed (and in
+ * the default locale): the value is then judged by its text alone.
+ */
+export type TranslationStatus = 'copied' | 'translated' | 'edited';
+
+export const translationStatuses: readonly TranslationStatus[] = ['copied', 'translated', 'edited'];
+
 /** One stored value of one field, in one branch and locale. */
 export interface FieldValue {
   value: string | number | boolean | null;
   link_tracking_parameters?: Record<string, string>;
+  translation_status?: TranslationStatus;
 }
 
 /** Field values of a component instance: branch key (or `null_branch`) → locale → liquid variable. */
@@ -21,6 +32,8 @@ export interface ComponentInstance {
 export interface BranchedText {
   conditional_id?: number | null;
   branch_content: Record<string, Record<string, string>>;
+  /** The translation status of each text, by branch and locale, like `branch_content`; absent = unknown. */
+  translation_status?: Record<string, Record<string, TranslationStatus>>;
 }
 
 export interface EmailContent {

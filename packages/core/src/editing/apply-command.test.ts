@@ -20,6 +20,7 @@ import {
   setPreheaderConditional,
   setSubject,
   setSubjectConditional,
+  setTranslationStatus,
 } from './commands.ts';
 import { type EditorDocument, InvalidCommandError } from './document.ts';
 import { everyCommand, heroHeadline, newId, sampleDocument, sampleIds } from './sample-document.ts';
@@ -429,16 +430,41 @@ describe('setSubjectConditional and setPreheaderConditional', () => {
 });
 
 describe('addLocale', () => {
-  it('adds the locale at the end, with no values yet', () => {
+  it('adds the locale at the end, starting from a copy of the default locale’s values', () => {
     const document = sampleDocument();
     const next = applyCommand(document, addLocale('de-DE'));
     expect(next.locales).toEqual(['en-US', 'fr-FR', 'de-DE']);
-    expect(next.content).toBe(document.content);
+    expect(instance(next, hero).field_values.null_branch?.['de-DE']).toEqual({
+      headline: { value: 'Hi', translation_status: 'copied' },
+      link: {
+        value: 'https://example.com',
+        link_tracking_parameters: { utm_source: 'email' },
+        translation_status: 'copied',
+      },
+    });
+    expect(instance(next, tiered).field_values.silver?.['de-DE']).toEqual({
+      headline: { value: 'Silver', translation_status: 'copied' },
+    });
+    expect(next.content.subject.branch_content.null_branch?.['de-DE']).toBe('Hello');
+    expect(next.content.subject.translation_status).toEqual({ null_branch: { 'de-DE': 'copied' } });
+    // Visibility is the new locale's own choice: nothing hidden in another locale is hidden in it.
+    expect(instance(next, tiered).hidden_from_locales).toEqual({ 'fr-FR': true });
   });
 
-  it('refuses a locale the email has and a blank code', () => {
+  it('copies from the locale it names', () => {
+    const next = applyCommand(sampleDocument(), addLocale('fr-CA', 'fr-FR'));
+    expect(instance(next, hero).field_values.null_branch?.['fr-CA']).toEqual({
+      headline: { value: 'Salut', translation_status: 'copied' },
+    });
+    expect(next.content.subject.branch_content.null_branch?.['fr-CA']).toBe('Bonjour');
+    // French has no preheader: the new locale has none either.
+    expect(next.content.preheader.branch_content.null_branch?.['fr-CA']).toBeUndefined();
+  });
+
+  it('refuses a locale the email has, a blank code and a source it does not have', () => {
     expectInvalid(addLocale('fr-FR'), 'already has the locale fr-FR');
     expectInvalid(addLocale(''), 'needs a code');
+    expectInvalid(addLocale('de-DE', 'it-IT'), 'no locale it-IT');
   });
 });
 
@@ -479,11 +505,17 @@ describe('setDefaultLocale', () => {
 });
 
 describe('copyLocaleValues', () => {
-  it('copies the default locale values of one instance into another locale', () => {
+  const copied = (value: string) => ({ value, translation_status: 'copied' });
+
+  it('copies the default locale values of one instance into another locale, marked copied', () => {
     const document = sampleDocument();
     const next = applyCommand(document, copyLocaleValues('fr-FR', hero));
     const values = instance(next, hero).field_values.null_branch;
-    expect(values?.['fr-FR']).toEqual(values?.['en-US']);
+    expect(values?.['fr-FR']).toEqual({
+      headline: copied('Hi'),
+      link: { ...copied('https://example.com'), link_tracking_parameters: { utm_source: 'email' } },
+    });
+    expect(values?.['en-US']).toBe(instance(document, hero).field_values.null_branch?.['en-US']);
     expect(instance(next, footer)).toBe(instance(document, footer));
     expect(next.content.subject).toBe(document.content.subject);
   });
@@ -491,28 +523,53 @@ describe('copyLocaleValues', () => {
   it('copies every branch of every instance, and the subject and preheader, when no instance is named', () => {
     const next = applyCommand(sampleDocument(), copyLocaleValues('fr-FR'));
     expect(instance(next, tiered).field_values).toEqual({
-      gold: { 'en-US': { headline: { value: 'Gold' } }, 'fr-FR': { headline: { value: 'Gold' } } },
-      silver: { 'en-US': { headline: { value: 'Silver' } }, 'fr-FR': { headline: { value: 'Silver' } } },
+      gold: { 'en-US': { headline: { value: 'Gold' } }, 'fr-FR': { headline: copied('Gold') } },
+      silver: { 'en-US': { headline: { value: 'Silver' } }, 'fr-FR': { headline: copied('Silver') } },
     });
     expect(instance(next, container).field_values.null_branch?.['fr-FR']).toEqual({
-      logo_url: { value: 'https://example.com/logo.png' },
+      logo_url: copied('https://example.com/logo.png'),
     });
     expect(next.content.subject.branch_content.null_branch).toEqual({ 'en-US': 'Hello', 'fr-FR': 'Hello' });
+    expect(next.content.subject.translation_status).toEqual({ null_branch: { 'fr-FR': 'copied' } });
     expect(next.content.preheader.branch_content.null_branch).toEqual({
       'en-US': 'Read on',
       'fr-FR': 'Read on',
     });
   });
 
+  it('copies from another locale than the default when named', () => {
+    const withGerman = applyCommand(sampleDocument(), addLocale('de-DE'));
+    const next = applyCommand(withGerman, copyLocaleValues('de-DE', null, 'fr-FR'));
+    expect(instance(next, hero).field_values.null_branch?.['de-DE']).toEqual({ headline: copied('Salut') });
+    expect(next.content.subject.branch_content.null_branch?.['de-DE']).toBe('Bonjour');
+    // French has no silver headline: German keeps the one it had.
+    expect(instance(next, tiered).field_values.silver?.['de-DE']).toEqual({ headline: copied('Silver') });
+  });
+
   it('leaves a branch alone where the default locale has nothing', () => {
     const frenchFirst = applyCommand(sampleDocument(), setDefaultLocale('fr-FR'));
     const next = applyCommand(frenchFirst, copyLocaleValues('en-US'));
     expect(instance(next, tiered).field_values).toEqual({
-      gold: { 'en-US': { headline: { value: 'Or' } }, 'fr-FR': { headline: { value: 'Or' } } },
+      gold: { 'en-US': { headline: copied('Or') }, 'fr-FR': { headline: { value: 'Or' } } },
       silver: { 'en-US': { headline: { value: 'Silver' } } },
     });
     expect(next.content.preheader).toBe(frenchFirst.content.preheader);
     expect(instance(next, footer)).toBe(instance(frenchFirst, footer));
+  });
+
+  it('marks a copied value edited once someone changes it, and a value without a status stays without', () => {
+    const copiedDocument = applyCommand(sampleDocument(), copyLocaleValues('fr-FR'));
+    const frenchHeadline = { ...heroHeadline, locale: 'fr-FR' };
+    const next = applyCommand(copiedDocument, setFieldValue(frenchHeadline, 'Bonjour'));
+    expect(instance(next, hero).field_values.null_branch?.['fr-FR']?.headline).toEqual({
+      value: 'Bonjour',
+      translation_status: 'edited',
+    });
+    const subject = applyCommand(copiedDocument, setSubject('null_branch', 'fr-FR', 'Salut'));
+    expect(subject.content.subject.translation_status).toEqual({ null_branch: { 'fr-FR': 'edited' } });
+    // The sample's own French headline has no status: editing it leaves none.
+    const plain = applyCommand(sampleDocument(), setFieldValue(frenchHeadline, 'Coucou'));
+    expect(instance(plain, hero).field_values.null_branch?.['fr-FR']?.headline).toEqual({ value: 'Coucou' });
   });
 
   it('returns the document unchanged when the locale already matches', () => {
@@ -520,10 +577,48 @@ describe('copyLocaleValues', () => {
     expect(applyCommand(copied, copyLocaleValues('fr-FR'))).toBe(copied);
   });
 
-  it('refuses the default locale, an unknown locale and an unknown instance', () => {
+  it('refuses the default locale, an unknown locale, an unknown instance and copying a locale onto itself', () => {
     expectInvalid(copyLocaleValues('en-US'), 'copy into another locale');
     expectInvalid(copyLocaleValues('de-DE'), 'no locale de-DE');
     expectInvalid(copyLocaleValues('fr-FR', 'nope'), 'No component instance');
+    expectInvalid(copyLocaleValues('fr-FR', null, 'de-DE'), 'no locale de-DE');
+    expectInvalid(copyLocaleValues('fr-FR', null, 'fr-FR'), 'from another locale');
+  });
+});
+
+describe('setTranslationStatus', () => {
+  const frenchHeadline = { kind: 'field' as const, ...heroHeadline, locale: 'fr-FR' };
+
+  it('marks a stored value and removes the mark with null', () => {
+    const marked = applyCommand(sampleDocument(), setTranslationStatus(frenchHeadline, 'translated'));
+    expect(instance(marked, hero).field_values.null_branch?.['fr-FR']?.headline).toEqual({
+      value: 'Salut',
+      translation_status: 'translated',
+    });
+    expect(applyCommand(marked, setTranslationStatus(frenchHeadline, 'translated'))).toBe(marked);
+    const unmarked = applyCommand(marked, setTranslationStatus(frenchHeadline, null));
+    expect(instance(unmarked, hero).field_values.null_branch?.['fr-FR']?.headline).toEqual({
+      value: 'Salut',
+    });
+  });
+
+  it('marks the subject and preheader per branch and locale', () => {
+    const target = { kind: 'subject' as const, branch: 'null_branch', locale: 'fr-FR' };
+    const marked = applyCommand(sampleDocument(), setTranslationStatus(target, 'edited'));
+    expect(marked.content.subject.translation_status).toEqual({ null_branch: { 'fr-FR': 'edited' } });
+    const unmarked = applyCommand(marked, setTranslationStatus(target, null));
+    expect(unmarked.content.subject).not.toHaveProperty('translation_status');
+  });
+
+  it('refuses a value that is not stored', () => {
+    expectInvalid(
+      setTranslationStatus({ ...frenchHeadline, variable: 'link' }, 'translated'),
+      'no stored value to mark',
+    );
+    expectInvalid(
+      setTranslationStatus({ kind: 'preheader', branch: 'null_branch', locale: 'fr-FR' }, 'translated'),
+      'no text in fr-FR',
+    );
   });
 });
 

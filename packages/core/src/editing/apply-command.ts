@@ -1,3 +1,4 @@
+import { branchedTextStatus, copyLocaleContent, withBranchedTextStatus } from '../content/copy-locale.ts';
 import type {
   BranchedText,
   ComponentInstance,
@@ -12,6 +13,7 @@ import type {
   FieldTarget,
   InsertComponentCommand,
   SetLinkTrackingParameterCommand,
+  SetTranslationStatusCommand,
 } from './commands.ts';
 import { rebranch } from './conditionals.ts';
 import {
@@ -73,13 +75,13 @@ export function applyCommand(document: EditorDocument, command: EditorCommand): 
       return updateInstance(document, command.instanceId, (instance) => renamed(instance, command.name));
     case 'setFieldValue':
       return updateFieldValue(document, command, (existing) =>
-        existing?.value === command.value ? existing : { ...existing, value: command.value },
+        existing?.value === command.value ? existing : edited(existing, command.value),
       );
     case 'setFieldValues':
       return Object.entries(command.values).reduce(
         (current, [variable, value]) =>
           updateFieldValue(current, { ...command, variable }, (existing) =>
-            existing?.value === value ? existing : { ...existing, value },
+            existing?.value === value ? existing : edited(existing, value),
           ),
         document,
       );
@@ -99,11 +101,19 @@ export function applyCommand(document: EditorDocument, command: EditorCommand): 
       return updateBranchedText(document, 'subject', (text) => withConditional(text, command));
     case 'setPreheaderConditional':
       return updateBranchedText(document, 'preheader', (text) => withConditional(text, command));
-    case 'addLocale':
+    case 'addLocale': {
       if (command.locale.trim() === '') invalid('A locale needs a code.');
       if (document.locales.includes(command.locale))
         invalid(`The email already has the locale ${command.locale}.`);
-      return { ...document, locales: [...document.locales, command.locale] };
+      const from = command.fromLocale ?? document.defaultLocale;
+      requireLocale(document, from);
+      // The new locale starts from the source's values (images, links, texts), to translate from there.
+      return {
+        ...document,
+        locales: [...document.locales, command.locale],
+        content: copyLocaleContent(content, from, command.locale, { mode: 'fill' }),
+      };
+    }
     case 'removeLocale':
       return removeLocale(document, command.locale);
     case 'setDefaultLocale':
@@ -112,6 +122,8 @@ export function applyCommand(document: EditorDocument, command: EditorCommand): 
       return { ...document, defaultLocale: command.locale };
     case 'copyLocaleValues':
       return copyLocaleValues(document, command);
+    case 'setTranslationStatus':
+      return setTranslationStatus(document, command);
     case 'setHiddenInLocale': {
       requireLocale(document, command.locale);
       bodyIndexOf(content, command.instanceId, 'hidden');
@@ -255,13 +267,48 @@ function withText(
     edit.branch,
     withEntry(byLocale, edit.locale, edit.text),
   );
-  return branch_content === text.branch_content ? text : { ...text, branch_content };
+  if (branch_content === text.branch_content) return text;
+  const changed = { ...text, branch_content };
+  // Only a text with a status (copied or translated) is marked: see `edited`.
+  return branchedTextStatus(text, edit.branch, edit.locale) === undefined
+    ? changed
+    : withBranchedTextStatus(changed, edit.branch, edit.locale, 'edited');
+}
+
+/**
+ * A value a person changed. One that was copied (or translated) becomes `edited`, so the
+ * "untranslated" check takes it as a translation even when it ends up reading like the source. A
+ * value without a status stays without one, judged by its text as before: marking depends on the
+ * value alone, never on which locale is the default, so an edit and a change of default locale
+ * give the same email in either order (and two editors' saves merge).
+ */
+function edited(existing: FieldValue | undefined, value: FieldValue['value']): FieldValue {
+  return existing?.translation_status === undefined
+    ? { ...existing, value }
+    : { ...existing, value, translation_status: 'edited' };
 }
 
 function withConditional(text: BranchedText, choice: ConditionalChoice): BranchedText {
-  const branch_content = rebranch(text.branch_content, text.conditional_id, choice);
-  if (branch_content === text.branch_content) return text;
-  return { conditional_id: choice.conditionalId, branch_content };
+  // Texts and their translation statuses move together, so each branch keeps its own text's status.
+  const paired = Object.fromEntries(
+    Object.entries(text.branch_content).map(([branch, texts]) => [
+      branch,
+      { texts, statuses: text.translation_status?.[branch] },
+    ]),
+  );
+  const rebranched = rebranch(paired, text.conditional_id, choice);
+  if (rebranched === paired) return text;
+  const branch_content: BranchedText['branch_content'] = {};
+  const translation_status: NonNullable<BranchedText['translation_status']> = {};
+  for (const [branch, { texts, statuses }] of Object.entries(rebranched)) {
+    branch_content[branch] = texts;
+    if (statuses !== undefined) translation_status[branch] = statuses;
+  }
+  return {
+    conditional_id: choice.conditionalId,
+    branch_content,
+    ...(Object.keys(translation_status).length > 0 ? { translation_status } : {}),
+  };
 }
 
 /** Applies `update` to the locale map of every branch; keeps branches whose map did not change. */
@@ -307,38 +354,44 @@ function removeLocale(document: EditorDocument, locale: string): EditorDocument 
 }
 
 /**
- * Makes `toLocale` start from the default locale's values, branch by branch. Branches where the
- * default locale has nothing are left alone rather than emptied, so nothing is lost there.
+ * Makes `toLocale` start from another locale's values (the default one unless named), branch by
+ * branch, each marked `copied`. Branches where the source has nothing are left alone rather than
+ * emptied, so nothing is lost there.
  */
 function copyLocaleValues(document: EditorDocument, command: CopyLocaleValuesCommand): EditorDocument {
   const { toLocale, instanceId } = command;
+  const from = command.fromLocale ?? document.defaultLocale;
   requireLocale(document, toLocale);
+  requireLocale(document, from);
   if (toLocale === document.defaultLocale)
     invalid(`${toLocale} is the default locale; copy into another locale.`);
-  const fromDefault = <T>(byLocale: Record<string, T>) => {
-    const source = byLocale[document.defaultLocale];
-    return source === undefined ? byLocale : withEntry<T>(byLocale, toLocale, source);
-  };
-  const copyInto = (instance: ComponentInstance): ComponentInstance => {
-    const field_values = mapBranchLocales(instance.field_values, fromDefault);
-    return field_values === instance.field_values ? instance : { ...instance, field_values };
-  };
-  if (instanceId !== null) {
-    findInstance(document.content, instanceId);
-    return updateInstance(document, instanceId, copyInto);
+  if (from === toLocale) invalid(`Copy ${toLocale} from another locale.`);
+  if (instanceId !== null) findInstance(document.content, instanceId);
+  const content = copyLocaleContent(document.content, from, toLocale, { instanceId });
+  return content === document.content ? document : withContent(document, content);
+}
+
+function setTranslationStatus(
+  document: EditorDocument,
+  command: SetTranslationStatusCommand,
+): EditorDocument {
+  const { target } = command;
+  const status = command.status ?? undefined;
+  if (target.kind !== 'field') {
+    requireLocale(document, target.locale);
+    return updateBranchedText(document, target.kind, (text) => {
+      requireBranchFor(text.conditional_id, target.branch);
+      if (text.branch_content[target.branch]?.[target.locale] === undefined)
+        invalid(`The ${target.kind} has no text in ${target.locale} to mark.`);
+      return withBranchedTextStatus(text, target.branch, target.locale, status);
+    });
   }
-  const copyText = (text: BranchedText): BranchedText => {
-    const branch_content = mapBranchLocales(text.branch_content, fromDefault);
-    return branch_content === text.branch_content ? text : { ...text, branch_content };
-  };
-  const content = updateEveryInstance(document.content, copyInto);
-  const subject = copyText(content.subject);
-  const preheader = copyText(content.preheader);
-  if (content === document.content && subject === content.subject && preheader === content.preheader)
-    return document;
-  return withContent(document, {
-    ...content,
-    subject,
-    preheader,
+  return updateFieldValue(document, target, (existing) => {
+    // A status belongs to a stored value; inventing one here would override the field's default.
+    if (existing === undefined) invalid(`The field ${target.variable} has no stored value to mark.`);
+    if (existing.translation_status === status) return existing;
+    if (status !== undefined) return { ...existing, translation_status: status };
+    const { translation_status: _removed, ...rest } = existing;
+    return rest;
   });
 }

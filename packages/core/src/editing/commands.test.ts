@@ -23,6 +23,7 @@ describe('commandPermissions', () => {
       removeLocale: 'add_remove_locales_from_emails',
       setDefaultLocale: 'update_emails',
       copyLocaleValues: 'update_emails',
+      setTranslationStatus: 'update_emails',
       setHiddenInLocale: 'update_emails',
       setGlobalLinkTrackingParameter: 'update_emails',
     });

@@ -1,4 +1,4 @@
-import type { FieldValue, FieldValues } from '../content/types.ts';
+import type { FieldValue, FieldValues, TranslationStatus } from '../content/types.ts';
 import type { PermissionKey } from '../permissions.ts';
 
 /**
@@ -103,9 +103,12 @@ export interface SetPreheaderConditionalCommand extends ConditionalChoice {
   type: 'setPreheaderConditional';
 }
 
+/** Adds a locale, its values copied from another one (the default locale unless named) to translate from. */
 export interface AddLocaleCommand {
   type: 'addLocale';
   locale: string;
+  /** The locale whose values the new one starts from; the default locale when absent. */
+  fromLocale?: string;
 }
 
 export interface RemoveLocaleCommand {
@@ -118,11 +121,29 @@ export interface SetDefaultLocaleCommand {
   locale: string;
 }
 
+/** "Copy from…": one locale's values replace another's, each marked `copied`. */
 export interface CopyLocaleValuesCommand {
   type: 'copyLocaleValues';
   toLocale: string;
   /** One instance, or null for every instance plus the subject and preheader. */
   instanceId: string | null;
+  /** The locale copied from; the default locale when absent. */
+  fromLocale?: string;
+}
+
+/** A translatable value: a field of an instance, or the subject or preheader, in one branch and locale. */
+export type TranslationStatusTarget =
+  | ({ kind: 'field' } & FieldTarget)
+  | { kind: 'subject' | 'preheader'; branch: string; locale: string };
+
+/**
+ * Marks a value as translated (or edited, or copied), or removes its status with null: what
+ * "Keep as translated" does for a copied text that stays the same in the locale (a brand name).
+ */
+export interface SetTranslationStatusCommand {
+  type: 'setTranslationStatus';
+  target: TranslationStatusTarget;
+  status: TranslationStatus | null;
 }
 
 export interface SetHiddenInLocaleCommand {
@@ -157,6 +178,7 @@ export type EditorCommand =
   | RemoveLocaleCommand
   | SetDefaultLocaleCommand
   | CopyLocaleValuesCommand
+  | SetTranslationStatusCommand
   | SetHiddenInLocaleCommand
   | SetGlobalLinkTrackingParameterCommand;
 
@@ -188,6 +210,7 @@ export const commandPermissions: Readonly<Record<EditorCommandType, PermissionKe
   removeLocale: 'add_remove_locales_from_emails',
   setDefaultLocale: 'update_emails',
   copyLocaleValues: 'update_emails',
+  setTranslationStatus: 'update_emails',
   setHiddenInLocale: 'update_emails',
   setGlobalLinkTrackingParameter: 'update_emails',
 };
@@ -292,8 +315,8 @@ export function setPreheaderConditional(
   return { type: 'setPreheaderConditional', conditionalId, branchKeys };
 }
 
-export function addLocale(locale: string): AddLocaleCommand {
-  return { type: 'addLocale', locale };
+export function addLocale(locale: string, fromLocale?: string): AddLocaleCommand {
+  return { type: 'addLocale', locale, ...(fromLocale === undefined ? {} : { fromLocale }) };
 }
 
 export function removeLocale(locale: string): RemoveLocaleCommand {
@@ -307,8 +330,21 @@ export function setDefaultLocale(locale: string): SetDefaultLocaleCommand {
 export function copyLocaleValues(
   toLocale: string,
   instanceId: string | null = null,
+  fromLocale?: string,
 ): CopyLocaleValuesCommand {
-  return { type: 'copyLocaleValues', toLocale, instanceId };
+  return {
+    type: 'copyLocaleValues',
+    toLocale,
+    instanceId,
+    ...(fromLocale === undefined ? {} : { fromLocale }),
+  };
+}
+
+export function setTranslationStatus(
+  target: TranslationStatusTarget,
+  status: TranslationStatus | null,
+): SetTranslationStatusCommand {
+  return { type: 'setTranslationStatus', target, status };
 }
 
 export function setHiddenInLocale(

@@ -150,8 +150,14 @@ describe('mergeDocuments', () => {
         apply(base, addLocale('de-DE'), setFieldValue(heroIn('de-DE'), 'Hallo')),
       );
       expect(result.locales).toEqual(['en-US', 'de-DE', 'it-IT']);
+      // German started as a copy of English; the headline was then edited.
       expect(result.content.component_instances[0]?.field_values.null_branch?.['de-DE']).toEqual({
-        headline: { value: 'Hallo' },
+        headline: { value: 'Hallo', translation_status: 'edited' },
+        link: {
+          value: 'https://example.com',
+          link_tracking_parameters: { utm_source: 'email' },
+          translation_status: 'copied',
+        },
       });
       expect(result.content.component_instances[0]?.field_values.null_branch?.['fr-FR']).toBeUndefined();
     });

@@ -172,7 +172,15 @@ function withStructure(valueMerges: Record<string, Merge>, valuesKey: string): M
 
 const instance = withStructure(instanceValueKeys, 'field_values');
 
-const branchedText = withStructure({ branch_content: branchContent }, 'branch_content');
+/** branch → locale → translation status; optional, and its levels are dropped once empty. */
+const branchStatuses = records(everyKey(records(everyKey(unit), { absentIsEmpty: true })), {
+  absentIsEmpty: true,
+});
+
+const branchedText = withStructure(
+  { branch_content: branchContent, translation_status: branchStatuses },
+  'branch_content',
+);
 
 /** The container merges as an instance while it stays the same one; replacing it is structure. */
 const container: Merge = (context, path, base, mine, theirs) => {

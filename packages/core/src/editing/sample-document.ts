@@ -20,6 +20,7 @@ import {
   setPreheaderConditional,
   setSubject,
   setSubjectConditional,
+  setTranslationStatus,
 } from './commands.ts';
 import type { EditorDocument } from './document.ts';
 
@@ -132,6 +133,7 @@ export function everyCommand(): EditorCommand[] {
     removeLocale('fr-FR'),
     setDefaultLocale('fr-FR'),
     copyLocaleValues('fr-FR'),
+    setTranslationStatus({ kind: 'field', ...heroHeadline, locale: 'fr-FR' }, 'translated'),
     setHiddenInLocale(sampleIds.hero, 'fr-FR', true),
     setGlobalLinkTrackingParameter('utm_medium', 'email'),
   ];
