@@ -442,7 +442,8 @@ test('an email saved as a layout is arranged in the layout editor and starts a n
   await expectPreviewToShow(page, 'Headline from the email');
   await page.getByRole('tab', { name: 'Layout', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Layout settings' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveCount(0);
+  // The email's subject stayed with the email: the layout's own starts blank.
+  await expect(page.getByRole('textbox', { name: 'Subject (en-US)' })).toHaveValue('');
   await expect(page.getByRole('tab', { name: 'History' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save as layout' })).toHaveCount(0);
 

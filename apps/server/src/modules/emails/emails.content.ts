@@ -53,10 +53,11 @@ export function contentFromLayout(
       : {
           ...structuredClone(fromLayout),
           branch_content: Object.fromEntries(
-            Object.entries(fromLayout.branch_content).map(([branch, byLocale]) => [
-              branch,
-              { ...blank, ...byLocale },
-            ]),
+            Object.entries({
+              // Without a conditional the text is the null branch's, even when the layout wrote none.
+              ...(fromLayout.conditional_id == null ? empty.branch_content : {}),
+              ...fromLayout.branch_content,
+            }).map(([branch, byLocale]) => [branch, { ...blank, ...byLocale }]),
           ),
         };
   const initial = initialContent(layout.container_component_instance.component_id, locales);

@@ -12,7 +12,8 @@ const localeOptions = allLocales.map((locale) => ({
 
 /**
  * Email-wide settings: subject and preheader in the current locale, locales, brand and link
- * tracking. A layout has only its locales and brand: the rest belongs to each email started from it.
+ * tracking. A layout has its locales, brand, and the subject and preheader emails started from it
+ * begin with: link tracking belongs to each email.
  */
 export function SettingsPanel({
   kind,
@@ -41,12 +42,8 @@ export function SettingsPanel({
       <Title order={2} fz="md">
         {kind === 'email' ? 'Email settings' : 'Layout settings'}
       </Title>
-      {kind === 'email' && (
-        <>
-          <BranchedTextSetting part="subject" text={subject} />
-          <BranchedTextSetting part="preheader" text={preheader} />
-        </>
-      )}
+      <BranchedTextSetting part="subject" text={subject} />
+      <BranchedTextSetting part="preheader" text={preheader} />
       <MultiSelect
         label="Locales"
         searchable

@@ -98,7 +98,7 @@ export function layoutsQuery(workspaceId: number, designSystemId: number) {
         api.GET('/api/v1/workspaces/{workspace_id}/layouts', {
           params: {
             path: { workspace_id: workspaceId },
-            query: { per: 100, email_design_system_id: designSystemId },
+            query: { per: 100, email_design_system_id: designSystemId, sort: 'name_asc' },
           },
         }),
       ),

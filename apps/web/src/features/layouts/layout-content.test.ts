@@ -62,12 +62,23 @@ const savedLayout = (changes: ReturnType<typeof layoutChanges>) =>
 describe('the layout editor’s document', () => {
   const layout = savedLayout(layoutChanges(document));
 
-  it('is the layout’s content without subject or preheader, in its locales, the first the default', () => {
+  it('is the layout’s content, in its locales, the first the default', () => {
     const opened = layoutDocument({ ...layout, locales: ['de-DE', 'en-US'] });
     expect(opened.locales).toEqual(['de-DE', 'en-US']);
     expect(opened.defaultLocale).toBe('de-DE');
-    expect(opened.content.subject).toEqual({ branch_content: {} });
+    expect(opened.content.subject).toEqual(document.content.subject);
     expect(opened.content.component_instances).toEqual(document.content.component_instances);
+  });
+
+  it('keeps a subject and preheader only once written: a layout without them is saved without them', () => {
+    expect(layoutChanges(document).content.subject).toEqual(document.content.subject);
+    expect(layoutChanges(document).content).not.toHaveProperty('preheader');
+    const withoutText = layoutDocument({
+      content: layoutContentFrom(document, { keepValues: true }),
+      locales: ['en-US'],
+    } as unknown as Layout);
+    expect(withoutText.content.subject).toEqual({ branch_content: {} });
+    expect(layoutChanges(withoutText).content).toEqual(layoutContentFrom(document, { keepValues: true }));
   });
 
   it('opens a layout saved without locales in en-US', () => {

@@ -9,8 +9,13 @@ import {
 
 export type Layout = components['schemas']['Layout'];
 
-/** What a layout keeps of an email: its container and components, without subject or preheader. */
+/**
+ * What a layout keeps of an email: its container and components, and optionally the subject and
+ * preheader emails started from it begin with (the Letterset Starter's layouts have them).
+ */
 export interface LayoutContent {
+  subject?: EditorDocument['content']['subject'];
+  preheader?: EditorDocument['content']['preheader'];
   container_component_instance: EditorDocument['content']['container_component_instance'];
   component_instances: EditorDocument['content']['component_instances'];
 }
@@ -18,6 +23,7 @@ export interface LayoutContent {
 /**
  * An email's body as a layout: the same components in the same order, with their values, or with
  * every field back at its default (`keepValues: false`) so the layout holds only the arrangement.
+ * The email's subject and preheader stay with the email.
  */
 export function layoutContentFrom(
   document: EditorDocument,
@@ -35,12 +41,13 @@ export function layoutContentFrom(
   };
 }
 
-/** A layout's content as an email without subject or preheader, for rendering and editing. */
+/** A layout's content as an email (blank subject and preheader when it has none), for rendering and editing. */
 export function layoutAsEmailContent(layout: Pick<Layout, 'content'>): EmailContent {
+  const { subject, preheader, ...body } = layout.content as LayoutContent;
   return {
-    subject: { branch_content: {} },
-    preheader: { branch_content: {} },
-    ...(layout.content as LayoutContent),
+    subject: subject ?? { branch_content: {} },
+    preheader: preheader ?? { branch_content: {} },
+    ...body,
   };
 }
 
@@ -58,15 +65,24 @@ export function layoutDocument(layout: Pick<Layout, 'content' | 'locales'>): Edi
 
 /** The layout fields a document's edit changes, as the PATCH takes them. */
 export function layoutChanges(document: EditorDocument): { content: LayoutContent; locales: string[] } {
+  const { subject, preheader } = document.content;
+  // A layout that never had a subject or preheader is saved without one, as it was.
+  const written = (text: EditorDocument['content']['subject']) =>
+    Object.keys(text.branch_content).length > 0 || text.conditional_id != null;
   return {
-    content: layoutContentFrom(document, { keepValues: true }),
+    content: {
+      ...(written(subject) ? { subject } : {}),
+      ...(written(preheader) ? { preheader } : {}),
+      ...layoutContentFrom(document, { keepValues: true }),
+    },
     locales: [document.defaultLocale, ...document.locales.filter((code) => code !== document.defaultLocale)],
   };
 }
 
 /**
  * A layout checked as an email started from it would be, in this browser: every branch, in every
- * locale. A layout has no subject or preheader, so their "is blank" is not its problem.
+ * locale. A layout's subject and preheader are only a starting point (each email writes its own),
+ * so their "is blank" is not its problem.
  */
 export function validateLayoutDocument(
   document: EditorDocument,
