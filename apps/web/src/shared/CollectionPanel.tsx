@@ -5,6 +5,7 @@ import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from './api-error.ts';
 import { confirmDestructive } from './confirm.tsx';
+import { EmptyState } from './EmptyState.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { QueryState } from './QueryState.tsx';
 
@@ -84,12 +85,17 @@ export function CollectionPanel<T extends { id: number | string }>({
         query={query}
         isEmpty={(data) => data.results.length === 0}
         empty={
-          <>
-            <Text fw={500}>No {noun}s yet</Text>
-            <Text size="sm" c="dimmed">
-              {emptyHint}
-            </Text>
-          </>
+          <EmptyState
+            title={`No ${noun}s yet`}
+            hint={emptyHint}
+            action={
+              permissions.create && (
+                <Button variant="light" onClick={() => setEditing('new')}>
+                  Create the first {noun}
+                </Button>
+              )
+            }
+          />
         }
       >
         {(data) => (

@@ -27,6 +27,7 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
+import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -118,13 +119,18 @@ export function BrandProfilesPanel({
         query={query}
         isEmpty={(data) => data.results.length === 0}
         empty={
-          <>
-            <Text fw={500}>No brand profiles</Text>
-            <Text size="sm" c="dimmed">
-              Emails use the design system as it is. Add a profile per brand that needs its own colours or
-              defaults.
-            </Text>
-          </>
+          <EmptyState
+            title="No brand profiles"
+            hint="Emails use the design system as it is. Add a profile per brand that needs its own colours or defaults."
+            action={
+              editable &&
+              can('create_brand_profiles') && (
+                <Button variant="light" onClick={() => setEditing('new')}>
+                  Create the first brand profile
+                </Button>
+              )
+            }
+          />
         }
       >
         {(data) => (

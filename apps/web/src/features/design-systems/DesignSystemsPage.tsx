@@ -108,6 +108,16 @@ export function DesignSystemsPage() {
               A design system holds the components (Liquid and HTML with typed fields) that emails are built
               from. Create one, or import one exported from Letterset.
             </Text>
+            {!search && can('create_email_design_systems') && (
+              <Group justify="center">
+                <Button variant="light" onClick={createModal.open}>
+                  Create a design system
+                </Button>
+                <Button variant="default" onClick={importModal.open}>
+                  Import a design system
+                </Button>
+              </Group>
+            )}
           </>
         }
       >

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { useOnlyChoice } from '../../shared/only-choice.ts';
 import { AiBriefFields, useAiAvailable } from '../ai-generation/AiBriefFields.tsx';
 import { LayoutThumbnail } from '../layouts/LayoutThumbnail.tsx';
 import { brandProfilesQuery, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
@@ -96,7 +97,22 @@ export function CreateEmailModal({
     ...layoutsQuery(workspaceId, designSystemId ?? 0),
     enabled: opened && designSystemId !== null,
   });
+  const designSystemChoices = designSystems.data?.results.map((system) => ({
+    value: String(system.id),
+    label: system.name,
+  }));
+  useOnlyChoice(designSystemChoices, form.values.email_design_system_id, (value) =>
+    form.setFieldValue('email_design_system_id', value),
+  );
   const chosenSystem = designSystems.data?.results.find((system) => system.id === designSystemId);
+  // An optional brand profile stays "None" unless chosen; a required one with one option is filled in.
+  useOnlyChoice(
+    chosenSystem?.require_brand_profile_for_use
+      ? brandProfiles.data?.results.map((profile) => ({ value: String(profile.id) }))
+      : undefined,
+    form.values.brand_profile_id,
+    (value) => form.setFieldValue('brand_profile_id', value),
+  );
   const layoutsById = new Map((layouts.data?.results ?? []).map((layout) => [layout.id, layout]));
   const chosenLayout = layoutsById.get(Number(form.values.layout_id));
   const aiAvailable = useAiAvailable();
@@ -147,11 +163,9 @@ export function CreateEmailModal({
             label="Design system"
             withAsterisk
             searchable
+            allowDeselect={false}
             placeholder={designSystems.isPending ? 'Loading design systems…' : 'Choose a design system'}
-            data={(designSystems.data?.results ?? []).map((system) => ({
-              value: String(system.id),
-              label: system.name,
-            }))}
+            data={designSystemChoices ?? []}
             {...form.getInputProps('email_design_system_id')}
             onChange={(value) => {
               form.setFieldValue('email_design_system_id', value ?? '');

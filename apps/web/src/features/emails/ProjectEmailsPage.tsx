@@ -20,6 +20,7 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
+import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -157,9 +158,21 @@ export function ProjectEmailsPage() {
         query={emails}
         isEmpty={(data) => data.results.length === 0}
         empty={
-          <Text c="dimmed">
-            {search || status ? 'No email matches these filters.' : 'No emails in this project yet.'}
-          </Text>
+          search || status ? (
+            <Text c="dimmed">No email matches these filters.</Text>
+          ) : (
+            <EmptyState
+              title="No emails in this project yet."
+              hint="Start one from a layout of a design system, or from a blank email."
+              action={
+                can('create_emails') && (
+                  <Button variant="light" onClick={() => setCreating(true)}>
+                    Create the first email
+                  </Button>
+                )
+              }
+            />
+          )
         }
       >
         {(data) => (

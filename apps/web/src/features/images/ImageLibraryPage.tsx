@@ -71,6 +71,8 @@ export function ImageLibraryPage() {
               <Text fw={500}>No images yet</Text>
               <Text size="sm" c="dimmed">
                 Images uploaded here can be used in every email of this workspace.
+                {can('create_library_images') &&
+                  ' Drop files in the upload box above, or describe one to generate it with AI.'}
               </Text>
             </>
           )

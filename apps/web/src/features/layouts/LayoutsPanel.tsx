@@ -21,6 +21,7 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { errorMessage, unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
+import { EmptyState } from '../../shared/EmptyState.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -95,14 +96,22 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
         query={query}
         isEmpty={(data) => data.results.length === 0}
         empty={
-          <>
-            <Text fw={500}>No layouts for this design system</Text>
-            <Text size="sm" c="dimmed">
-              {container
+          <EmptyState
+            title="No layouts for this design system"
+            hint={
+              container
                 ? 'Start an empty one, or save one from an email.'
-                : 'Layouts need the design system’s container component first.'}
-            </Text>
-          </>
+                : 'Layouts need the design system’s container component first.'
+            }
+            action={
+              container &&
+              can('create_layouts') && (
+                <Button variant="light" onClick={() => setEditing('new')}>
+                  Create the first layout
+                </Button>
+              )
+            }
+          />
         }
       >
         {(data) => (

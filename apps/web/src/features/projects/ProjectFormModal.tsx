@@ -1,10 +1,13 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
+import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { useOnlyChoice } from '../../shared/only-choice.ts';
+import { TeamForm } from '../settings/TeamForm.tsx';
 import { type Project, teamsQuery } from './projects-api.ts';
 
 interface ProjectFormValues {
@@ -15,7 +18,10 @@ interface ProjectFormValues {
 
 const formFields = ['name', 'description', 'team_id'] as const;
 
-/** Creates a project, or changes one when `project` is given (name, description, owning team). */
+/**
+ * Creates a project, or changes one when `project` is given (name, description, owning team).
+ * A project needs a team: the only team is preselected, and a new one can be made right here.
+ */
 export function ProjectFormModal({
   workspaceId,
   project,
@@ -30,8 +36,11 @@ export function ProjectFormModal({
   onSaved?: (project: Project) => void;
 }) {
   const queryClient = useQueryClient();
+  const can = useCan();
   const teams = useQuery({ ...teamsQuery(workspaceId), enabled: opened });
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  // The team form takes the dialog's place while open; the project form keeps what was typed.
+  const [creatingTeam, setCreatingTeam] = useState(false);
   const form = useForm<ProjectFormValues>({
     initialValues: {
       name: project?.name ?? '',
@@ -43,6 +52,9 @@ export function ProjectFormModal({
       team_id: (value) => (value ? null : 'Choose the team that owns the project'),
     },
   });
+  const teamChoices = teams.data?.results.map((team) => ({ value: String(team.id), label: team.name }));
+  useOnlyChoice(teamChoices, form.values.team_id, (value) => form.setFieldValue('team_id', value));
+  const noTeams = teams.isSuccess && teams.data.results.length === 0;
   const save = useMutation({
     mutationFn: (values: ProjectFormValues) => {
       const body = {
@@ -71,6 +83,23 @@ export function ProjectFormModal({
     },
     onError: (error) => setOtherErrors(showApiErrors(form, error, formFields)),
   });
+  if (creatingTeam) {
+    return (
+      <Modal opened={opened} onClose={onClose} title="New team">
+        <TeamForm
+          team={null}
+          defaultWorkspaceId={workspaceId}
+          onCancel={() => setCreatingTeam(false)}
+          onDone={async (team) => {
+            await queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'teams'] });
+            if (team.workspace_id === workspaceId) form.setFieldValue('team_id', String(team.id));
+            setCreatingTeam(false);
+          }}
+        />
+      </Modal>
+    );
+  }
+
   return (
     <Modal opened={opened} onClose={onClose} title={project ? 'Edit project' : 'New project'}>
       <form
@@ -90,11 +119,26 @@ export function ProjectFormModal({
           <Select
             label="Team"
             withAsterisk
-            placeholder={teams.isPending ? 'Loading teams…' : 'Choose a team'}
-            data={(teams.data?.results ?? []).map((team) => ({ value: String(team.id), label: team.name }))}
-            error={teams.isError ? 'The teams could not be loaded.' : undefined}
+            placeholder={
+              teams.isPending ? 'Loading teams…' : noTeams ? 'No team in this workspace yet' : 'Choose a team'
+            }
+            description="The team’s members see the project and its emails."
+            data={teamChoices ?? []}
+            allowDeselect={false}
             {...form.getInputProps('team_id')}
+            error={teams.isError ? 'The teams could not be loaded.' : form.errors.team_id}
           />
+          {can('create_teams') ? (
+            <Anchor component="button" type="button" size="sm" onClick={() => setCreatingTeam(true)}>
+              {noTeams ? 'Create the first team' : 'New team'}
+            </Anchor>
+          ) : (
+            noTeams && (
+              <Text size="sm" c="dimmed">
+                Ask someone who manages teams to create one in this workspace.
+              </Text>
+            )
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

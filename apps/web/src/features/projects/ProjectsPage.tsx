@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
+import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -57,11 +58,21 @@ export function ProjectsPage() {
         query={projects}
         isEmpty={(data) => data.results.length === 0}
         empty={
-          <Text c="dimmed">
-            {search
-              ? `No project matches “${search}”.`
-              : 'No projects yet. A project groups the emails of one team.'}
-          </Text>
+          search ? (
+            <Text c="dimmed">No project matches “{search}”.</Text>
+          ) : (
+            <EmptyState
+              title="No projects yet"
+              hint="A project groups the emails of one team. Create one to start writing emails."
+              action={
+                can('create_projects') && (
+                  <Button variant="light" onClick={() => setEditing('new')}>
+                    Create the first project
+                  </Button>
+                )
+              }
+            />
+          )
         }
       >
         {(data) => (

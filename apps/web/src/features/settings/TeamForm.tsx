@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
+import { useOnlyChoice } from '../../shared/only-choice.ts';
 import type { Team, TeamColor } from './settings-api.ts';
 import { allWorkspacesQuery } from './settings-api.ts';
 import { teamColorHex, teamColorOf, teamColors } from './team-colors.ts';
@@ -35,6 +36,13 @@ export function TeamForm({
       workspace_id: (value) => (value ? null : 'Choose a workspace'),
     },
   });
+  const workspaceChoices = workspaces.data?.map((workspace) => ({
+    value: String(workspace.id),
+    label: workspace.name,
+  }));
+  useOnlyChoice(workspaceChoices, form.values.workspace_id, (value) =>
+    form.setFieldValue('workspace_id', value),
+  );
   const save = useMutation({
     mutationFn: ({ name, workspace_id, badge_color }: typeof form.values) =>
       unwrap(
@@ -68,10 +76,7 @@ export function TeamForm({
           required
           disabled={team !== null}
           description={team ? 'A team stays in the workspace it was made in' : undefined}
-          data={(workspaces.data ?? []).map((workspace) => ({
-            value: String(workspace.id),
-            label: workspace.name,
-          }))}
+          data={workspaceChoices ?? []}
           allowDeselect={false}
           {...form.getInputProps('workspace_id')}
         />

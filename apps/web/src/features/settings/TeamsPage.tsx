@@ -6,6 +6,7 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
+import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -77,12 +78,17 @@ export function TeamsPage() {
         query={teams}
         isEmpty={(data) => data.results.length === 0}
         empty={
-          <>
-            <Text fw={500}>No teams yet</Text>
-            <Text size="sm" c="dimmed">
-              Teams own projects; people see the projects of their teams.
-            </Text>
-          </>
+          <EmptyState
+            title="No teams yet"
+            hint="Teams own projects; people see the projects of their teams. Create one before the first project."
+            action={
+              can('create_teams') && (
+                <Button variant="light" onClick={() => setEditing('new')}>
+                  Create the first team
+                </Button>
+              )
+            }
+          />
         }
       >
         {(data) => (

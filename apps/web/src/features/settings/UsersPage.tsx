@@ -8,6 +8,7 @@ import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
+import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
@@ -15,7 +16,7 @@ import { SearchInput } from '../../shared/SearchInput.tsx';
 import { failureMessage } from './failure-message.ts';
 import { InviteUserModal } from './InviteUserModal.tsx';
 import { roleChoices } from './role-choices.ts';
-import { allRolesQuery, fullName, type Role, type User, usersQuery } from './settings-api.ts';
+import { allRolesQuery, formatDateTime, fullName, type Role, type User, usersQuery } from './settings-api.ts';
 
 const perPage = 20;
 
@@ -55,7 +56,25 @@ export function UsersPage() {
       <QueryState
         query={users}
         isEmpty={(data) => data.results.length === 0}
-        empty={<Text>{search ? `Nobody matches “${search}”.` : 'Nobody is here yet.'}</Text>}
+        empty={
+          search ? (
+            <Text>Nobody matches “{search}”.</Text>
+          ) : (
+            <>
+              <EmptyState
+                title="Nobody is here yet"
+                hint="Invite the people you write and review emails with; each gets a link to set a password."
+                action={
+                  can('create_users') && (
+                    <Button variant="light" onClick={openInvite}>
+                      Invite someone
+                    </Button>
+                  )
+                }
+              />
+            </>
+          )
+        }
       >
         {(data) => (
           <>
@@ -102,7 +121,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
   const queryClient = useQueryClient();
   const isMe = user.id === me.user.id;
   const currentRole = roles.find((role) => role.id === user.role_id);
-  const roleName = currentRole?.name ?? '…';
+  const roleName = currentRole?.name ?? user.role_name;
   // Nobody acts on someone holding keys they lack, nor gives a role beyond their own keys.
   const withinReach = currentRole !== undefined && canGrant(me.permissions, currentRole.role_permissions);
   const [roleProblem, setRoleProblem] = useState<string | null>(null);
@@ -172,15 +191,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
         )}
       </Table.Td>
       <Table.Td>
-        {user.invitation_accepted_at || !user.invitation_sent_at ? (
-          <Badge color="teal" variant="light">
-            Active
-          </Badge>
-        ) : (
-          <Badge color="yellow" variant="light">
-            Invited
-          </Badge>
-        )}
+        <InvitationBadge user={user} />
       </Table.Td>
       <Table.Td ta="right">
         {can('delete_users') && !isMe && withinReach && (
@@ -196,5 +207,40 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
         )}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** Whether the person can sign in yet: invited people show until when their link works. */
+export function InvitationBadge({
+  user,
+}: {
+  user: Pick<User, 'invitation_state' | 'invitation_expires_at'>;
+}) {
+  if (user.invitation_state === 'active') {
+    return (
+      <Badge color="teal" variant="light">
+        Active
+      </Badge>
+    );
+  }
+  if (user.invitation_state === 'invitation_expired') {
+    return (
+      <Badge color="red" variant="light" title="The invitation link ran out before it was used">
+        Invitation expired
+      </Badge>
+    );
+  }
+  return (
+    <Badge
+      color="yellow"
+      variant="light"
+      title={
+        user.invitation_expires_at
+          ? `The link works until ${formatDateTime(user.invitation_expires_at)}`
+          : undefined
+      }
+    >
+      Invited (pending)
+    </Badge>
   );
 }

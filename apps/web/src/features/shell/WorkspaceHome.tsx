@@ -11,9 +11,10 @@ import { EmailStatusBadge } from '../emails/EmailStatusBadge.tsx';
 import { type EmailSummary, workspaceEmailsQuery } from '../emails/emails-api.ts';
 import { NotificationRow } from '../notifications/NotificationBell.tsx';
 import { recentNotificationsQuery } from '../notifications/notifications-api.ts';
+import { StartList } from './StartList.tsx';
 import { useWorkspaceId } from './workspace.ts';
 
-/** A workspace's start page: what needs me now, what changed lately, and where to go. */
+/** A workspace's start page: the first steps while any is left, what needs me now, what changed lately, and where to go. */
 export function WorkspaceHome() {
   const me = useMe();
   const workspaceId = useWorkspaceId();
@@ -38,6 +39,7 @@ export function WorkspaceHome() {
   return (
     <Stack>
       <PageHeader title={workspace?.name ?? 'Workspace'} />
+      <StartList workspaceId={workspaceId} />
       <Title order={2} size="h4">
         Needs you
       </Title>
