@@ -51,6 +51,11 @@ export function useEditorSession(): EditorSession {
   return session;
 }
 
+/** The session inside the email editor, null elsewhere: for pieces also shown outside it (the review actions). */
+export function useOptionalEditorSession(): EditorSession | null {
+  return useContext(EditorSessionContext);
+}
+
 /** The editor's current document and history flags, re-rendering when they change. */
 export function useEditorState(editor: Editor): EditorState {
   return useSyncExternalStore(editor.subscribe, editor.getState);

@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, Menu, Popover, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconTimeline } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +8,8 @@ import { errorMessage } from '../../shared/api-error.ts';
 import { useEmailEvents } from '../live/use-email-events.ts';
 import { notificationKeys } from '../notifications/notifications-api.ts';
 import { RequestReviewDialog } from '../review-assignments/RequestReviewDialog.tsx';
+import { ChecksRefusalModal, ForcePublishModal } from './PreSendDialogs.tsx';
+import { type ChecksRefusal, checksRefusalOf, type GatedStep } from './pre-send-refusal.ts';
 import { DecisionModal, TestSendModal } from './ReviewDialogs.tsx';
 import { ReviewTimeline } from './ReviewTimeline.tsx';
 import { type ActionState, reviewActionStates } from './review-action-states.ts';
@@ -97,6 +98,9 @@ export function ReviewActions({
   const [deciding, setDeciding] = useState<ReviewDecision | null>(null);
   const [testing, setTesting] = useState(false);
   const [askingForReview, setAskingForReview] = useState(false);
+  const [forcePublishing, setForcePublishing] = useState(false);
+  /** A step the pre-send checks refused, with the blocking problems to show. */
+  const [refusal, setRefusal] = useState<ChecksRefusal | null>(null);
   const states = reviewActionStates(
     email,
     workflow.data ?? null,
@@ -125,6 +129,41 @@ export function ReviewActions({
     }
   });
 
+  /** Tells what a gated step did: done, done with warnings, or refused by the pre-send checks. */
+  function told(done: string, warnings: readonly unknown[] | undefined) {
+    const count = warnings?.length ?? 0;
+    notifications.show(
+      count > 0
+        ? {
+            color: 'yellow',
+            message: `${done}, with ${count} pre-send ${count === 1 ? 'warning' : 'warnings'} (see the review timeline)`,
+          }
+        : { color: 'green', message: done },
+    );
+  }
+
+  /**
+   * Runs a gated step. A refusal by the pre-send checks opens the list of blocking problems
+   * (and resolves, so the step's own dialog closes); any other failure is the caller's to show.
+   */
+  async function gated<T extends { pre_send_warnings?: readonly unknown[] }>(
+    step: GatedStep,
+    action: () => Promise<T>,
+    done: string,
+  ): Promise<void> {
+    let result: T;
+    try {
+      result = await action();
+    } catch (error) {
+      const refused = checksRefusalOf(error, step);
+      if (!refused) throw error;
+      setRefusal(refused);
+      return;
+    }
+    told(done, result.pre_send_warnings);
+    await refresh();
+  }
+
   async function run(action: () => Promise<unknown>, done: string) {
     try {
       await action();
@@ -134,19 +173,6 @@ export function ReviewActions({
       notifications.show({ color: 'red', message: errorMessage(error) });
     }
   }
-
-  const confirmForcePublish = () =>
-    modals.openConfirmModal({
-      title: 'Publish without approval?',
-      children: (
-        <Text size="sm">
-          The email is published as it is now, whatever its review says; a review under way is cancelled.
-        </Text>
-      ),
-      labels: { confirm: 'Force publish', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void run(() => publish(workspaceId, email.id, true), 'Published'),
-    });
 
   const status = email.status;
   const continuable =
@@ -181,7 +207,11 @@ export function ReviewActions({
         <ActionButton
           state={states.publish}
           color="violet"
-          onClick={() => run(() => publish(workspaceId, email.id, false), 'Published')}
+          onClick={() =>
+            gated('publish', () => publish(workspaceId, email.id, false), 'Published').catch((error) =>
+              notifications.show({ color: 'red', message: errorMessage(error) }),
+            )
+          }
         >
           Publish
         </ActionButton>
@@ -211,7 +241,7 @@ export function ReviewActions({
             state={states.force_publish}
             label="Force publish…"
             color="red"
-            onClick={confirmForcePublish}
+            onClick={() => setForcePublishing(true)}
           />
           <MenuAction
             state={states.convert_to_draft}
@@ -228,24 +258,38 @@ export function ReviewActions({
         opened={submitting}
         onClose={() => setSubmitting(false)}
         continuable={continuable}
-        onSubmit={async (body) => {
-          await submitForApproval(workspaceId, email.id, body);
-          notifications.show({ color: 'green', message: 'Submitted for approval' });
-          await refresh();
-        }}
+        onSubmit={(body) =>
+          gated('submit', () => submitForApproval(workspaceId, email.id, body), 'Submitted for approval')
+        }
       />
       <DecisionModal
         decision={deciding}
         onClose={() => setDeciding(null)}
-        onDecide={async (decision, comment) => {
-          await decide(workspaceId, email.id, decision, comment);
-          notifications.show({
-            color: 'green',
-            message: decision === 'approved' ? 'Approved' : 'Changes requested',
-          });
+        onDecide={(decision, comment) =>
+          gated(
+            'approve',
+            () => decide(workspaceId, email.id, decision, comment),
+            decision === 'approved' ? 'Approved' : 'Changes requested',
+          )
+        }
+      />
+      <ForcePublishModal
+        workspaceId={workspaceId}
+        emailId={email.id}
+        opened={forcePublishing}
+        onClose={() => setForcePublishing(false)}
+        onPublish={async (acknowledged) => {
+          const published = await publish(workspaceId, email.id, true, acknowledged);
+          told(
+            published.overridden_problems.length > 0
+              ? `Published, overriding ${published.overridden_problems.length} blocking ${published.overridden_problems.length === 1 ? 'problem' : 'problems'}`
+              : 'Published',
+            published.pre_send_warnings,
+          );
           await refresh();
         }}
       />
+      <ChecksRefusalModal refusal={refusal} onClose={() => setRefusal(null)} />
       <RequestReviewDialog
         workspaceId={workspaceId}
         emailId={email.id}

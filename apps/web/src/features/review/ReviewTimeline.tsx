@@ -1,12 +1,13 @@
-import { Badge, Blockquote, Stack, Text, Timeline } from '@mantine/core';
+import { Badge, Blockquote, Spoiler, Stack, Text, Timeline } from '@mantine/core';
 import { IconCheck, IconClock, IconMessageExclamation } from '@tabler/icons-react';
+import { CheckProblemList } from './PreSendDialogs.tsx';
 import type { ApprovalWorkflow } from './review-api.ts';
 
 const when = (at: string) => new Date(at).toLocaleString();
 
 /**
- * The review of an email, stage by stage: who approved and when, who asked for changes (with
- * their comment), whom each stage still waits on. Every round is shown, latest decisions last.
+ * The review of an email, stage by stage: who approved and when (with the pre-send warnings they
+ * approved over), who asked for changes (with their comment), whom each stage still waits on. Every round is shown, latest decisions last.
  */
 export function ReviewTimeline({ workflow }: { workflow: ApprovalWorkflow }) {
   const nameOf = (userId: number | null) => {
@@ -70,6 +71,17 @@ export function ReviewTimeline({ workflow }: { workflow: ApprovalWorkflow }) {
                       <Blockquote p={6} mt={4} fz="sm">
                         {decision.review_comment}
                       </Blockquote>
+                    )}
+                    {decision.pre_send_warnings.length > 0 && (
+                      <Spoiler
+                        mt={4}
+                        maxHeight={0}
+                        showLabel={`Approved with ${decision.pre_send_warnings.length} pre-send ${decision.pre_send_warnings.length === 1 ? 'warning' : 'warnings'}`}
+                        hideLabel="Hide the warnings"
+                        styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
+                      >
+                        <CheckProblemList problems={decision.pre_send_warnings} />
+                      </Spoiler>
                     )}
                   </div>
                 ))}

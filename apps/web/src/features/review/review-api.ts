@@ -82,11 +82,20 @@ export function decide(workspaceId: number, emailId: number, decision: ReviewDec
   );
 }
 
-export function publish(workspaceId: number, emailId: number, force: boolean) {
+/**
+ * Publishes the email; with force, from any status, overriding the blocking pre-send problems whose
+ * codes are acknowledged (the API refuses when they are not the ones it finds).
+ */
+export function publish(
+  workspaceId: number,
+  emailId: number,
+  force: boolean,
+  acknowledgedProblems?: readonly string[],
+) {
   return unwrap(
     api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/publish', {
       params: { path: { workspace_id: workspaceId, id: emailId } },
-      body: { force },
+      body: force ? { force, acknowledged_problems: [...(acknowledgedProblems ?? [])] } : { force },
     }),
   );
 }
