@@ -757,7 +757,9 @@ export const exports = pgTable(
     openInIntegrationUrl: text('open_in_integration_url'),
     /** Per locale, what a connector export made or updated on the platform (its id and name there). */
     deliveredResources: jsonb('delivered_resources')
-      .$type<Record<string, { external_id: string; resource_name: string; updated: boolean }>>()
+      .$type<
+        Record<string, { external_id: string; resource_name: string; updated: boolean; open_url?: string }>
+      >()
       .notNull()
       .default({}),
     completedAt: timestampColumn('completed_at'),

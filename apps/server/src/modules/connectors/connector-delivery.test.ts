@@ -136,6 +136,8 @@ describe('deliverToConnector', () => {
         locale: 'en-US',
         ok: true,
         externalId: String(created[0]?.templateId),
+        resourceName: 'Spring sale (en-US)',
+        updated: false,
         openUrl: `https://app.iterable.com/templates/editor?templateId=${created[0]?.templateId}`,
       });
       expect(result.openInIntegrationUrl).toBe(first?.ok ? first.openUrl : null);
@@ -156,9 +158,11 @@ describe('deliverToConnector', () => {
         perLocale: { 'fr-FR': { updatePreviousExport: true } },
       });
       expect(iterable.templates(iterableKey)).toHaveLength(count);
+      expect(first.deliveries[0]).toMatchObject({ ok: true, updated: false });
       expect(updated.deliveries[0]).toMatchObject({
         ok: true,
         externalId: (first.deliveries[0] as { externalId: string }).externalId,
+        updated: true,
       });
       const template = iterable
         .templates(iterableKey)
@@ -342,7 +346,8 @@ describe('deliverToConnector', () => {
         folderId: String(folderId),
         perLocale: { 'sv-SE': { updatePreviousExport: true } },
       });
-      expect(updated.deliveries[0]).toMatchObject({ ok: true, externalId: assetId });
+      expect(first.deliveries[0]).toMatchObject({ ok: true, updated: false });
+      expect(updated.deliveries[0]).toMatchObject({ ok: true, externalId: assetId, updated: true });
       expect(salesforce.assets).toHaveLength(count);
       expect(
         salesforce.assets.find((asset) => String(asset.id) === assetId)?.views.subjectline?.content,
@@ -363,7 +368,7 @@ describe('deliverToConnector', () => {
         folderId: String(folderId),
         perLocale: { 'sv-SE': { updatePreviousExport: true, resourceName: 'Vårrea' } },
       });
-      expect(remade.deliveries[0]).toMatchObject({ ok: true });
+      expect(remade.deliveries[0]).toMatchObject({ ok: true, updated: false, resourceName: 'Vårrea' });
       expect((remade.deliveries[0] as { externalId: string }).externalId).not.toBe(assetId);
       expect(salesforce.assets.at(-1)?.name).toBe('Vårrea');
     });

@@ -46,7 +46,16 @@ export interface DeliveryOptions {
 }
 
 export type LocaleDelivery =
-  | { locale: string; ok: true; externalId: string; openUrl: string }
+  | {
+      locale: string;
+      ok: true;
+      externalId: string;
+      /** The name it has on the platform (the requested one, cut to the platform's limit). */
+      resourceName: string;
+      /** true: an existing template or asset was updated; false: this delivery created it. */
+      updated: boolean;
+      openUrl: string;
+    }
   | { locale: string; ok: false; error: string };
 
 export interface DeliveryDeps {
@@ -120,7 +129,7 @@ export async function deliverToConnector(
       });
   };
 
-  let deliverLocale: (job: LocaleJob) => Promise<{ externalId: string; openUrl: string }>;
+  let deliverLocale: (job: LocaleJob) => Promise<DeliveredLocale>;
   // A problem with the account (credentials, campaign, folder) fails every locale with one message.
   let accountProblem: string | null = null;
   try {
@@ -150,7 +159,7 @@ export async function deliverToConnector(
     if (accountProblem !== null) delivery = { locale, ok: false, error: accountProblem };
     else {
       try {
-        delivery = { locale, ok: true, ...(await deliverLocale(job)) };
+        delivery = { locale, ok: true, resourceName: job.resourceName, ...(await deliverLocale(job)) };
       } catch (error) {
         if (error instanceof PlatformError) {
           if (error.scope === 'account') accountProblem = error.message;
@@ -169,6 +178,13 @@ export async function deliverToConnector(
 }
 
 type Remember = (job: LocaleJob, externalId: string, externalKey: string) => Promise<void>;
+
+/** What a platform's delivery of one locale answers. */
+interface DeliveredLocale {
+  externalId: string;
+  updated: boolean;
+  openUrl: string;
+}
 
 /** A fresh key of ours on the platform: unguessable, and within Content Builder's 36 characters. */
 function newExternalKey(): string {
@@ -205,14 +221,20 @@ async function iterableDelivery(client: IterableClient, options: DeliveryOptions
       // The first locale is also the content of recipients whose locale has none.
       if (job.index === 0) await client.updateEmailTemplate(templateId, content);
       await client.updateEmailTemplate(templateId, { ...content, locale: job.email.locale });
-      return { externalId: String(templateId), openUrl: client.templateUrl(templateId) };
+      // The campaign's template exists already: its content for the locale is what changes.
+      return { externalId: String(templateId), updated: true, openUrl: client.templateUrl(templateId) };
     };
   }
-  return async (job: LocaleJob) => {
+  return async (job: LocaleJob): Promise<DeliveredLocale> => {
     const clientTemplateId = job.previous?.externalKey ?? newExternalKey();
     const templateId = await client.upsertEmailTemplate(clientTemplateId, iterableContent(job));
     await remember(job, String(templateId), clientTemplateId);
-    return { externalId: String(templateId), openUrl: client.templateUrl(templateId) };
+    return {
+      externalId: String(templateId),
+      // Upserted by the previous export's key: the template it made, unless deleted since.
+      updated: job.previous !== null && job.previous.externalId === String(templateId),
+      openUrl: client.templateUrl(templateId),
+    };
   };
 }
 
@@ -231,7 +253,7 @@ async function salesforceDelivery(
         { scope: 'account' },
       );
   }
-  return async (job: LocaleJob) => {
+  return async (job: LocaleJob): Promise<DeliveredLocale> => {
     const content = {
       name: job.resourceName,
       subject: job.email.subject,
@@ -244,11 +266,11 @@ async function salesforceDelivery(
     // An asset deleted in Content Builder since is made again.
     if (previous && (await client.updateEmailAsset(Number(previous.externalId), content))) {
       await remember(job, previous.externalId, previous.externalKey);
-      return { externalId: previous.externalId, openUrl: salesforceContentBuilderUrl };
+      return { externalId: previous.externalId, updated: true, openUrl: salesforceContentBuilderUrl };
     }
     const customerKey = newExternalKey();
     const assetId = String(await client.createEmailAsset(customerKey, content));
     await remember(job, assetId, customerKey);
-    return { externalId: assetId, openUrl: salesforceContentBuilderUrl };
+    return { externalId: assetId, updated: false, openUrl: salesforceContentBuilderUrl };
   };
 }

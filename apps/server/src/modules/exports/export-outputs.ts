@@ -11,13 +11,14 @@ import {
   textDirectionOf,
   validateEmailContent,
 } from '@letterset/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { images, projects, type StoredExportOptions } from '../../db/schema.ts';
+import { projects, type StoredExportOptions } from '../../db/schema.ts';
 import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.service.ts';
 import { toDesignSystemDefinition } from '../renders/renders.service.ts';
+import type { ExportImage } from './export-images.ts';
 
 /**
  * Everything rendering an email for export needs besides the locale, loaded once per export (or
@@ -128,85 +129,7 @@ export function checkRenders(
   });
 }
 
-/** A library image an export shows. */
-export interface ExportImage {
-  id: string;
-  /** Its file name in a zip's `images/` folder. */
-  fileName: string;
-  storageKey: string;
-}
-
-/**
- * Library images in HTML, wherever their URL points (this server's /files/, a bucket, a CDN):
- * every URL of an image carries its storage key, `images/<organization>/<image id>.<extension>`.
- */
-const libraryImageUrl =
-  /[^\s"'()<>,]*?\bimages\/(\d+)\/(img_[0-9a-f]{20})\.(png|jpe?g|gif|webp)(?![\w-])(?:\?[^\s"'()<>,]*)?/g;
-
-/**
- * The organization's library images, looked up as HTML shows them: each id once per export,
- * however many locales show it.
- */
-export class LibraryImages {
-  private readonly known = new Map<string, ExportImage | null>();
-  private readonly app: App;
-  private readonly organizationId: number;
-
-  constructor(app: App, organizationId: number) {
-    this.app = app;
-    this.organizationId = organizationId;
-  }
-
-  /** The library images an HTML document shows, by id. */
-  async shownIn(html: string): Promise<Map<string, ExportImage>> {
-    const ids = new Set<string>();
-    for (const match of html.matchAll(libraryImageUrl)) {
-      if (Number(match[1]) === this.organizationId && match[2]) ids.add(match[2]);
-    }
-    const unknown = [...ids].filter((id) => !this.known.has(id));
-    if (unknown.length > 0) {
-      const rows = await this.app.database.db
-        .select({ id: images.id, storageKey: images.storageKey, extension: images.extension })
-        .from(images)
-        .where(and(eq(images.organizationId, this.organizationId), inArray(images.id, unknown)));
-      for (const id of unknown) this.known.set(id, null);
-      for (const row of rows)
-        this.known.set(row.id, {
-          id: row.id,
-          fileName: `${row.id}.${row.extension}`,
-          storageKey: row.storageKey,
-        });
-    }
-    const shown = new Map<string, ExportImage>();
-    for (const id of ids) {
-      const image = this.known.get(id);
-      if (image) shown.set(id, image);
-    }
-    return shown;
-  }
-}
-
-/**
- * Points every library image URL of the HTML at `urlFor(image)`; images given by URL, and other
- * organizations' images, stay as they are. Returns the HTML and the images it shows.
- */
-export function rewriteLibraryImages(
-  html: string,
-  organizationId: number,
-  library: ReadonlyMap<string, ExportImage>,
-  urlFor: (image: ExportImage) => string,
-): { html: string; images: ExportImage[] } {
-  const shown = new Map<string, ExportImage>();
-  const rewritten = html.replace(libraryImageUrl, (url, organization: string, id: string) => {
-    const image = Number(organization) === organizationId ? library.get(id) : undefined;
-    if (!image) return url;
-    shown.set(image.id, image);
-    return urlFor(image);
-  });
-  return { html: rewritten, images: [...shown.values()] };
-}
-
-/** What one locale exports as: the spec's export output, plus the images it shows. */
+/** What one locale exports as: the spec's export output, plus the stored images it shows. */
 export interface LocaleOutput {
   locale: string;
   /** The exported resource's name: `per_locale_options.<locale>.resource_name`, else `<email name> (<locale>)`. */

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { emails, exports } from '../../db/schema.ts';
+import { publishStarterImages } from '../organizations/starter-images.ts';
+import { rewriteStoredImages, StoredImages } from './export-images.ts';
 import {
-  LibraryImages,
   type LocaleOutput,
   loadExportContext,
   renderErrors,
   renderForExport,
   resourceName,
-  rewriteLibraryImages,
 } from './export-outputs.ts';
 import { type ExportWriter, writerFor } from './export-writers.ts';
 import { ExportFailure } from './pdf-printer.ts';
@@ -76,9 +76,12 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
         chromiumPath: app.config.chromiumPath,
         delivery: { db: app.database.db, secrets: app.secrets, config: app.config, log: app.log },
         progress: (localesDone) => recordProgress(localesDone),
+        delivered: async (deliveredResources) => {
+          await db.update(exports).set({ deliveredResources }).where(unfinished);
+        },
       },
     );
-    const library = new LibraryImages(app, record.organizationId);
+    const storedImages = new StoredImages(app.database, record.organizationId);
     const errors: Record<string, string[]> = {};
     let done = 0;
     for (const locale of record.options.locales) {
@@ -100,8 +103,13 @@ export async function runExport(app: App, exportId: number, signal: AbortSignal)
         errors[locale] = problems;
         continue;
       }
-      const shown = await library.shownIn(rendered.html);
-      const { html, images } = rewriteLibraryImages(rendered.html, record.organizationId, shown, (image) =>
+      const { stored } = await storedImages.shownIn(rendered.html);
+      // By public URL, a starter picture must be in this storage (one copy per process and storage).
+      if (imageMode === 'use_cdn' && [...stored.values()].some((image) => image.kind === 'starter'))
+        await publishStarterImages(app.storage);
+      // Every stored image at its place in the zip, or at the public URL the storage has now (an
+      // email keeps the address an image had when chosen, which may be an internal one since left).
+      const { html, images } = rewriteStoredImages(rendered.html, stored, (image) =>
         imageMode === 'include_in_zip' ? `images/${image.fileName}` : app.storage.publicUrl(image.storageKey),
       );
       const output: LocaleOutput = {

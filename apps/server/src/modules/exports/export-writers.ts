@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import type { ExportType, StoredExportOptions } from '../../db/schema.ts';
+import type { ExportType, exports, StoredExportOptions } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import {
   type DeliveryDeps,
   type DeliveryOptions,
   deliverToConnector,
 } from '../connectors/connector-delivery.ts';
-import type { ExportImage, LocaleOutput } from './export-outputs.ts';
+import { readStarterImage } from '../organizations/starter-images.ts';
+import type { ExportImage } from './export-images.ts';
+import type { LocaleOutput } from './export-outputs.ts';
 import { ExportFailure, PdfPrinter } from './pdf-printer.ts';
+
+type ExportRow = typeof exports.$inferSelect;
 
 /** What a finished export leaves behind. */
 export interface WrittenExport {
@@ -54,7 +58,11 @@ export interface WriterServices {
   delivery: DeliveryDeps;
   /** Records how many locales are done, for the writers that count them. */
   progress: (localesDone: number) => Promise<void>;
+  /** Records what a connector export made or updated on the platform, per locale. */
+  delivered: (resources: DeliveredResources) => Promise<void>;
 }
+
+export type DeliveredResources = ExportRow['deliveredResources'];
 
 /** The export types' writers: a new type is one more case here. */
 export function writerFor(record: ExportToWrite, services: WriterServices): ExportWriter {
@@ -81,7 +89,10 @@ export async function readStoredFile(storage: FileStorage, key: string): Promise
   return Buffer.concat(await file.body.toArray());
 }
 
-/** html: a folder per locale with index.html, plain_text.txt and (include_in_zip) images/. */
+/**
+ * html: a folder per locale with index.html, plain_text.txt and (include_in_zip) images/, holding
+ * every stored image the locale's HTML shows, once, under the name its HTML points at.
+ */
 class ZipWriter implements ExportWriter {
   private readonly files: Zippable = {};
   /** Each image is read from storage once, however many locales show it. */
@@ -95,10 +106,13 @@ class ZipWriter implements ExportWriter {
   }
 
   private image(image: ExportImage): Promise<Uint8Array> {
-    let bytes = this.imageBytes.get(image.id);
+    let bytes = this.imageBytes.get(image.storageKey);
     if (!bytes) {
-      bytes = readStoredFile(this.storage, image.storageKey);
-      this.imageBytes.set(image.id, bytes);
+      bytes =
+        image.kind === 'starter'
+          ? readStarterImage(image.file)
+          : readStoredFile(this.storage, image.storageKey);
+      this.imageBytes.set(image.storageKey, bytes);
     }
     return bytes;
   }
@@ -248,6 +262,17 @@ class ConnectorWriter implements ExportWriter {
         return this.services.progress(done);
       },
     });
+    // What the platform took is there whatever it refused: the history says where.
+    const delivered: DeliveredResources = {};
+    for (const delivery of deliveries)
+      if (delivery.ok)
+        delivered[delivery.locale] = {
+          external_id: delivery.externalId,
+          resource_name: delivery.resourceName,
+          updated: delivery.updated,
+          open_url: delivery.openUrl,
+        };
+    if (Object.keys(delivered).length > 0) await this.services.delivered(delivered);
     const refusals = Object.fromEntries(
       deliveries.flatMap((delivery) => (delivery.ok ? [] : [[delivery.locale, [delivery.error]]])),
     );

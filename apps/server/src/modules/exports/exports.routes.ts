@@ -57,7 +57,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Runs the pre-send checks over the chosen locales first: a blocking problem answers 422 listing ' +
           'them (under checks.<locale>). Otherwise the export starts in_progress, with the warnings, and runs in ' +
           'the background: poll GET .../exports/{id} for progress, then download it. Emails of any status can be ' +
-          'exported to a file; the export records the status. Connector exports need a published email, and are not available yet (422).',
+          'exported to a file; the export records the status. Connector exports need a published email (422 otherwise).',
         params: ExportsParams,
         body: CreateExportBody,
         response: { 200: ref(Export), ...errorResponses(401, 403, 404, 422) },

@@ -101,6 +101,16 @@ export const ExportMetadata = Type.Object({
   image_ids: Type.Array(Type.String(), { description: 'Library images the exported HTML shows' }),
 });
 
+export const DeliveredResource = Type.Object(
+  {
+    external_id: Type.String({ description: 'Its id on the platform' }),
+    resource_name: Type.String({ description: 'Its name on the platform' }),
+    updated: Type.Boolean({ description: 'true: an existing one was updated; false: the export created it' }),
+    open_url: Type.Union([Type.String(), Type.Null()], { description: 'Where it opens on the platform' }),
+  },
+  { description: 'What a connector export made or updated on the sending platform for one locale' },
+);
+
 const DownloadUrl = (what: string) =>
   Type.Union([Type.String(), Type.Null()], {
     description: `${what}, once completed: an API address that needs the same sign-in or API key as the rest of the API`,
@@ -122,7 +132,18 @@ export const Export = Type.Object(
     status: Type.Enum([...exportStatuses]),
     export_type: ExportType,
     options: ref(ExportOptions),
-    integration_name: Type.Union([Type.String(), Type.Null()]),
+    integration_name: Type.Union([Type.String(), Type.Null()], {
+      description: 'For connector exports: the sending platform (iterable, salesforce_marketing_cloud)',
+    }),
+    platform: Type.Union([Type.String(), Type.Null()], {
+      description: 'For connector exports: the sending platform’s name, as people know it (“Iterable”)',
+    }),
+    delivered_resources: Type.Record(Type.String(), DeliveredResource, {
+      description:
+        'For connector exports, per locale: the template (Iterable) or email asset (Salesforce Marketing ' +
+        'Cloud) the export created or updated; filled in for each locale the platform took, also when ' +
+        'others were refused',
+    }),
     metadata: ExportMetadata,
     export_errors: Type.Record(Type.String(), Type.Array(Type.String()), {
       description: 'Locale (or base, for the export as a whole) → what went wrong there',

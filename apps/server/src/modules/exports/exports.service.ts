@@ -1,5 +1,5 @@
-import type { PreSendCheckResult, RenderOutput } from '@letterset/core';
-import { dynamicContentUsedIn } from '@letterset/core';
+import type { PreSendCheckResult, PreSendProblem, RenderOutput } from '@letterset/core';
+import { dynamicContentUsedIn, preSendProblemCodes } from '@letterset/core';
 import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
@@ -9,16 +9,12 @@ import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { exportJob } from '../../jobs/export-job.ts';
+import { integrationLabels, integrationNames } from '../connectors/connector-platforms.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
 import type { PreSendChecker } from '../emails/pre-send-gate.ts';
 import { toUserReference } from '../users/users.serializers.ts';
-import {
-  checkRenders,
-  type ExportContext,
-  LibraryImages,
-  loadExportContext,
-  renderForExport,
-} from './export-outputs.ts';
+import { StoredImages } from './export-images.ts';
+import { checkRenders, type ExportContext, loadExportContext, renderForExport } from './export-outputs.ts';
 import { type ExportRow, failExport } from './export-runner.ts';
 import { readStoredFile } from './export-writers.ts';
 import type { CreateExportBody, Export, ExportData, ListExportsQuery } from './exports.schemas.ts';
@@ -39,6 +35,13 @@ function downloadUrl(app: App, row: ExportRow, type: 'html' | 'json' | 'pdf'): s
   return `${app.config.publicApiUrl}/api/v1/workspaces/${row.workspaceId}/exports/${row.id}/download`;
 }
 
+/** The sending platform's name as people know it ("Salesforce Marketing Cloud"), for connector exports. */
+function platformLabel(integrationName: string | null): string | null {
+  if (integrationName === null) return null;
+  const known = integrationNames.find((name) => name === integrationName);
+  return known ? integrationLabels[known] : integrationName;
+}
+
 function toExportResponse(app: App, row: ExportRow, creator: Creator): Static<typeof Export> {
   return {
     id: row.id,
@@ -52,6 +55,13 @@ function toExportResponse(app: App, row: ExportRow, creator: Creator): Static<ty
     export_type: row.exportType,
     options: row.options,
     integration_name: row.integrationName,
+    platform: platformLabel(row.integrationName),
+    delivered_resources: Object.fromEntries(
+      Object.entries(row.deliveredResources).map(([locale, resource]) => [
+        locale,
+        { ...resource, open_url: resource.open_url ?? null },
+      ]),
+    ),
     metadata: row.metadata,
     export_errors: row.exportErrors,
     warnings: row.warnings as Static<typeof Export>['warnings'],
@@ -167,6 +177,37 @@ export async function checkEmailBeforeSending(
   return (await checkEmail(app, email, locales, query.dynamic_content_profile_id ?? null)).checks;
 }
 
+/**
+ * The library images the renders show (the export's metadata), and a warning per locale and
+ * picture that Letterset does not store: a zip cannot hold it, so it stays at its address.
+ */
+async function imagesShown(
+  app: App,
+  organizationId: number,
+  locales: readonly string[],
+  renders: ReadonlyMap<string, RenderOutput>,
+): Promise<{ imageIds: Set<string>; notPacked: PreSendProblem[] }> {
+  const storedImages = new StoredImages(app.database, organizationId);
+  const imageIds = new Set<string>();
+  const notPacked: PreSendProblem[] = [];
+  for (const locale of locales) {
+    const output = renders.get(locale);
+    if (!output) continue;
+    const { stored, external } = await storedImages.shownIn(output.html);
+    for (const image of stored.values()) if (image.kind === 'library') imageIds.add(image.id);
+    for (const url of external)
+      notPacked.push({
+        code: preSendProblemCodes.imageNotPacked,
+        severity: 'warning',
+        locale,
+        branch: null,
+        component_instance_id: null,
+        message: `An image Letterset does not store stays at its address instead of going in the zip: ${url}`,
+      });
+  }
+  return { imageIds, notPacked };
+}
+
 /** What a request asks that this email and export type cannot do. */
 function optionProblems(email: EmailRow, body: Static<typeof CreateExportBody>): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
@@ -242,10 +283,10 @@ export async function createExport(
     throw new ValidationError(errors, 'The email is not ready to export: fix the blocking problems first');
   }
 
-  const library = new LibraryImages(app, principal.organizationId);
-  const imageIds = new Set<string>();
-  for (const output of renders.values())
-    for (const id of (await library.shownIn(output.html)).keys()) imageIds.add(id);
+  const { imageIds, notPacked } = await imagesShown(app, principal.organizationId, locales, renders);
+  // Only the zip has images in it: by public URL, every picture is loaded from its address anyway.
+  const packingWarnings =
+    body.export_type === 'html' && body.options.image_mode === 'include_in_zip' ? notPacked : [];
   const options: StoredExportOptions = { ...body.options, image_mode: body.options.image_mode ?? 'use_cdn' };
   const [row] = await app.database.db
     .insert(exports)
@@ -265,7 +306,7 @@ export async function createExport(
         ...dynamicContentUsedIn(context.content, context.brandedComponents, locales),
         image_ids: [...imageIds].sort(),
       },
-      warnings: checks.problems,
+      warnings: [...checks.problems, ...packingWarnings],
       localesTotal: locales.length,
     })
     .returning();

@@ -333,6 +333,233 @@ describe('exports', () => {
     });
   });
 
+  describe('images in exports', () => {
+    /** The starter's default picture of a component's image field, as the organization's design system has it. */
+    async function starterPictureOf(component: string): Promise<string> {
+      const components = (
+        await call('GET', `${base}/email_design_systems/${starter.id}/components?per=100`)
+      ).json().results as {
+        name: string;
+        field_definitions: { liquid_variable: string; default_value?: unknown }[];
+      }[];
+      const field = components
+        .find((candidate) => candidate.name === component)
+        ?.field_definitions.find((definition) => definition.liquid_variable === 'image_url');
+      return String(field?.default_value);
+    }
+
+    const imageInstance = (url: string, alt: string) => ({
+      id: randomUUID(),
+      component_id: starter.components.image as number,
+      field_values: bilingual(
+        { image_url: url, image_alt: alt, link_url: '' },
+        { image_url: url, image_alt: alt, link_url: '' },
+      ),
+    });
+
+    /** Every picture address an HTML document shows: src, background, and CSS url(). */
+    const picturesIn = (html: string) => [
+      ...[...html.matchAll(/\s(?:src|background)="([^"]+)"/g)].map((match) => match[1] as string),
+      ...[...html.matchAll(/url\((?:&quot;|['"])?([^)'"&]+)/g)].map((match) => match[1] as string),
+    ];
+
+    it('packs every stored picture the HTML shows, starter and library, once, under the path the HTML names', async () => {
+      const starterPicture = await starterPictureOf('image');
+      expect(starterPicture).toMatch(/^http:\/\/localhost:3000\/files\/starter-images\/image\.png$/);
+      const external = 'https://pictures.example.net/banner.png';
+      const email = await createEmail([
+        { id: randomUUID(), component_id: starter.components.header as number, field_values: {} },
+        heroInstance(),
+        imageInstance(starterPicture, 'A placeholder'),
+        imageInstance(image.public_url, 'Flowers again'),
+        imageInstance(external, 'A banner from elsewhere'),
+        {
+          id: randomUUID(),
+          component_id: starter.components.social_links as number,
+          field_values: bilingual(
+            { facebook_url: 'https://facebook.com/letterset' },
+            { facebook_url: 'https://facebook.com/letterset' },
+          ),
+        },
+      ]);
+      const started = await startExport({
+        email_id: email.id,
+        export_type: 'html',
+        options: { locales: ['en-US', 'de-DE'], image_mode: 'include_in_zip' },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      // The picture from elsewhere cannot go in the zip: a warning per locale says so.
+      expect(
+        started
+          .json()
+          .warnings.filter((warning: { code: string }) => warning.code === 'image_not_packed')
+          .map((warning: { locale: string; message: string }) => [warning.locale, warning.message]),
+      ).toEqual(
+        ['en-US', 'de-DE'].map((locale) => [
+          locale,
+          `An image Letterset does not store stays at its address instead of going in the zip: ${external}`,
+        ]),
+      );
+      expect(started.json().metadata.image_ids).toEqual([image.id]);
+      const finished = await waitForExport(started.json().id);
+      expect(finished.status, JSON.stringify(finished.export_errors)).toBe('completed');
+      const files = unzipSync(new Uint8Array((await download(finished.download_zip_url)).rawPayload));
+
+      for (const locale of ['en-US', 'de-DE']) {
+        const html = strFromU8(files[`${locale}/index.html`] as Uint8Array);
+        // No address of this server is left: the email opens from the zip alone.
+        expect(html).not.toContain('http://localhost:3000');
+        const pictures = new Set(picturesIn(html));
+        expect(pictures).toContain(external);
+        const packed = [...pictures].filter((picture) => picture !== external);
+        // The logo, the hero's and image's library picture, the starter placeholder, the social icons.
+        expect(packed.sort()).toEqual(
+          [
+            `images/${image.id}.png`,
+            'images/starter-image.png',
+            'images/starter-logo.png',
+            'images/starter-social-dark-f.png',
+            'images/starter-social-dark-ig.png',
+            'images/starter-social-dark-in.png',
+          ].sort(),
+        );
+        for (const picture of packed) expect(files[`${locale}/${picture}`], picture).toBeDefined();
+        // Each picture once, and nothing else in the folder.
+        expect(
+          Object.keys(files)
+            .filter((name) => name.startsWith(`${locale}/images/`))
+            .sort(),
+        ).toEqual(packed.map((picture) => `${locale}/${picture}`).sort());
+      }
+      const starterBytes = await app.storage.get('starter-images/image.png');
+      expect(starterBytes?.size).toBe((files['en-US/images/starter-image.png'] as Uint8Array).length);
+    });
+
+    it('by public URL, points every stored picture at the public base, never at an old internal address', async () => {
+      const publicBase = 'https://cdn.example.com/letterset';
+      const cdnApp = await buildTestApp({
+        config: {
+          runJobWorkers: true,
+          publicApiUrl: 'https://letterset.example.com',
+          storage: {
+            kind: 'local',
+            dir: await mkdtemp(path.join(tmpdir(), 'letterset-cdn-')),
+            publicBaseUrl: publicBase,
+          },
+        },
+      });
+      try {
+        // An organization made while the server answered at an internal address: its starter's
+        // pictures were published there.
+        const internal = 'http://10.0.0.5:3000/files';
+        const org = await createTestOrganization({
+          database: cdnApp.database,
+          storage: {
+            put: (key, body, options) => cdnApp.storage.put(key, body, options),
+            get: (key) => cdnApp.storage.get(key),
+            delete: (key) => cdnApp.storage.delete(key),
+            publicUrl: (key) => `${internal}/${key}`,
+          },
+        });
+        const headers = await signInAs(cdnApp, org.admin);
+        const workspace = `/api/v1/workspaces/${org.workspaceId}`;
+        const inject = (method: Method, url: string, payload?: object) =>
+          cdnApp.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+        const systems = (await inject('GET', `${workspace}/email_design_systems`)).json();
+        const systemId = systems.results.find(
+          (system: { name: string }) => system.name === 'Letterset Starter',
+        ).id;
+        const components = (
+          await inject('GET', `${workspace}/email_design_systems/${systemId}/components?per=100`)
+        ).json().results as {
+          name: string;
+          id: number;
+          field_definitions: { liquid_variable: string; default_value?: unknown }[];
+        }[];
+        const imageComponent = components.find((component) => component.name === 'image');
+        const starterPicture = String(
+          imageComponent?.field_definitions.find((field) => field.liquid_variable === 'image_url')
+            ?.default_value,
+        );
+        expect(starterPicture).toBe(`${internal}/starter-images/image.png`);
+        const team = (
+          await inject('POST', '/api/v1/teams', {
+            name: 'Team',
+            workspace_id: org.workspaceId,
+            badge_color: 'red',
+          })
+        ).json();
+        await inject('POST', `/api/v1/teams/${team.id}/users`, { user_id: org.admin.id });
+        const project = (
+          await inject('POST', `${workspace}/projects`, { name: 'P', team_id: team.id })
+        ).json();
+        const form = new FormData();
+        form.append('name', 'Flowers');
+        form.append(
+          'file',
+          new Blob([new Uint8Array(await solidImage(16, 8).png().toBuffer())], { type: 'image/png' }),
+          'flowers.png',
+        );
+        const picture = (
+          await cdnApp.inject({ method: 'POST', url: `${workspace}/images`, headers, payload: form })
+        ).json();
+        expect(picture.public_url).toBe(`${publicBase}/images/${org.organizationId}/${picture.id}.png`);
+        const created = (
+          await inject('POST', `${workspace}/emails`, {
+            name: 'CDN',
+            email_design_system_id: systemId,
+            project_id: project.id,
+          })
+        ).json();
+        const instance = (url: string) => ({
+          id: randomUUID(),
+          component_id: imageComponent?.id,
+          field_values: {
+            null_branch: { 'en-US': { image_url: { value: url }, image_alt: { value: 'Picture' } } },
+          },
+        });
+        const patched = await inject('PATCH', `${workspace}/emails/${created.id}`, {
+          email_content: {
+            ...created.email_content,
+            component_instances: [
+              instance(starterPicture),
+              instance(picture.public_url),
+              // The same library picture by the address it had on the internal server.
+              instance(`${internal}/images/${org.organizationId}/${picture.id}.png`),
+            ],
+          },
+        });
+        expect(patched.statusCode, patched.body).toBe(200);
+        const started = await inject('POST', `${workspace}/exports`, {
+          email_id: created.id,
+          export_type: 'json',
+          options: { locales: ['en-US'], image_mode: 'use_cdn' },
+        });
+        expect(started.statusCode, started.body).toBe(200);
+        let finished = started.json();
+        for (let tries = 0; finished.status === 'in_progress' && tries < 300; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          finished = (await inject('GET', `${workspace}/exports/${finished.id}`)).json();
+        }
+        expect(finished.status, JSON.stringify(finished.export_errors)).toBe('completed');
+        const html = (await inject('GET', `${workspace}/exports/${finished.id}/export_data`)).json()
+          .outputs[0].html as string;
+        expect(html).not.toContain(internal);
+        expect(html).not.toContain('localhost');
+        expect(new Set(picturesIn(html))).toEqual(
+          new Set([
+            `${publicBase}/starter-images/image.png`,
+            `${publicBase}/images/${org.organizationId}/${picture.id}.png`,
+          ]),
+        );
+        // The public base serves the starter's picture: it is in this storage.
+        expect(await cdnApp.storage.get('starter-images/image.png')).not.toBeNull();
+      } finally {
+        await cdnApp.close();
+      }
+    });
+  });
+
   describe('json export', () => {
     it('answers export data with absolute library image URLs, and downloads as JSON', async () => {
       const email = await createEmail();
@@ -711,6 +938,24 @@ describe('exports', () => {
       expect(finished.open_in_integration_url).toMatch(/^https:\/\//);
       const made = iterable.templates(iterableKey).slice(before);
       expect(made).toHaveLength(2);
+      // The history names the platform, and per locale the template the export made there.
+      expect(finished.platform).toBe('Iterable');
+      const templateIdOf = (name: string) =>
+        String(made.find((template) => [...template.content.values()][0]?.name === name)?.templateId);
+      expect(finished.delivered_resources).toEqual({
+        'en-US': {
+          external_id: templateIdOf('Spring sale (en-US)'),
+          resource_name: 'Spring sale (en-US)',
+          updated: false,
+          open_url: `https://app.iterable.com/templates/editor?templateId=${templateIdOf('Spring sale (en-US)')}`,
+        },
+        'de-DE': {
+          external_id: templateIdOf('Spring sale (de-DE)'),
+          resource_name: 'Spring sale (de-DE)',
+          updated: false,
+          open_url: `https://app.iterable.com/templates/editor?templateId=${templateIdOf('Spring sale (de-DE)')}`,
+        },
+      });
       const contentOf = (template: (typeof made)[number]) => [...template.content.values()];
       const german = made.find((template) => contentOf(template)[0]?.name === 'Spring sale (de-DE)');
       // One template per locale: its content is the template's only content.
@@ -729,7 +974,15 @@ describe('exports', () => {
           per_locale_options: { 'de-DE': { resource_name: 'Frühling', update_previous_export: true } },
         },
       });
-      expect((await waitForExport(again.json().id)).status).toBe('completed');
+      const updated = await waitForExport(again.json().id);
+      expect(updated.status).toBe('completed');
+      expect(updated.delivered_resources).toEqual({
+        'de-DE': expect.objectContaining({
+          external_id: finished.delivered_resources['de-DE'].external_id,
+          resource_name: 'Frühling',
+          updated: true,
+        }),
+      });
       const after = iterable.templates(iterableKey).slice(before);
       expect(after).toHaveLength(2);
       expect(after.map((template) => contentOf(template)[0]?.name)).toContain('Frühling');
@@ -748,6 +1001,8 @@ describe('exports', () => {
       expect(finished.status).toBe('failed');
       expect(Object.keys(finished.export_errors).sort()).toEqual(['de-DE', 'en-US']);
       expect(finished.export_errors['en-US'][0]).toMatch(/key/i);
+      expect(finished.delivered_resources).toEqual({});
+      expect(finished.platform).toBe('Iterable');
     });
 
     it('refuses a missing connector, or one that is not the workspace’s', async () => {

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { starterImageFiles } from '@letterset/core';
 import type { FileStorage } from '../../storage/file-storage.ts';
 
-const folderKey = 'starter-images';
+/** The folder of the file storage the starter's pictures are published to. */
+export const starterImagesFolderKey = 'starter-images';
+const folderKey = starterImagesFolderKey;
 const bundledFolder = new URL('./starter-images/', import.meta.url);
 
 /** One publication per storage in a process: every organization after the first reuses it. */
@@ -33,4 +35,12 @@ async function copyStarterImages(storage: FileStorage): Promise<string> {
     }),
   );
   return storage.publicUrl(folderKey);
+}
+
+/**
+ * A starter picture's bytes as shipped with Letterset (the same bytes the storage holds), for an
+ * export that packs it: read from the bundle, it is there even in a storage it was never copied to.
+ */
+export function readStarterImage(file: (typeof starterImageFiles)[number]): Promise<Buffer> {
+  return readFile(new URL(file, bundledFolder));
 }
