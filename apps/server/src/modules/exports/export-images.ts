@@ -35,9 +35,11 @@ export function storedImageAddress(url: string): StoredImageAddress | null {
     return null;
   }
   const library = libraryPath.exec(path);
-  if (library?.[1] && library[2]) return { kind: 'library', organizationId: Number(library[1]), id: library[2] };
+  if (library?.[1] && library[2])
+    return { kind: 'library', organizationId: Number(library[1]), id: library[2] };
   const starter = starterPath.exec(path);
-  if (starter?.[1] && starterFiles.has(starter[1])) return { kind: 'starter', file: starter[1] as StarterImageFile };
+  if (starter?.[1] && starterFiles.has(starter[1]))
+    return { kind: 'starter', file: starter[1] as StarterImageFile };
   return null;
 }
 

@@ -47,6 +47,8 @@ function completedExport(): Export {
     export_type: 'json',
     options: { locales: ['en-US', 'de-DE'], image_mode: 'use_cdn' },
     integration_name: null,
+    platform: null,
+    delivered_resources: {},
     metadata: { conditional_ids: [], personalization_tag_ids: [], image_ids: [] },
     export_errors: {},
     warnings: [],

@@ -297,7 +297,7 @@ export function ExportDialog({
           {exportType === 'html' && (
             <Stack gap={4}>
               <Text size="sm" fw={500}>
-                Library images
+                Images
               </Text>
               <SegmentedControl
                 aria-label="Image mode"
@@ -308,6 +308,11 @@ export function ExportDialog({
                   { value: 'use_cdn', label: 'By public URL' },
                 ]}
               />
+              <Text size="xs" c="dimmed">
+                {imageMode === 'include_in_zip'
+                  ? 'Every image Letterset stores (library and starter images) goes in the zip, and the HTML points at it there. Images from other addresses stay where they are.'
+                  : 'The HTML loads every image Letterset stores from its public address.'}
+              </Text>
             </Stack>
           )}
           <ExportPreview

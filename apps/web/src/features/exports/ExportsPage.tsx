@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
+import { DeliveredResources } from './DeliveredResources.tsx';
 import { ExportProgress, ExportStatusBadge } from './ExportDialog.tsx';
 import { downloadOf, type Export, exportKeys, exportsQuery, exportTypeLabels } from './exports-api.ts';
 
@@ -11,7 +12,17 @@ function personName(entry: Export): string {
   return entry.created_by ? `${entry.created_by.first_name} ${entry.created_by.last_name}` : 'A removed user';
 }
 
-/** The workspace's exports, newest first: who exported what, when, how it went, and the files. */
+/** What an export is: its file type, or for a connector export the sending platform it went to. */
+function typeOf(entry: Export): string {
+  return entry.export_type === 'connector'
+    ? (entry.platform ?? 'Sending platform')
+    : exportTypeLabels[entry.export_type];
+}
+
+/**
+ * The workspace's exports, newest first: who exported what, when, how it went, and the files, or
+ * for connector exports the platform and what the export made there per locale.
+ */
 export function ExportsPage() {
   const workspaceId = useWorkspaceId();
   const [page, setPage] = useState(1);
@@ -25,7 +36,7 @@ export function ExportsPage() {
         query={query}
         onPage={setPage}
         queryKey={exportKeys.all(workspaceId)}
-        headers={['Email', 'Type', 'Locales', 'Status', 'By', 'When', 'File']}
+        headers={['Email', 'Type', 'Locales', 'Status', 'By', 'When', 'Result']}
         cells={(entry) => {
           const download = downloadOf(entry);
           return [
@@ -35,15 +46,17 @@ export function ExportsPage() {
                 as {entry.email.status.replaceAll('_', ' ')}
               </Text>
             </Stack>,
-            exportTypeLabels[entry.export_type],
+            typeOf(entry),
             entry.status === 'in_progress'
               ? `${entry.progress.locales_done} of ${entry.progress.locales_total}`
               : entry.options.locales.join(', '),
             <ExportStatusBadge key="status" status={entry.status} />,
             personName(entry),
             new Date(entry.created_at).toLocaleString(),
-            download ? (
-              <Anchor key="file" href={download.href} download size="sm">
+            entry.export_type === 'connector' ? (
+              <DeliveredResources key="result" entry={entry} />
+            ) : download ? (
+              <Anchor key="result" href={download.href} download size="sm">
                 {download.label}
               </Anchor>
             ) : (
@@ -51,13 +64,14 @@ export function ExportsPage() {
             ),
           ];
         }}
-        nameOf={(entry) => `the ${exportTypeLabels[entry.export_type]} export of ${entry.email.name}`}
+        nameOf={(entry) => `the ${typeOf(entry)} export of ${entry.email.name}`}
         permissions={{ create: false, update: false, delete: false }}
         renderForm={(entry, close) =>
           entry && (
             <Modal opened onClose={close} title={`Export of ${entry.email.name}`} size="lg">
               <Stack>
                 <ExportProgress workspaceId={workspaceId} exportId={entry.id} />
+                {entry.export_type === 'connector' && <DeliveredResources entry={entry} />}
                 <Button variant="default" onClick={close}>
                   Close
                 </Button>
