@@ -10,6 +10,14 @@ const BranchKey = Identifier({
 
 const Branch = Type.Object({ key: BranchKey, label: Label() }, { additionalProperties: false });
 
+const defaultBranchDescription =
+  'The branch every reader gets when the email is exported without a dynamic content profile ' +
+  '(and that previews show until another branch is chosen): one of the branch keys. Null: the last ' +
+  'branch, the “everyone else” branch by convention. An export for a profile holds every branch, ' +
+  'each wrapped in the profile’s syntax.';
+
+const DefaultBranchKey = Type.Union([BranchKey, Type.Null()], { description: defaultBranchDescription });
+
 export const ConditionalSyntax = Type.Object(
   {
     closing: Text({ description: 'Emitted after the last branch, e.g. {% endif %}' }),
@@ -82,6 +90,7 @@ export const Conditional = Type.Object(
     default_syntax: ConditionalSyntax,
     dynamic_content_profile_syntaxes: Type.Record(Type.String(), ConditionalProfileSyntax),
     can_be_used_in_subject_and_preheader: Type.Boolean(),
+    default_branch_key: Type.Union([Type.String(), Type.Null()], { description: defaultBranchDescription }),
     organization_id: Type.Integer(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -97,6 +106,7 @@ export const CreateConditionalBody = RequestBody({
   default_value: ConditionalSyntax,
   dynamic_content_profile_values: Type.Optional(ProfileValues),
   can_be_used_in_subject_and_preheader: Type.Optional(Type.Boolean()),
+  default_branch_key: Type.Optional(DefaultBranchKey),
 });
 
 export const UpdateConditionalBody = RequestBody({
@@ -105,6 +115,7 @@ export const UpdateConditionalBody = RequestBody({
   default_value: Type.Optional(ConditionalSyntax),
   dynamic_content_profile_values: Type.Optional(ProfileValues),
   can_be_used_in_subject_and_preheader: Type.Optional(Type.Boolean()),
+  default_branch_key: Type.Optional(DefaultBranchKey),
 });
 
 export const ConditionalParams = Type.Object({ workspace_id: Id(), ...IdParams.properties });

@@ -67,6 +67,7 @@ function toResponse(row: ConditionalRow, profiles: Profiles): Static<typeof Cond
     default_syntax: row.defaultSyntax,
     dynamic_content_profile_syntaxes: syntaxes,
     can_be_used_in_subject_and_preheader: row.canBeUsedInSubjectAndPreheader,
+    default_branch_key: row.defaultBranchKey,
     organization_id: row.organizationId,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -75,8 +76,13 @@ function toResponse(row: ConditionalRow, profiles: Profiles): Static<typeof Cond
 
 /** The conditional as the render needs it, per-profile syntaxes compiled. */
 export function conditionalDefinition(row: ConditionalRow, profiles: Profiles): ConditionalDefinition {
-  const { dynamic_content_profile_syntaxes, branches, default_syntax, can_be_used_in_subject_and_preheader } =
-    toResponse(row, profiles);
+  const {
+    dynamic_content_profile_syntaxes,
+    branches,
+    default_syntax,
+    can_be_used_in_subject_and_preheader,
+    default_branch_key,
+  } = toResponse(row, profiles);
   const syntaxes: Record<string, ConditionalSyntax> = {};
   for (const [id, syntax] of Object.entries(dynamic_content_profile_syntaxes))
     syntaxes[id] = { closing: syntax.closing, branch_values: syntax.branch_values };
@@ -87,6 +93,7 @@ export function conditionalDefinition(row: ConditionalRow, profiles: Profiles): 
     default_syntax,
     dynamic_content_profile_syntaxes: syntaxes,
     can_be_used_in_subject_and_preheader,
+    default_branch_key,
   };
 }
 
@@ -135,6 +142,7 @@ interface Candidate {
   branches: { key: string; label: string }[];
   defaultSyntax: ConditionalSyntax;
   profileSyntaxes: Record<string, StoredProfileSyntax>;
+  defaultBranchKey: string | null;
 }
 
 function conditionalProblems(candidate: Candidate, profiles: Profiles, defaultField: string): Problems {
@@ -145,6 +153,13 @@ function conditionalProblems(candidate: Candidate, profiles: Profiles, defaultFi
       add(problems, `branches.${index}.key`, 'is already the key of another branch');
   });
   syntaxProblems(keys, candidate.defaultSyntax, defaultField, problems);
+  // Also when the branches change: a default branch whose key is gone is refused, not dropped.
+  if (candidate.defaultBranchKey !== null && !keys.includes(candidate.defaultBranchKey))
+    add(
+      problems,
+      'default_branch_key',
+      `is not a branch key of this conditional (its keys: ${keys.join(', ')}); use null for the last branch`,
+    );
   for (const [profileId, stored] of Object.entries(candidate.profileSyntaxes)) {
     const field = `dynamic_content_profile_values.${profileId}`;
     const profile = profiles.get(profileId);
@@ -222,6 +237,7 @@ export async function createConditional(
     branches: input.branches,
     defaultSyntax: input.default_value,
     profileSyntaxes: (input.dynamic_content_profile_values ?? {}) as Record<string, StoredProfileSyntax>,
+    defaultBranchKey: input.default_branch_key ?? null,
   };
   const problems = conditionalProblems(candidate, profiles, 'default_value');
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
@@ -235,6 +251,7 @@ export async function createConditional(
       defaultSyntax: candidate.defaultSyntax,
       profileSyntaxes: candidate.profileSyntaxes,
       canBeUsedInSubjectAndPreheader: input.can_be_used_in_subject_and_preheader ?? false,
+      defaultBranchKey: candidate.defaultBranchKey,
     })
     .returning();
   if (!row) throw new Error('conditional insert returned nothing');
@@ -259,6 +276,8 @@ export async function updateConditional(
       StoredProfileSyntax
     >,
     inSubject: input.can_be_used_in_subject_and_preheader ?? row.canBeUsedInSubjectAndPreheader,
+    defaultBranchKey:
+      input.default_branch_key === undefined ? row.defaultBranchKey : input.default_branch_key,
   };
   const problems = conditionalProblems(candidate, profiles, 'default_value');
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
@@ -270,6 +289,7 @@ export async function updateConditional(
     profileSyntaxes:
       input.dynamic_content_profile_values === undefined ? undefined : candidate.profileSyntaxes,
     canBeUsedInSubjectAndPreheader: input.can_be_used_in_subject_and_preheader,
+    defaultBranchKey: input.default_branch_key,
   });
   if (!updated) throw new Error('conditional update returned nothing');
   return toResponse(updated, profiles);

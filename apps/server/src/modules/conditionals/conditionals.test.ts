@@ -112,6 +112,48 @@ describe('conditionals', () => {
     expect((await app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(404);
   });
 
+  it('keeps the default branch an export without a profile shows: a branch key, or null for the last', async () => {
+    const unset = await createTiers();
+    expect(unset.default_branch_key).toBeNull();
+    const conditional = await createTiers({ default_branch_key: 'silver' });
+    expect(conditional.default_branch_key).toBe('silver');
+    expect(
+      (
+        await app.inject({ method: 'GET', url: `${base}/conditionals/${conditional.id}`, headers: admin })
+      ).json().default_branch_key,
+    ).toBe('silver');
+
+    const unknown = await create({
+      label: 'Tiers',
+      branches: tiers,
+      default_value: defaultValue,
+      default_branch_key: 'bronze',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({
+      default_branch_key: [
+        'is not a branch key of this conditional (its keys: gold, silver, other); use null for the last branch',
+      ],
+    });
+
+    // Branches that no longer hold the default branch's key are refused, not silently reset.
+    const withoutSilver = await patch(conditional.id, {
+      branches: tiers.filter((branch) => branch.key !== 'silver'),
+      default_value: { ...defaultValue, branch_values: { gold: 'G', other: 'O' } },
+    });
+    expect(withoutSilver.statusCode).toBe(422);
+    expect(Object.keys(withoutSilver.json().errors)).toEqual(['default_branch_key']);
+    const moved = await patch(conditional.id, {
+      branches: tiers.filter((branch) => branch.key !== 'silver'),
+      default_value: { ...defaultValue, branch_values: { gold: 'G', other: 'O' } },
+      default_branch_key: 'gold',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().default_branch_key).toBe('gold');
+    expect((await patch(conditional.id, { default_branch_key: null })).json().default_branch_key).toBeNull();
+    expect((await patch(conditional.id, { default_branch_key: 'silver' })).statusCode).toBe(422);
+  });
+
   it('refuses duplicate keys, missing or extra openings and unknown profiles', async () => {
     const response = await create({
       label: 'Bad',

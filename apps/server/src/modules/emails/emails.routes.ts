@@ -302,7 +302,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Render a saved email in one locale',
         description:
-          'Conditional content shows the branch named in branch_selection, else its first branch. Template ' +
+          'Conditional content shows the branch named in branch_selection, else the conditional’s default branch (default_branch_key, else its last branch). Template ' +
           'problems answer 422 with the instance they are in.',
         params: EmailLocaleParams,
         body: RenderEmailBody,

@@ -1,9 +1,13 @@
 import {
+  type AudienceBranch,
   applyBrandProfile,
+  audiencesToCheck,
   type ComponentDefinition,
   type DynamicContentInput,
   diagnosticMessage,
+  dynamicContentUsedIn,
   type EmailContent,
+  type LocaleRender,
   type PreSendCheckResult,
   type RenderInput,
   type RenderOutput,
@@ -11,9 +15,9 @@ import {
   textDirectionOf,
   validateEmailContent,
 } from '@letterset/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { projects, type StoredExportOptions } from '../../db/schema.ts';
+import { dynamicContentProfiles, projects, type StoredExportOptions } from '../../db/schema.ts';
 import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.service.ts';
@@ -33,6 +37,8 @@ export interface ExportContext {
   /** The components with the email's brand profile applied (what field validations read). */
   brandedComponents: ComponentDefinition[];
   dynamicContent: DynamicContentInput;
+  /** The dynamic content profile exported for; null: an export without one (default branches). */
+  profile: { id: string; name: string } | null;
 }
 
 export async function loadExportContext(
@@ -40,12 +46,23 @@ export async function loadExportContext(
   email: EmailRow,
   dynamicContentProfileId: string | null,
 ): Promise<ExportContext> {
-  const [{ system, definitions, brandProfile, dynamicContent }, [project]] = await Promise.all([
+  const [{ system, definitions, brandProfile, dynamicContent }, [project], [profile]] = await Promise.all([
     renderingContext(app, email, dynamicContentProfileId),
     app.database.db
       .select({ id: projects.id, name: projects.name })
       .from(projects)
       .where(eq(projects.id, email.projectId)),
+    dynamicContentProfileId === null
+      ? []
+      : app.database.db
+          .select({ id: dynamicContentProfiles.id, name: dynamicContentProfiles.name })
+          .from(dynamicContentProfiles)
+          .where(
+            and(
+              eq(dynamicContentProfiles.id, dynamicContentProfileId),
+              eq(dynamicContentProfiles.workspaceId, email.workspaceId),
+            ),
+          ),
   ]);
   const content = contentOf(email);
   return {
@@ -65,12 +82,14 @@ export async function loadExportContext(
     },
     brandedComponents: applyBrandProfile(definitions, brandProfile),
     dynamicContent,
+    profile: profile ?? null,
   };
 }
 
 /**
- * The email in these locales as exported (CSS inlined, dynamic content compiled, problems as
- * diagnostics), rendered in the render pool within one budget that the locales share: a request
+ * The email in these locales as exported (CSS inlined, dynamic content as `compileConditional`
+ * defines it: each conditional's default branch without a profile, every branch in the profile's
+ * syntax with one; problems as diagnostics), rendered in the render pool within one budget that the locales share: a request
  * checking an email gives its own budget, an export job one budget per locale it writes.
  */
 export async function renderForExport(
@@ -97,11 +116,67 @@ export async function renderForExport(
   );
 }
 
-/** The pre-send checks over renders of the given locales. */
-export function checkRenders(
+/**
+ * The email rendered for export in each locale, and the pre-send checks over what each audience
+ * gets: for every locale, one render per audience (`audiencesToCheck`: every conditional at its
+ * default branch, then each other branch of each conditional the email uses, at most
+ * `maxAudiencesPerLocale`), plus, for a profile, the compiled render the file holds. All of them
+ * go to the render pool in one batch, within `budget`: at most locales × (20 + 1) renders.
+ * Audience renders are exports without a profile for one branch selection (personalization tags
+ * at their default values). `renders` holds what the export writes, per locale.
+ */
+export async function checkForExport(
+  renderer: Renderer,
   context: ExportContext,
   locales: readonly string[],
-  renders: ReadonlyMap<string, RenderOutput>,
+  options: { budget: RenderBudget },
+): Promise<{ renders: Map<string, RenderOutput>; checks: PreSendCheckResult }> {
+  const used = dynamicContentUsedIn(context.content, context.brandedComponents, locales).conditional_ids;
+  const { audiences, unchecked } = audiencesToCheck(context.dynamicContent.conditionals ?? [], used);
+  const withoutProfile = { ...context.dynamicContent, profileId: null };
+  type Planned = { locale: string; audience: AudienceBranch | null | undefined; input: RenderInput };
+  const planned: Planned[] = [];
+  for (const locale of locales) {
+    const base = {
+      ...context.renderInput,
+      locale,
+      email: { ...context.renderInput.email, textDirection: textDirectionOf(locale) },
+    };
+    // The export's own render: without a profile it is the default audience's.
+    if (context.profile) planned.push({ locale, audience: undefined, input: base });
+    for (const audience of audiences)
+      planned.push({
+        locale,
+        audience: audience.branch,
+        input: { ...base, dynamicContent: withoutProfile, branchSelection: audience.selection },
+      });
+  }
+  const outputs = await renderer.render(
+    planned.map((entry) => entry.input),
+    options.budget,
+  );
+  const renders = new Map<string, RenderOutput>();
+  const localeRenders: LocaleRender[] = planned.map((entry, index) => {
+    const output = outputs[index];
+    if (!output) throw new Error(`the render pool answered no output for ${entry.locale}`);
+    const exported = context.profile ? entry.audience === undefined : entry.audience === null;
+    if (exported) renders.set(entry.locale, output);
+    return {
+      locale: entry.locale,
+      html: output.html,
+      diagnostics: output.diagnostics,
+      audience: entry.audience,
+    };
+  });
+  return { renders, checks: runChecks(context, locales, localeRenders, unchecked) };
+}
+
+/** The pre-send checks over the renders of the given locales and their audiences. */
+function runChecks(
+  context: ExportContext,
+  locales: readonly string[],
+  renders: readonly LocaleRender[],
+  uncheckedAudiences: readonly AudienceBranch[],
 ): PreSendCheckResult {
   const branchKeys = new Map(
     (context.dynamicContent.conditionals ?? []).map((conditional) => [
@@ -121,11 +196,10 @@ export function checkRenders(
       locales,
       branchKeysOf,
     }),
-    renders: locales.flatMap((locale) => {
-      const output = renders.get(locale);
-      return output ? [{ locale, html: output.html, diagnostics: output.diagnostics }] : [];
-    }),
+    renders,
     branchKeysOf,
+    dynamicContent: { profile: context.profile, conditionals: context.dynamicContent.conditionals ?? [] },
+    uncheckedAudiences,
   });
 }
 

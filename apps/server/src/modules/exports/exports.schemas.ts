@@ -32,8 +32,16 @@ export const PreSendProblem = Type.Object(
     }),
     locale: Type.Union([ref(Locale), Type.Null()]),
     branch: Type.Union([Type.String(), Type.Null()], {
-      description: 'The branch key for content under a conditional, null_branch otherwise; null when unknown',
+      description:
+        'The branch key for content under a conditional, null_branch otherwise; null when unknown or when ' +
+        'every audience shows the problem. Problems of the rendered HTML are found per audience (the readers ' +
+        'of one branch) and carry the branch whose content has them.',
     }),
+    conditional_id: Type.Optional(
+      Type.Integer({
+        description: 'The conditional the branch belongs to, when known (absent otherwise)',
+      }),
+    ),
     component_instance_id: Type.Union([Type.String(), Type.Null()]),
     message: Type.String(),
   },
@@ -53,7 +61,12 @@ export const PreSendCheckResult = Type.Object(
       'Blocking: field validation errors (translation_too_long for a translation longer than its field), ' +
       'render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: ' +
       'images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values ' +
-      'not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl".',
+      'not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl". An export ' +
+      'for a dynamic content profile is blocked by missing_conditional_syntax when a conditional the email ' +
+      'uses has no syntax for the profile. The HTML is checked as each audience gets it: one render per locale ' +
+      'and per branch of each conditional used (the other conditionals at their default branch), at most 20 ' +
+      'per locale (audiences_not_checked warns about the rest); an export for a profile also checks its ' +
+      'compiled HTML.',
   },
 );
 

@@ -14,7 +14,7 @@ import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
 import type { PreSendChecker } from '../emails/pre-send-gate.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import { StoredImages } from './export-images.ts';
-import { checkRenders, type ExportContext, loadExportContext, renderForExport } from './export-outputs.ts';
+import { checkForExport, type ExportContext, loadExportContext } from './export-outputs.ts';
 import { type ExportRow, failExport } from './export-runner.ts';
 import { readStoredFile } from './export-writers.ts';
 import type { CreateExportBody, Export, ExportData, ListExportsQuery } from './exports.schemas.ts';
@@ -149,9 +149,11 @@ async function checkEmail(
   dynamicContentProfileId: string | null,
 ): Promise<{ context: ExportContext; renders: Map<string, RenderOutput>; checks: PreSendCheckResult }> {
   const context = await loadExportContext(app, email, dynamicContentProfileId);
-  // One budget for the request, shared by its locales.
-  const renders = await renderForExport(app.renderer, context, locales, { budget: app.renderer.budget() });
-  return { context, renders, checks: checkRenders(context, locales, renders) };
+  // One budget for the request, shared by its locales and their audiences.
+  const { renders, checks } = await checkForExport(app.renderer, context, locales, {
+    budget: app.renderer.budget(),
+  });
+  return { context, renders, checks };
 }
 
 /**

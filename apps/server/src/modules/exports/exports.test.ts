@@ -673,10 +673,12 @@ describe('exports', () => {
       expect(compiled).toMatch(
         /\{% if member %\}[\s\S]*Welcome back \{\{ first_name \}\}[\s\S]*\{% else %\}[\s\S]*Join us[\s\S]*\{% endif %\}/,
       );
+      // Without a profile: the default branch only (the last, guest), in no syntax.
       const defaults = await exportWith(null);
-      expect(defaults).toMatch(
-        /<!-- member -->[\s\S]*Welcome back friend[\s\S]*<!-- guest -->[\s\S]*Join us/,
-      );
+      expect(defaults).toContain('Join us');
+      expect(defaults).not.toContain('Welcome back');
+      expect(defaults).not.toContain('<!-- member -->');
+      expect(defaults).not.toContain('<!-- guest -->');
 
       const unknownProfile = await startExport({
         email_id: email.id,
@@ -688,6 +690,175 @@ describe('exports', () => {
       expect(unknownProfile.json().errors).toEqual({
         dynamic_content_profile_id: ['is not a dynamic content profile of this workspace'],
       });
+    });
+  });
+
+  describe('dynamic content per audience', () => {
+    /** A Hero for two audiences, "Gold members" and "Everyone else", in both locales. */
+    const membershipHero = (conditionalId: number, goldButtonUrl = 'https://example.com/gold') => {
+      const values = (headline: string, button_url: string) => ({
+        headline: { value: headline },
+        image_url: { value: image.public_url },
+        image_alt: { value: 'Flowers' },
+        button_url: { value: button_url },
+      });
+      return {
+        id: randomUUID(),
+        component_id: starter.components.hero as number,
+        conditional_id: conditionalId,
+        field_values: {
+          gold: {
+            'en-US': values('Gold members save 30%', goldButtonUrl),
+            'de-DE': values('Goldmitglieder sparen 30%', goldButtonUrl),
+          },
+          else: {
+            'en-US': values('Spring is here for everyone', 'https://example.com/spring'),
+            'de-DE': values('Frühling für alle', 'https://example.com/spring'),
+          },
+        },
+      };
+    };
+    /** Made with the preset picker, with an empty default syntax: the issue's reproduction. */
+    async function membershipConditional() {
+      const braze = (
+        await call('POST', `${base}/dynamic_content_profiles`, admin, {
+          name: 'Braze',
+          template_engine_preset: 'liquid',
+        })
+      ).json();
+      const plain = (
+        await call('POST', `${base}/dynamic_content_profiles`, admin, { name: 'Plain ESP' })
+      ).json();
+      const created = await call('POST', `${base}/conditionals`, admin, {
+        label: 'Membership',
+        branches: [
+          { key: 'gold', label: 'Gold members' },
+          { key: 'else', label: 'Everyone else' },
+        ],
+        default_value: { closing: '', branch_values: { gold: '', else: '' } },
+        dynamic_content_profile_values: {
+          [braze.id]: {
+            uses_ui_picker: true,
+            ui_picker_state: {
+              include_else_branch: true,
+              branches: {
+                gold: {
+                  conditions: [{ attribute: 'tier', type: 'string', operator: 'equals', value: 'gold' }],
+                },
+              },
+            },
+          },
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      return { conditional: created.json(), braze, plain };
+    }
+
+    async function zippedHtml(emailId: number, profileId: string | null) {
+      const started = await startExport({
+        email_id: emailId,
+        export_type: 'html',
+        dynamic_content_profile_id: profileId,
+        options: { locales: ['en-US'] },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const finished = await waitForExport(started.json().id);
+      expect(finished.status, JSON.stringify(finished.export_errors)).toBe('completed');
+      const files = unzipSync(new Uint8Array((await download(finished.download_zip_url)).rawPayload));
+      return strFromU8(files['en-US/index.html'] as Uint8Array);
+    }
+
+    it('exports one branch without a profile, every branch in a profile’s syntax, and refuses a profile without one', async () => {
+      const { conditional, braze, plain } = await membershipConditional();
+      const email = await createEmail([membershipHero(conditional.id)]);
+
+      // "None: resolve to default values": the default branch (the last, Everyone else), nothing stacked.
+      const resolved = await zippedHtml(email.id, null);
+      expect(resolved).toContain('Spring is here for everyone');
+      expect(resolved).not.toContain('Gold members save 30%');
+      expect(resolved).not.toContain('{%');
+
+      const compiled = await zippedHtml(email.id, braze.id);
+      expect(compiled).toMatch(
+        /\{% if tier == "gold" %\}[\s\S]*Gold members save 30%[\s\S]*\{% else %\}[\s\S]*Spring is here for everyone[\s\S]*\{% endif %\}/,
+      );
+
+      const before = await app.database.db.select().from(exports);
+      const refused = await startExport({
+        email_id: email.id,
+        export_type: 'html',
+        dynamic_content_profile_id: plain.id,
+        options: { locales: ['en-US'] },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.checks).toEqual([
+        expect.stringMatching(
+          /conditional “Membership” has no syntax for the dynamic content profile “Plain ESP”/,
+        ),
+      ]);
+      expect(await app.database.db.select().from(exports)).toHaveLength(before.length);
+      const checks = (
+        await call(
+          'GET',
+          `${base}/emails/${email.id}/checks?locale=en-US&dynamic_content_profile_id=${plain.id}`,
+        )
+      ).json();
+      expect(checks.ready).toBe(false);
+      expect(checks.problems).toContainEqual(
+        expect.objectContaining({
+          code: 'missing_conditional_syntax',
+          severity: 'blocking',
+          locale: null,
+          conditional_id: conditional.id,
+        }),
+      );
+
+      // The conditional's chosen default branch is what a profile-less export holds.
+      const chosen = await call('PATCH', `${base}/conditionals/${conditional.id}`, admin, {
+        default_branch_key: 'gold',
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const gold = await zippedHtml(email.id, null);
+      expect(gold).toContain('Gold members save 30%');
+      expect(gold).not.toContain('Spring is here for everyone');
+    });
+
+    it('checks each audience: a broken link in one branch is told with that branch', async () => {
+      const { conditional, braze } = await membershipConditional();
+      const email = await createEmail([membershipHero(conditional.id, 'javascript:alert(1)')]);
+      const links = (profileId?: string) =>
+        call(
+          'GET',
+          `${base}/emails/${email.id}/checks${profileId ? `?dynamic_content_profile_id=${profileId}` : ''}`,
+        )
+          .then((response) => response.json())
+          .then((result) =>
+            result.problems
+              .filter((problem: { code: string }) => problem.code === 'unsupported_link')
+              .map((problem: { locale: string; branch: string; conditional_id?: number }) => [
+                problem.locale,
+                problem.branch,
+                problem.conditional_id,
+              ]),
+          );
+      // The file of an export without a profile holds Everyone else only; the Gold audience is checked all the same.
+      expect(await links()).toEqual([
+        ['en-US', 'gold', conditional.id],
+        ['de-DE', 'gold', conditional.id],
+      ]);
+      expect(await links(braze.id)).toEqual([
+        ['en-US', 'gold', conditional.id],
+        ['de-DE', 'gold', conditional.id],
+      ]);
+      const refused = await startExport({
+        email_id: email.id,
+        export_type: 'html',
+        options: { locales: ['en-US'] },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors['checks.en-US']).toContain(
+        'The link "javascript:alert(1)" is not an http(s) or mailto: link',
+      );
     });
   });
 

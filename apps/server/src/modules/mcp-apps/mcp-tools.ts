@@ -250,7 +250,7 @@ export const toolDefinitions: ToolDefinition[] = [
     title: 'Render an email',
     description:
       'The saved email in one locale as it would be sent: HTML (CSS inlined), subject, preheader and plain ' +
-      'text. Conditional content shows the branch named in branch_selection, else its first branch.',
+      'text. Conditional content shows the branch named in branch_selection, else the conditional’s default branch (its last unless chosen).',
     input: z.object({
       workspace_id: workspaceId,
       email_id: id('The email, from list_emails'),

@@ -63,7 +63,8 @@ export const RenderRequest = RequestBody(
       Type.Union([Uuid(), Type.Null()], {
         description:
           'Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization ' +
-          'tags as its values (null: default syntaxes and default values). Without it, one branch and default values.',
+          'tags as its values (null: each conditional’s default branch, in no syntax, and default values). Without ' +
+          'it, each conditional’s default branch and default values.',
       }),
     ),
     link_tracking_profile_id: Type.Optional(
