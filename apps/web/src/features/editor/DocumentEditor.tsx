@@ -1,5 +1,6 @@
 import {
   applyBrandProfile,
+  audienceLabelOf,
   audienceSelection,
   audiencesOf,
   type BrandProfileDefinition,
@@ -595,6 +596,7 @@ export function DocumentEditor({
                           const instance = instances.find((candidate) => candidate.id === owner);
                           return instance ? labelOf(instance) : 'A removed component';
                         }}
+                        describeAudience={(where) => audienceLabelOf(document.content, audiences, where)}
                         onOpenProblem={openProblem}
                       />
                     </Tabs.Panel>

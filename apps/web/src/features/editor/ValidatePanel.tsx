@@ -35,6 +35,7 @@ export function ValidatePanel({
   preSendChecks,
   description,
   describeOwner,
+  describeAudience,
   onOpenProblem,
 }: {
   validate: () => Promise<ContentValidationResult>;
@@ -43,6 +44,11 @@ export function ValidatePanel({
   /** What is checked, and when (the saved email on the server, or the layout as shown). */
   description: string;
   describeOwner: (owner: string) => string;
+  /** The audience (branch name) of a problem found under a conditional; null: show the branch key. */
+  describeAudience?: (where: {
+    branch: string | null;
+    component_instance_id: string | null;
+  }) => string | null;
   onOpenProblem: (problem: ContentProblem) => void;
 }) {
   const check = useMutation({ mutationFn: validate });
@@ -91,7 +97,7 @@ export function ValidatePanel({
               Nothing would stop or trouble an export.
             </Text>
           ) : (
-            <ProblemList problems={preSend.data.problems} />
+            <ProblemList problems={preSend.data.problems} audienceOf={describeAudience} />
           )}
         </Stack>
       )}
@@ -105,7 +111,15 @@ export function ValidatePanel({
           <Text size="sm" fw={500}>
             {describeOwner(problem.owner)}
             {problem.variable ? ` · ${problem.variable}` : ''} · {problem.locale}
-            {problem.branch && problem.branch !== 'null_branch' ? ` · ${problem.branch}` : ''}
+            {problem.branch && problem.branch !== 'null_branch'
+              ? ` · ${
+                  describeAudience?.({
+                    branch: problem.branch,
+                    component_instance_id:
+                      problem.owner === 'subject' || problem.owner === 'preheader' ? null : problem.owner,
+                  }) ?? problem.branch
+                }`
+              : ''}
           </Text>
           <Text size="sm" c="red">
             {problem.messages.join('; ')}
