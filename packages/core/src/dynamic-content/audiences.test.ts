@@ -6,7 +6,6 @@ import {
   audienceOptions,
   audienceSelection,
   audiencesOf,
-  defaultAudienceBranchKey,
   defaultAudienceSelection,
 } from './audiences.ts';
 
@@ -46,19 +45,19 @@ function content(overrides: Partial<EmailContent> = {}): EmailContent {
   };
 }
 
-describe('defaultAudienceBranchKey', () => {
+describe('default branches', () => {
+  const email = content({ component_instances: [instance('a', 7)] });
+  const defaultOf = (conditional: AudienceConditional) =>
+    audiencesOf(email, [conditional])[0]?.defaultBranchKey;
+
   it('is the chosen default branch, else the last branch', () => {
-    expect(defaultAudienceBranchKey(region)).toBe('eu');
-    expect(defaultAudienceBranchKey(membership)).toBe('others');
-    expect(defaultAudienceBranchKey({ ...membership, default_branch_key: null })).toBe('others');
+    expect(defaultOf({ ...region, id: 7 })).toBe('eu');
+    expect(defaultOf(membership)).toBe('others');
+    expect(defaultOf({ ...membership, default_branch_key: null })).toBe('others');
   });
 
   it('ignores a default branch key the conditional no longer has', () => {
-    expect(defaultAudienceBranchKey({ ...membership, default_branch_key: 'silver' })).toBe('others');
-  });
-
-  it('has none for a conditional without branches', () => {
-    expect(defaultAudienceBranchKey({ id: 1, branches: [] })).toBeUndefined();
+    expect(defaultOf({ ...membership, default_branch_key: 'silver' })).toBe('others');
   });
 });
 
@@ -176,6 +175,13 @@ describe('audienceLabelOf', () => {
     expect(audienceLabelOf(email, audiences, { branch: 'gold', component_instance_id: null })).toBe(
       'Membership: Gold members',
     );
+  });
+
+  it('takes the conditional the problem names over guessing by branch key', () => {
+    const twins = audiencesOf(email, [membership, { ...region, branches: membership.branches }]);
+    expect(
+      audienceLabelOf(email, twins, { branch: 'gold', component_instance_id: null, conditional_id: 9 }),
+    ).toBe('Region: Gold members');
   });
 
   it('is null outside conditionals, for unknown keys, and when the key is ambiguous', () => {

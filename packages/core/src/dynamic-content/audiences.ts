@@ -1,11 +1,12 @@
 import type { BranchSelection } from '../content/branches.ts';
 import type { EmailContent } from '../content/types.ts';
+import { defaultBranchKey } from './conditionals.ts';
 
 /** What listing audiences needs of a conditional: its label, its branches in order, its default branch. */
 export interface AudienceConditional {
   id: number;
   label?: string;
-  branches: readonly { key: string; label: string }[];
+  branches: { key: string; label: string }[];
   /** The branch a reader gets without a dynamic content profile; null or absent: the last branch. */
   default_branch_key?: string | null;
 }
@@ -30,16 +31,6 @@ export interface AudienceOption {
 }
 
 /**
- * The branch a conditional resolves to when nothing else chooses: its `default_branch_key` when
- * that is one of its branches, else its last branch (the "else" of an if/elsif/else chain).
- */
-export function defaultAudienceBranchKey(conditional: AudienceConditional): string | undefined {
-  const chosen = conditional.default_branch_key;
-  if (chosen != null && conditional.branches.some((branch) => branch.key === chosen)) return chosen;
-  return conditional.branches.at(-1)?.key;
-}
-
-/**
  * The conditionals an email's content uses (container, body instances, subject, preheader), in
  * the order they first appear, each with its branches: the audiences a reader can belong to.
  * Conditionals the workspace does not have (deleted) or without branches are left out.
@@ -61,13 +52,14 @@ export function audiencesOf(
     if (id === null || id === undefined || seen.has(id)) continue;
     seen.add(id);
     const conditional = byId.get(id);
-    const defaultBranchKey = conditional && defaultAudienceBranchKey(conditional);
-    if (!conditional || defaultBranchKey === undefined) continue;
+    // The default branch as exports resolve it: `default_branch_key`, else the last branch.
+    const defaultKey = conditional && defaultBranchKey(conditional);
+    if (!conditional || defaultKey === null || defaultKey === undefined) continue;
     audiences.push({
       conditionalId: conditional.id,
       conditionalLabel: conditional.label?.trim() || `Conditional ${conditional.id}`,
       branches: conditional.branches.map(({ key, label }) => ({ key, label: label.trim() || key })),
-      defaultBranchKey,
+      defaultBranchKey: defaultKey,
     });
   }
   return audiences;
@@ -115,23 +107,25 @@ export function audienceOptionValue(conditionalId: number, branchKey: string): s
 }
 
 /**
- * The audience a problem found in one branch concerns, by name: the branch of its instance's
- * conditional, else (subject, preheader, or an instance no longer there) of the one used
- * conditional that has that branch key. Null for content outside conditionals or when it is ambiguous.
+ * The audience a problem found in one branch concerns, by name: the branch of the conditional
+ * the problem names, else of its instance's conditional, else (subject, preheader, or an
+ * instance no longer there) of the one used conditional that has that branch key. Null for
+ * content outside conditionals or when it is ambiguous.
  */
 export function audienceLabelOf(
   content: Partial<EmailContent> | null | undefined,
   audiences: readonly ConditionalAudiences[],
-  where: { branch: string | null; component_instance_id: string | null },
+  where: { branch: string | null; component_instance_id: string | null; conditional_id?: number | null },
 ): string | null {
   const { branch } = where;
   if (branch === null || audiences.length === 0) return null;
   const instance = [content?.container_component_instance, ...(content?.component_instances ?? [])].find(
     (candidate) => candidate !== undefined && candidate.id === where.component_instance_id,
   );
+  const conditionalId = where.conditional_id ?? instance?.conditional_id;
   const candidates =
-    instance?.conditional_id != null
-      ? audiences.filter((audience) => audience.conditionalId === instance.conditional_id)
+    conditionalId != null
+      ? audiences.filter((audience) => audience.conditionalId === conditionalId)
       : audiences.filter((audience) => audience.branches.some((candidate) => candidate.key === branch));
   if (candidates.length !== 1) return null;
   const [audience] = candidates as [ConditionalAudiences];
