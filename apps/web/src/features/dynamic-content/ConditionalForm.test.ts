@@ -17,6 +17,7 @@ function values(overrides: Partial<ConditionalValues> = {}): ConditionalValues {
       { key: 'gold', label: 'Gold' },
       { key: 'others', label: 'Everyone else' },
     ],
+    default_branch_key: null,
     default_value: {
       closing: '{% endif %}',
       branch_values: { gold: '{% if gold %}', old_key: '{% if old %}' },
@@ -53,5 +54,11 @@ describe('the conditional request body', () => {
       ui_picker_state: { include_else_branch: true, branches: { gold: picker.branches.gold } },
     });
     expect(body.dynamic_content_profile_values).not.toHaveProperty('profile-unset');
+  });
+
+  it('sends the branch chosen for exports without a profile, and null (the last branch) for one it no longer has', () => {
+    expect(requestBody(values()).default_branch_key).toBeNull();
+    expect(requestBody(values({ default_branch_key: 'gold' })).default_branch_key).toBe('gold');
+    expect(requestBody(values({ default_branch_key: 'removed' })).default_branch_key).toBeNull();
   });
 });

@@ -49,6 +49,8 @@ export type ConditionalValues = {
   label: string;
   can_be_used_in_subject_and_preheader: boolean;
   branches: { key: string; label: string }[];
+  /** The branch an export without a profile shows everyone; null: the last branch. */
+  default_branch_key: string | null;
   default_value: { closing: string; branch_values: Record<string, string> };
   dynamic_content_profile_values: Record<string, ProfileSyntaxValues>;
 };
@@ -73,6 +75,7 @@ function initialValues(
     label: conditional?.label ?? '',
     can_be_used_in_subject_and_preheader: conditional?.can_be_used_in_subject_and_preheader ?? false,
     branches: conditional?.branches ?? [{ key: '', label: '' }],
+    default_branch_key: conditional?.default_branch_key ?? null,
     default_value: {
       closing: conditional?.default_syntax.closing ?? '',
       branch_values: { ...conditional?.default_syntax.branch_values },
@@ -107,6 +110,11 @@ export function requestBody(values: ConditionalValues) {
     label: values.label.trim(),
     can_be_used_in_subject_and_preheader: values.can_be_used_in_subject_and_preheader,
     branches: values.branches,
+    // A chosen branch the form no longer has falls back to the last branch, as the select shows.
+    default_branch_key:
+      values.default_branch_key !== null && keys.includes(values.default_branch_key)
+        ? values.default_branch_key
+        : null,
     default_value: {
       closing: values.default_value.closing,
       branch_values: openingsFor(keys, values.default_value.branch_values),
@@ -159,6 +167,7 @@ export function ConditionalForm({
         showNestedApiErrors(form, error, [
           'label',
           'branches',
+          'default_branch_key',
           'default_value',
           'dynamic_content_profile_values',
           'can_be_used_in_subject_and_preheader',
@@ -201,11 +210,12 @@ export function ConditionalForm({
             readOnly={readOnly}
             emptyText="A conditional needs at least one branch."
           />
+          <DefaultBranchSelect form={form} readOnly={readOnly} />
           <HandWrittenSyntax
             form={form}
             path="default_value"
             keys={keys}
-            legend="Default syntax (exports without a profile)"
+            legend="Default syntax (profiles without a syntax of their own)"
             readOnly={readOnly}
           />
           {profiles.map((profile) => (
@@ -230,6 +240,30 @@ export function ConditionalForm({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * Which branch everyone gets when the email is exported without a profile (and what previews show
+ * until a branch is chosen). Unchosen, the last branch: the "everyone else" branch by convention.
+ */
+function DefaultBranchSelect({ form, readOnly }: { form: FormOf<ConditionalValues>; readOnly: boolean }) {
+  const branches = form.values.branches.filter((branch) => branch.key !== '');
+  const lastKey = branches.at(-1)?.key ?? null;
+  const chosen = form.values.default_branch_key;
+  const value = chosen !== null && branches.some((branch) => branch.key === chosen) ? chosen : lastKey;
+  return (
+    <Select
+      label="Shown when exported without a profile"
+      description="Every reader gets this branch, in no syntax. Exports for a profile hold every branch in its syntax."
+      data={branches.map((branch) => ({ value: branch.key, label: branch.label.trim() || branch.key }))}
+      value={value}
+      onChange={(key) => form.setFieldValue('default_branch_key', key)}
+      allowDeselect={false}
+      disabled={readOnly || branches.length === 0}
+      error={form.errors.default_branch_key}
+      placeholder="Add a branch first"
+    />
   );
 }
 
@@ -316,7 +350,8 @@ function ProfileSyntax({
         )}
         {syntax.mode === 'unset' && (
           <Text size="sm" c="dimmed">
-            Exports with this profile use the default syntax.
+            Exports with this profile use the default syntax. While it is empty, they are refused: every
+            reader would get every branch.
           </Text>
         )}
         {syntax.mode === 'hand' && (
