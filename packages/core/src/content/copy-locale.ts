@@ -170,3 +170,36 @@ export function withBranchedTextStatus(
   const { translation_status: _none, ...rest } = text;
   return rest;
 }
+
+/**
+ * How many values of `to` a "Copy from…" of `from` would replace that someone worked on: values
+ * marked translated or edited, and values without a status that differ from the source's (they
+ * may be translations made before statuses existed). Untouched copies are not counted: replacing
+ * them loses nothing. What the editor asks about before copying.
+ */
+export function workOverwrittenByCopy(content: EmailContent, from: string, to: string): number {
+  if (from === to) return 0;
+  const isWork = (status: TranslationStatus | undefined, same: boolean) =>
+    status === 'translated' || status === 'edited' || (status === undefined && !same);
+  let count = 0;
+  for (const instance of [content.container_component_instance, ...content.component_instances]) {
+    for (const byLocale of Object.values(instance.field_values ?? {})) {
+      const source = byLocale[from];
+      if (source === undefined) continue;
+      for (const [variable, value] of Object.entries(byLocale[to] ?? {})) {
+        const same = source[variable] !== undefined && valuesEqual(source[variable].value, value.value);
+        if (!(same && value.translation_status === 'copied') && isWork(value.translation_status, same))
+          count += 1;
+      }
+    }
+  }
+  for (const text of [content.subject, content.preheader]) {
+    for (const [branch, byLocale] of Object.entries(text.branch_content ?? {})) {
+      const source = byLocale[from];
+      const target = byLocale[to];
+      if (source === undefined || target === undefined || target.trim() === '') continue;
+      if (isWork(text.translation_status?.[branch]?.[to], source === target)) count += 1;
+    }
+  }
+  return count;
+}
