@@ -1,4 +1,4 @@
-import { localeCodes, maxComponentInstances } from '@letterset/core';
+import { localeCodes, maxComponentInstances, translationStatuses } from '@letterset/core';
 import { Type } from 'typebox';
 import { ContentValue, Id, Name, Text, Uuid } from '../../http/schemas.ts';
 
@@ -9,6 +9,12 @@ export const Locale = Type.Enum([...localeCodes], {
   examples: ['en-US'],
 });
 
+/** Where a locale's value came from; absent in content stored before statuses existed. */
+export const TranslationStatus = Type.Enum([...translationStatuses], {
+  description:
+    'Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s',
+});
+
 /** A link tracking parameter's value, as typed in the editor. */
 const LinkTrackingValue = Text();
 
@@ -16,6 +22,7 @@ const FieldValue = Type.Object(
   {
     value: Type.Union([ContentValue(), Type.Number(), Type.Boolean(), Type.Null()]),
     link_tracking_parameters: Type.Optional(Type.Record(Type.String(), LinkTrackingValue)),
+    translation_status: Type.Optional(TranslationStatus),
   },
   { additionalProperties: false },
 );
@@ -43,6 +50,12 @@ export const BranchedText = Type.Object(
   {
     conditional_id: Type.Optional(Type.Union([Id(), Type.Null()])),
     branch_content: Type.Record(Type.String(), Type.Record(Type.String(), Text())),
+    translation_status: Type.Optional(
+      Type.Record(Type.String(), Type.Record(Type.String(), TranslationStatus), {
+        description:
+          'branch → locale → the translation status of that text (copied, translated or edited, as on field values)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

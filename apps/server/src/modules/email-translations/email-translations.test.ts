@@ -184,12 +184,21 @@ describe('email translations with AI', () => {
     expect(translated.email_content.subject.branch_content.null_branch['fr-FR']).toBe(
       '[fr-FR] Hello {{ first_name }}',
     );
+    // German was added by the translation: it started as a copy of English (the button's link
+    // included, which is not text to translate), then each text was translated.
     expect(valuesIn(translated, 'de-DE')).toEqual([
       { text: '[de-DE] Spring is here, {{ first_name }}' },
       { body: '[de-DE] <p>Read <a href="https://example.com/news" class="es-link">the news</a> today.</p>' },
-      { text: '[de-DE] Shop now' },
+      { text: '[de-DE] Shop now', url: 'https://example.com/shop' },
     ]);
-    // The button's link is not text to translate, and the source locale is untouched.
+    const germanButton = translated.email_content.component_instances[2].field_values.null_branch['de-DE'];
+    expect(germanButton.text.translation_status).toBe('translated');
+    expect(germanButton.url.translation_status).toBe('copied');
+    expect(translated.email_content.subject.translation_status.null_branch).toEqual({
+      'fr-FR': 'translated',
+      'de-DE': 'translated',
+    });
+    // The source locale is untouched.
     expect(valuesIn(translated, 'en-US')[2]).toEqual({ text: 'Shop now', url: 'https://example.com/shop' });
     // The model never saw the Liquid, the markup or the link: only placeholders.
     const asked = JSON.stringify(fake.seen.map((request) => request.body?.messages));
@@ -242,10 +251,13 @@ describe('email translations with AI', () => {
     // The subject, the heading and the rich text (whose ⟦1⟧ is its opening <p>) are refused.
     expect(locale.translated_values).toBe(Object.keys(askedFor(fake.seen[0]?.body ?? {}).texts).length - 3);
     expect(locale.refused_values).toHaveLength(3);
+    // People read what was lost in words; only the model is told in placeholders.
     expect(locale.refused_values[0]).toEqual({
       key: 'subject.null_branch',
-      reason: 'lost ⟦1⟧, which must stay exactly as given',
+      reason: 'lost the Liquid value {{ first_name }}',
     });
+    expect(locale.refused_values[2].reason).toBe('lost <p>');
+    expect(JSON.stringify(locale.refused_values)).not.toContain('⟦');
     const translated = (await call('GET', `${base}/emails/${email.id}`)).json();
     expect(translated.email_content.subject.branch_content.null_branch['fr-FR']).toBeUndefined();
     expect(valuesIn(translated, 'fr-FR').slice(0, 2)).toEqual([{}, {}]);

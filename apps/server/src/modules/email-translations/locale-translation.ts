@@ -2,6 +2,8 @@ import {
   applyBrandProfile,
   applyTranslations,
   collectTranslatableValues,
+  copyLocaleContent,
+  type DescribeOptions,
   effectiveText,
   type GenerationProblem,
   localeInfo,
@@ -75,7 +77,11 @@ export async function runLocaleTranslation(
       organizationId: email.organizationId,
       userId: translation.createdById,
     });
-    const { definitions, brandProfile } = await renderingContext(app, email);
+    const { definitions, brandProfile, dynamicContent } = await renderingContext(app, email);
+    const tagLabels = new Map(
+      (dynamicContent.personalizationTags ?? []).map((tag) => [tag.id, tag.label] as const),
+    );
+    const describe: DescribeOptions = { tagLabel: (id) => tagLabels.get(id) };
     const components = applyBrandProfile(definitions, brandProfile);
     const source = translation.sourceLocale;
     const values = collectTranslatableValues({ content: contentOf(email), components }).filter(
@@ -102,6 +108,7 @@ export async function runLocaleTranslation(
         target: request.locale,
         agentDescription: agent ? describeAgentForPrompt(agent) : null,
         signal,
+        describe,
       });
       for (const [key, text] of result.translated) translated.set(key, text);
       refused.push(...result.refused);
@@ -111,14 +118,18 @@ export async function runLocaleTranslation(
       feature: 'translation',
       userId: translation.createdById,
       change: (current) => {
-        const locales = current.locales.includes(request.locale)
-          ? current.locales
-          : [...current.locales, request.locale];
+        const added = !current.locales.includes(request.locale);
+        const locales = added ? [...current.locales, request.locale] : current.locales;
+        // A locale the translation adds starts, like any new locale, as a copy of the source's values
+        // (images, links, what is not translated), which the translations then replace.
+        const startingContent = added
+          ? copyLocaleContent(contentOf(current), source, request.locale, { mode: 'fill' })
+          : contentOf(current);
         // Read again: the email may have changed while the model was translating; values gone since are dropped.
-        const currentValues = collectTranslatableValues({ content: contentOf(current), components });
+        const currentValues = collectTranslatableValues({ content: startingContent, components });
         const known = new Set(currentValues.map((value) => value.key));
         const applied = applyTranslations({
-          content: contentOf(current),
+          content: startingContent,
           values: currentValues,
           defaultLocale: current.defaultLocale,
           locales,
@@ -158,8 +169,16 @@ function plainReason(error: HttpError): string {
 async function translateBatch(
   client: AiClient,
   batch: readonly SourceValue[],
-  context: { source: string; target: string; agentDescription: string | null; signal: AbortSignal },
+  context: {
+    source: string;
+    target: string;
+    agentDescription: string | null;
+    signal: AbortSignal;
+    describe: DescribeOptions;
+  },
 ): Promise<{ translated: Map<string, string>; refused: { key: string; reason: string }[] }> {
+  // The model is told its problems in placeholders; people read what those stand for.
+  const inWords = new Map<string, { problem: string; description: string }>();
   const read = (answer: unknown) => {
     const translations = ((answer as { translations?: unknown } | null)?.translations ?? {}) as Record<
       string,
@@ -171,11 +190,13 @@ async function translateBatch(
       const text = translations[entry.name];
       if (typeof text !== 'string' || text.trim() === '') {
         problems.push({ path: entry.name, message: 'is missing' });
+        inWords.set(entry.name, { problem: 'is missing', description: 'the AI gave no translation for it' });
         continue;
       }
-      const restored = unmaskProtectedMarkup(text, entry.masked);
+      const restored = unmaskProtectedMarkup(text, entry.masked, context.describe);
       if (!restored.ok) {
         problems.push({ path: entry.name, message: restored.problem });
+        inWords.set(entry.name, { problem: restored.problem, description: restored.description });
         continue;
       }
       const messages = entry.value.definition
@@ -223,10 +244,13 @@ async function translateBatch(
   });
   const translated = generation.result ?? new Map<string, string>();
   const byName = new Map(batch.map((entry) => [entry.name, entry.value.key]));
-  const refused = generation.problems.map((problem) => ({
-    key: byName.get(problem.path) ?? problem.path,
-    reason: problem.message,
-  }));
+  const refused = generation.problems.map((problem) => {
+    const words = inWords.get(problem.path);
+    return {
+      key: byName.get(problem.path) ?? problem.path,
+      reason: words?.problem === problem.message ? words.description : problem.message,
+    };
+  });
   return { translated, refused };
 }
 

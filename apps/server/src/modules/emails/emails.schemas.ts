@@ -1,3 +1,4 @@
+import { localeCodes } from '@letterset/core';
 import { Type } from 'typebox';
 import { emailStatuses } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
@@ -102,6 +103,12 @@ export const UpdateEmailBody = RequestBody({
   email_content: Type.Optional(ref(EmailContent)),
   default_locale: Type.Optional(ref(Locale)),
   locales: Type.Optional(Locales),
+  source_locale: Type.Optional(
+    Type.Enum([...localeCodes], {
+      description:
+        'With locales that add a locale: the locale each new locale starts as a copy of (texts, images, links, every branch, the subject and the preheader), each value marked translation_status copied; values the request gives a new locale are kept. Defaults to the default locale. A value changed from copied without a status of its own becomes edited',
+    }),
+  ),
   brand_profile_id: OptionalId,
   link_tracking_profile_id: OptionalId,
   ai_agent_id: OptionalId,

@@ -41,6 +41,12 @@ import { designSystemComponents } from '../renders/renders.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import { announceEmailEvent } from './email-events.ts';
 import {
+  contentForLocales,
+  markEditedCopies,
+  translationStatusProblems,
+  withoutStatusesOutside,
+} from './email-locale-content.ts';
+import {
   contentFromLayout,
   emailContentProblems,
   initialContent,
@@ -527,6 +533,8 @@ interface EmailChange {
   projectId?: number;
   content?: EmailContent;
   locales?: string[];
+  /** The locale new locales start as a copy of; the default locale when absent. */
+  sourceLocale?: string;
   defaultLocale?: string;
   brandProfileId?: number | null;
   linkTrackingProfileId?: number | null;
@@ -572,7 +580,20 @@ async function changeEmail(
       change.defaultLocale ??
       (nextLocales.includes(current.defaultLocale) ? current.defaultLocale : undefined),
   });
-  const content = change.content ?? withoutLocalesOutside(currentContent, locales);
+  const content = withoutStatusesOutside(
+    contentForLocales(
+      change.content
+        ? markEditedCopies(currentContent, change.content)
+        : withoutLocalesOutside(currentContent, locales),
+      {
+        previousLocales: current.locales,
+        locales,
+        defaultLocale,
+        sourceLocale: change.sourceLocale,
+      },
+    ),
+    locales,
+  );
   // Saving what is already there (an autosave with nothing new) records no version.
   const contentChanged = !valuesEqual(content, currentContent) || !valuesEqual(locales, current.locales);
 
@@ -594,6 +615,7 @@ async function changeEmail(
       locales,
       currentContent,
     );
+    Object.assign(problems, translationStatusProblems(change.content));
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   }
   for (const permission of permissionsForContentChange(
@@ -693,6 +715,7 @@ export async function updateEmail(
       projectId: input.project_id,
       content: input.email_content as EmailContent | undefined,
       locales: input.locales,
+      sourceLocale: input.source_locale,
       defaultLocale: input.default_locale,
       brandProfileId: input.brand_profile_id,
       linkTrackingProfileId: input.link_tracking_profile_id,
