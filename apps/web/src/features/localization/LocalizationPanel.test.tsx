@@ -1,7 +1,9 @@
 import type { BrandedComponent, EditorDocument } from '@letterset/core';
 import { permissionKeys } from '@letterset/core/permissions';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderableSession } from '../editor/test-session.tsx';
 import { ImportSummary, LocalizationPanel } from './LocalizationPanel.tsx';
@@ -118,6 +120,80 @@ describe('LocalizationPanel', () => {
     // Rich text is compared as what it reads.
     expect(screen.getByText('Hi all')).toBeTruthy();
     expect(screen.getByText('Not translated')).toBeTruthy();
+  });
+
+  function renderPanel(document: EditorDocument) {
+    const session = renderableSession(
+      { componentsById: new Map([[2, heading]]), selectedId: headingId, workspaceId: 3 },
+      permissionKeys,
+      document,
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <session.Live>
+          {() => (
+            <ModalsProvider>
+              <LocalizationPanel
+                email={{ id: 9, name: 'Spring sale' }}
+                canImport
+                importBlockedReason={null}
+                onImported={() => {}}
+              />
+            </ModalsProvider>
+          )}
+        </session.Live>
+      </QueryClientProvider>,
+    );
+    return session.editor;
+  }
+  const frenchHeading = (editor: ReturnType<typeof renderPanel>) =>
+    editor.getState().document.content.component_instances[0]?.field_values.null_branch?.['fr-FR'];
+
+  it('copies the whole email from another locale, asking first when it replaces translated values', async () => {
+    const editor = renderPanel(translatedDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Copy en-US into fr-FR' }));
+    // French has its own subject and heading: the copy would replace them.
+    const dialog = await screen.findByRole('dialog', { name: 'Copy en-US into fr-FR?' });
+    expect(dialog).toHaveTextContent('2 values of fr-FR were translated or edited');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(frenchHeading(editor)?.text).toEqual({ value: 'Bienvenue' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Copy en-US into fr-FR' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Copy en-US into fr-FR?' })).getByRole('button', {
+        name: 'Copy and replace',
+      }),
+    );
+    expect(frenchHeading(editor)).toEqual({
+      text: { value: 'Welcome', translation_status: 'copied' },
+      body: { value: '<p>Hi <b>all</b></p>', translation_status: 'copied' },
+    });
+    expect(editor.getState().document.content.subject.branch_content.null_branch?.['fr-FR']).toBe('Hello');
+    // Copies count as not translated, and say so beside each text.
+    // (he-IL had nothing translated already.)
+    expect(screen.getAllByText('0 of 4 translated')).toHaveLength(2);
+    expect(screen.getAllByText('Copied, not translated')).toHaveLength(2);
+    // A copy again replaces only copies: nothing to ask.
+    await userEvent.click(screen.getByRole('button', { name: 'Copy en-US into fr-FR' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps a copied text as translated, so the untranslated check stops reporting it', async () => {
+    const document = translatedDocument();
+    const instance = document.content.component_instances[0];
+    if (!instance) throw new Error('fixture');
+    instance.field_values = {
+      null_branch: {
+        'en-US': { text: { value: 'Letterset' } },
+        'fr-FR': { text: { value: 'Letterset', translation_status: 'copied' } },
+      },
+    };
+    const editor = renderPanel(document);
+    expect(screen.getByText('Copied, not translated')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep as translated' }));
+    expect(frenchHeading(editor)?.text).toEqual({ value: 'Letterset', translation_status: 'translated' });
+    expect(screen.getByText('Translated')).toBeTruthy();
+    expect(screen.queryByText('Copied, not translated')).toBeNull();
   });
 
   it('sums up an import per locale', () => {

@@ -1,11 +1,15 @@
 import {
   collectTranslatableValues,
+  copyLocaleValues,
   localeInfo,
   readableText,
+  setTranslationStatus,
   type TranslatableValue,
+  type TranslationStatusTarget,
   textDirectionOf,
   translationCompletion,
   translationGap,
+  workOverwrittenByCopy,
 } from '@letterset/core';
 import {
   Alert,
@@ -25,7 +29,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
-import { instanceLabel, useEditorSession, useEditorState } from '../editor/EditorContext.tsx';
+import { confirmDestructive } from '../../shared/confirm.tsx';
+import {
+  dispatchCommand,
+  instanceLabel,
+  useEditorSession,
+  useEditorState,
+} from '../editor/EditorContext.tsx';
 import type { Email } from '../editor/editor-data.ts';
 import {
   forgetImport,
@@ -124,6 +134,8 @@ export function LocalizationPanel({
             onImported={onImported}
           />
           {translateWithAi}
+          <Divider />
+          <CopyFromLocale locales={document.locales} defaultLocale={defaultLocale} target={target} />
           <Divider />
           <SideBySide
             values={values}
@@ -377,7 +389,99 @@ export function ImportSummary({
   );
 }
 
-const gapLabels = { missing: 'Not translated', same_as_default: 'Same as default' } as const;
+const gapLabels = {
+  missing: 'Not translated',
+  copied: 'Copied, not translated',
+  same_as_default: 'Same as default',
+} as const;
+const statusLabels = { translated: 'Translated', edited: 'Edited' } as const;
+
+/**
+ * "Copy from…" for the whole email: every value of one locale (texts, images, links, each branch,
+ * the subject and the preheader) copied into another as the start of its translation, one undoable
+ * step. Asks first when the copy would replace values someone translated or edited.
+ */
+function CopyFromLocale({
+  locales,
+  defaultLocale,
+  target,
+}: {
+  locales: readonly string[];
+  defaultLocale: string;
+  target: string | null;
+}) {
+  const { editor, readOnly } = useEditorSession();
+  const { document } = useEditorState(editor);
+  const targets = locales.filter((locale) => locale !== defaultLocale);
+  const [chosenInto, setInto] = useState<string | null>(null);
+  const into = chosenInto && targets.includes(chosenInto) ? chosenInto : target;
+  const sources = locales.filter((locale) => locale !== into);
+  const [chosenFrom, setFrom] = useState<string | null>(null);
+  const from = chosenFrom && sources.includes(chosenFrom) ? chosenFrom : (sources[0] ?? null);
+  if (readOnly || !editor.can('copyLocaleValues') || !into || !from) return null;
+
+  const copy = async () => {
+    const overwritten = workOverwrittenByCopy(document.content, from, into);
+    if (
+      overwritten > 0 &&
+      !(await confirmDestructive({
+        title: `Copy ${from} into ${into}?`,
+        message: `${overwritten} ${overwritten === 1 ? 'value' : 'values'} of ${into} were translated or edited; the copy replaces ${overwritten === 1 ? 'it' : 'them'} with ${from}’s. Undo brings ${overwritten === 1 ? 'it' : 'them'} back.`,
+        confirmLabel: 'Copy and replace',
+      }))
+    )
+      return;
+    dispatchCommand(editor, copyLocaleValues(into, null, from));
+  };
+
+  return (
+    <Stack gap="xs">
+      <Title order={5}>Copy from…</Title>
+      <Text size="sm" c="dimmed">
+        Copies every value of one locale into another, every component and branch, the subject and the
+        preheader, as the start of its translation. Copied texts count as not translated until edited or
+        translated.
+      </Text>
+      <Group gap="xs" align="end">
+        <Select
+          size="xs"
+          w={150}
+          label="Copy from"
+          allowDeselect={false}
+          data={sources.map((locale) => ({ value: locale, label: locale }))}
+          value={from}
+          onChange={setFrom}
+        />
+        <Select
+          size="xs"
+          w={150}
+          label="Into"
+          allowDeselect={false}
+          data={targets.map((locale) => ({ value: locale, label: locale }))}
+          value={into}
+          onChange={setInto}
+        />
+        <Button size="xs" variant="default" onClick={() => void copy()}>
+          Copy {from} into {into}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Where a translatable value is, as the status command addresses it. */
+function statusTarget(value: TranslatableValue, locale: string): TranslationStatusTarget {
+  const { source } = value;
+  return source.kind === 'field'
+    ? {
+        kind: 'field',
+        instanceId: source.instanceId,
+        branch: source.branch,
+        locale,
+        variable: source.liquidVariable,
+      }
+    : { kind: source.kind, branch: source.branch, locale };
+}
 
 /** The default locale and another one, text by text, for the selected component (else subject and preheader). */
 function SideBySide({
@@ -395,7 +499,7 @@ function SideBySide({
   onTargetChange: (locale: string) => void;
   selectedId: string | null;
 }) {
-  const { componentsById, editor, setLocale, focusField, setBranch } = useEditorSession();
+  const { componentsById, editor, readOnly, setLocale, focusField, setBranch } = useEditorSession();
   const { document } = useEditorState(editor);
   const instance = [
     document.content.container_component_instance,
@@ -435,6 +539,7 @@ function SideBySide({
       ) : (
         shown.map((value) => {
           const gap = translationGap(value, target, defaultLocale);
+          const status = value.statuses?.[target];
           const branch = value.source.branch;
           const source = value.texts[defaultLocale] ?? value.fallbackText;
           const translated = value.texts[target];
@@ -453,6 +558,11 @@ function SideBySide({
                 {gap && (
                   <Badge size="xs" color={gap === 'missing' ? 'orange' : 'yellow'} variant="light">
                     {gapLabels[gap]}
+                  </Badge>
+                )}
+                {!gap && (status === 'translated' || status === 'edited') && (
+                  <Badge size="xs" color="green" variant="light">
+                    {statusLabels[status]}
                   </Badge>
                 )}
               </Group>
@@ -474,6 +584,19 @@ function SideBySide({
                   </Text>
                 </Stack>
               </Group>
+              {(gap === 'copied' || gap === 'same_as_default') && !readOnly && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  title="The text stays the same in this locale (a brand or product name): stop reporting it as untranslated"
+                  onClick={() =>
+                    dispatchCommand(editor, setTranslationStatus(statusTarget(value, target), 'translated'))
+                  }
+                >
+                  Keep as translated
+                </Anchor>
+              )}
               {value.source.kind === 'field' && (
                 <Anchor
                   component="button"
