@@ -37,6 +37,12 @@ test('a conditional built with the Handlebars preset shows its compiled syntax',
   await dialog.getByLabel('Opening of gold').first().fill('{% if tier == "gold" %}');
   await dialog.getByLabel('Opening of others').first().fill('{% else %}');
   await dialog.getByLabel('Closing').first().fill('{% endif %}');
+  // Exports without a profile show one branch: the last unless another is chosen.
+  const shownWithoutProfile = dialog.getByRole('combobox', { name: 'Shown when exported without a profile' });
+  await expect(shownWithoutProfile).toHaveValue('Everyone else');
+  await shownWithoutProfile.click();
+  await page.getByRole('option', { name: 'Gold members' }).click();
+  await expect(shownWithoutProfile).toHaveValue('Gold members');
 
   const profile = dialog.getByTestId(`profile-syntax-${profileName}`);
   await profile.getByText('Preset picker').click();
@@ -57,6 +63,9 @@ test('a conditional built with the Handlebars preset shows its compiled syntax',
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const reopened = page.getByRole('dialog', { name: conditionalLabel });
   await expect(reopened.getByTestId('compiled-syntax')).toContainText('{{#if (eq tier "gold")}}');
+  await expect(reopened.getByRole('combobox', { name: 'Shown when exported without a profile' })).toHaveValue(
+    'Gold members',
+  );
 
   expect(problems).toEqual([]);
 });
