@@ -205,6 +205,7 @@ describe('translatable values', () => {
       values,
       defaultLocale: 'en-US',
       locales: ['en-US', 'fr-FR', 'de-DE'],
+      markUnchangedTranslated: true,
       updates: [
         { key: 'subject.null_branch', locale: 'fr-FR', text: 'Bonjour' },
         { key: 'subject.null_branch', locale: 'de-DE', text: 'Hallo' },
@@ -319,14 +320,24 @@ describe('translatable values', () => {
     expect(result.content).toBe(original);
   });
 
-  it('marks a text already stored as translated, as a translator confirmed it (a brand name)', () => {
+  it('marks a text already stored as translated when asked, as an AI keeping a brand name decided', () => {
     const original = content();
     const values = collectTranslatableValues({ content: original, components, branchKeysOf });
+    const unmarked = applyTranslations({
+      content: original,
+      values,
+      defaultLocale: 'en-US',
+      locales: ['en-US', 'de-DE'],
+      updates: [{ key: 'subject.null_branch', locale: 'de-DE', text: 'Hello' }],
+    });
+    // A file's cell holding what was stored (perhaps a copy) confirms nothing.
+    expect(unmarked.content).toBe(original);
     const result = applyTranslations({
       content: original,
       values,
       defaultLocale: 'en-US',
       locales: ['en-US', 'de-DE'],
+      markUnchangedTranslated: true,
       updates: [{ key: 'subject.null_branch', locale: 'de-DE', text: 'Hello' }],
     });
     expect(result.changed).toEqual({ 'de-DE': 0 });
@@ -347,6 +358,7 @@ describe('translatable values', () => {
       values,
       defaultLocale: 'en-US',
       locales: ['en-US', 'fr-FR'],
+      markUnchangedTranslated: true,
       updates: [{ key: 'subject.null_branch', locale: 'fr-FR', text: 'Bonjour' }],
     });
     expect(result).toEqual({

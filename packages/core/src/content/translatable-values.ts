@@ -326,6 +326,12 @@ export interface ApplyTranslationsInput {
   updates: readonly TranslationUpdate[];
   /** Longest text accepted, in UTF-16 units, beyond the fields' own validations. */
   maxLength?: { branchedText?: number; fieldValue?: number };
+  /**
+   * Mark a text equal to the stored one `translated` too: an AI translation that keeps a brand name
+   * decided so. Off for files, whose cells hold what was stored when downloaded (copies included):
+   * only a text the translator changed is marked there.
+   */
+  markUnchangedTranslated?: boolean;
 }
 
 /** What is wrong with one update (by its index in `updates`). */
@@ -350,8 +356,8 @@ export interface ApplyTranslationsResult {
 /**
  * Applies translated texts to content, all or nothing: each update must name a known key, a
  * non-default locale of the email, a key and locale no other update names, and a text its field's
- * validations accept (type, lengths, blank, default). Each text written is marked `translated`,
- * also when it equals what was stored. The content is not mutated.
+ * validations accept (type, lengths, blank, default). Each text written is marked `translated`
+ * (with `markUnchangedTranslated`, also one equal to what was stored). The content is not mutated.
  */
 export function applyTranslations(input: ApplyTranslationsInput): ApplyTranslationsResult {
   const byKey = new Map(input.values.map((value) => [value.key, value]));
@@ -402,8 +408,9 @@ export function applyTranslations(input: ApplyTranslationsInput): ApplyTranslati
     const same = value.texts[update.locale] === update.text;
     changed[update.locale] = (changed[update.locale] ?? 0) + (same ? 0 : 1);
     unchanged[update.locale] = (unchanged[update.locale] ?? 0) + (same ? 1 : 0);
-    // A text kept as it was (a brand name) is still a translation: its status says so.
-    if (!same || value.statuses?.[update.locale] !== 'translated') accepted.push({ value, update });
+    // A text the AI kept as it was (a brand name) is still a translation: its status says so.
+    const mark = input.markUnchangedTranslated === true && value.statuses?.[update.locale] !== 'translated';
+    if (!same || mark) accepted.push({ value, update });
   });
 
   if (problems.length > 0 || accepted.length === 0) {

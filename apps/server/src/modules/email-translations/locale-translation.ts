@@ -133,6 +133,7 @@ export async function runLocaleTranslation(
           values: currentValues,
           defaultLocale: current.defaultLocale,
           locales,
+          markUnchangedTranslated: true,
           updates: [...translated]
             .filter(([key]) => known.has(key))
             .map(([key, text]) => ({ key, locale: request.locale, text })),

@@ -195,8 +195,7 @@ export async function importTranslations(
       skipped: imported.skipped,
     };
     const total = Object.values(result.changed).reduce((sum, count) => sum + count, 0);
-    // Texts already as the file has them are still marked translated: only then is nothing written.
-    if (total === 0 && result.content === content) return { ...counts, lock_version: current.lockVersion };
+    if (total === 0) return { ...counts, lock_version: current.lockVersion };
 
     for (const permission of permissionsForContentChange(
       { content, locales: current.locales },

@@ -198,7 +198,8 @@ describe('translation spreadsheets', () => {
         string,
         object
       >;
-      headingValues['de-DE'] = { text: { value: 'Hallo, „Welt“' } };
+      // The text the translator wrote is marked translated; the cells as exported are left as they were.
+      headingValues['de-DE'] = { text: { value: 'Hallo, „Welt“', translation_status: 'translated' } };
       expect(after.email_content).toEqual(expected);
       expect(await versionCount(email.id)).toBe(versionsBefore + 1);
     });
@@ -229,7 +230,7 @@ describe('translation spreadsheets', () => {
       expect(response.json().changed).toEqual({ 'fr-FR': 2 });
       const after = await getEmail(email.id);
       expect(after.email_content.component_instances[1].field_values.null_branch['fr-FR']).toEqual({
-        body: { value: '<p>Salut;\n tout le monde</p>' },
+        body: { value: '<p>Salut;\n tout le monde</p>', translation_status: 'translated' },
       });
     });
 
