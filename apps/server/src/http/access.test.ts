@@ -21,6 +21,7 @@ import { registerAccessControl } from './access.ts';
 function validBody(method: string, url: string, fixture: RecordFixture): object | undefined {
   const bodies: Record<string, object> = {
     'PATCH /api/v1/users/:id': { role_id: fixture.organization.roleIds.Viewer },
+    'POST /api/v1/users/:id/invitation': {},
     'PATCH /api/v1/roles/:id': { name: 'Renamed' },
     'PATCH /api/v1/workspaces/:id': { name: 'Renamed' },
     'POST /api/v1/workspaces/:workspace_id/users': { user_id: fixture.userId },

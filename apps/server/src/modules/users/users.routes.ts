@@ -4,7 +4,7 @@ import { principalOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { CreateUserBody, ListUsersQuery, UpdateUserBody, User, UserParams } from './users.schemas.ts';
-import { changeRole, getUser, inviteUser, listUsers, removeUser } from './users.service.ts';
+import { changeRole, getUser, inviteUser, listUsers, removeUser, resendInvitation } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -54,6 +54,25 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getUser(app, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/users/:id/invitation',
+    {
+      config: { permission: 'create_users' },
+      schema: {
+        operationId: 'resendUserInvitation',
+        tags: ['Users'],
+        summary: 'Send an invited person a new invitation link',
+        description:
+          'For someone who has not set a password yet, whether their invitation is pending or expired: emails a ' +
+          'new one-time link, valid 7 days, and the previous link stops working. 422 for someone who has already ' +
+          'joined; 403 when their role holds a permission key you lack.',
+        params: UserParams,
+        response: { 200: ref(User), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => resendInvitation(app, principalOf(request), request.params.id),
   );
 
   app.patch(

@@ -132,6 +132,31 @@ export async function inviteUser(app: App, principal: Principal, input: Static<t
 }
 
 /**
+ * Sends an invited person a new link (valid 7 days from now) and ends the old one: the way on
+ * after an invitation expired or got lost. Only for people who have not set a password yet (422),
+ * and, like inviting, only within the sender's own keys: the link hands over the person's role (403).
+ */
+export async function resendInvitation(app: App, principal: Principal, id: number) {
+  const db = app.database.db;
+  const user = await findUser(db, principal.organizationId, id);
+  if (!user) throw new NotFoundError();
+  if (user.invitationAcceptedAt || !user.invitationSentAt) {
+    throw ValidationError.field(
+      'base',
+      `${fullName(user)} has already joined: there is no invitation to send`,
+    );
+  }
+  const [role] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, user.roleId), eq(roles.organizationId, principal.organizationId)));
+  assertMayGrant(principal, role?.permissions ?? [], `invite someone as “${role?.name ?? 'this role'}”`);
+  const inviter = await findUser(db, principal.organizationId, principal.userId);
+  await sendInvitation(app, user, inviter ? `${inviter.firstName} ${inviter.lastName}` : 'A colleague');
+  return getUser(app, principal, id);
+}
+
+/**
  * Gives a person another role. The caller must hold every key of the person's current role and
  * of the new one (403), and the organization must keep an active holder of update_roles and
  * update_users (422).

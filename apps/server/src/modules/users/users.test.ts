@@ -205,6 +205,43 @@ describe('users and invitations', () => {
     });
   });
 
+  it('sends an expired invitation again, with a new link that works', async () => {
+    const [dorothy] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'dorothy@acme.example'));
+    if (!dorothy) throw new Error('Dorothy was not invited');
+    const before = smtp.received.filter((message) => message.to.includes('dorothy@acme.example')).length;
+    const resent = await app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${dorothy.id}/invitation`,
+      headers: admin,
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ invitation_state: 'invited', role_name: 'Viewer' });
+    const mails = smtp.received.filter((message) => message.to.includes('dorothy@acme.example'));
+    expect(mails).toHaveLength(before + 1);
+    const unfolded = (mails.at(-1)?.raw ?? '').replaceAll(/=\r?\n/g, '').replaceAll('=3D', '=');
+    const token = unfolded.match(/http:\/\/app\.letterset\.test\/invitations\/([\w-]+)/)?.[1] ?? '';
+    expect((await app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` })).statusCode).toBe(200);
+
+    // Someone who has joined has no invitation to send; another organization's person is not found.
+    const joined = await app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${organization.admin.id}/invitation`,
+      headers: admin,
+    });
+    expect(joined.statusCode).toBe(422);
+    expect(joined.json().errors.base[0]).toContain('has already joined');
+    const other = await createTestOrganization(app, 'Elsewhere');
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${other.admin.id}/invitation`,
+      headers: admin,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
   it('changes a role, but never away from the last person who can manage users and roles', async () => {
     const user = await createTestUser(app, organization, { role: 'Viewer' });
     const changed = await app.inject({

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from './settings-api.ts';
 import { UsersPage } from './UsersPage.tsx';
@@ -98,6 +99,49 @@ describe('UsersPage', () => {
     expect((await row('Grace')).getByText('Invited (pending)')).toBeVisible();
     expect((await row('Dorothy')).getByText('Viewer')).toBeVisible();
     expect((await row('Dorothy')).getByText('Invitation expired')).toBeVisible();
+  });
+
+  it('sends a new invitation to someone whose link expired', async () => {
+    granted.keys = ['create_users', 'create_emails'];
+    const dorothy = person(3, {
+      first_name: 'Dorothy',
+      role_id: 4,
+      role_name: 'Viewer',
+      invitation_sent_at: stamp,
+      invitation_expires_at: '2026-11-02T00:00:00.000Z',
+      invitation_state: 'invitation_expired',
+    });
+    apiCalls.GET.mockImplementation((path: string) =>
+      answer(
+        path === '/api/v1/users'
+          ? [dorothy]
+          : path === '/api/v1/roles'
+            ? [
+                {
+                  id: 4,
+                  name: 'Viewer',
+                  role_permissions: [],
+                  builtin: true,
+                  ...{ created_at: stamp, updated_at: stamp },
+                },
+              ]
+            : [],
+      ),
+    );
+    apiCalls.POST.mockResolvedValue({
+      data: { ...dorothy, invitation_state: 'invited' },
+      error: undefined,
+      response: { ok: true, status: 200 },
+    });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send Dorothy Example a new invitation' }),
+    );
+    await vi.waitFor(() =>
+      expect(apiCalls.POST).toHaveBeenCalledWith('/api/v1/users/{id}/invitation', {
+        params: { path: { id: 3 } },
+      }),
+    );
   });
 
   it('says what to do on an empty list, with a button that invites', async () => {

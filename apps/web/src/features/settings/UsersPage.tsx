@@ -60,19 +60,17 @@ export function UsersPage() {
           search ? (
             <Text>Nobody matches “{search}”.</Text>
           ) : (
-            <>
-              <EmptyState
-                title="Nobody is here yet"
-                hint="Invite the people you write and review emails with; each gets a link to set a password."
-                action={
-                  can('create_users') && (
-                    <Button variant="light" onClick={openInvite}>
-                      Invite someone
-                    </Button>
-                  )
-                }
-              />
-            </>
+            <EmptyState
+              title="Nobody is here yet"
+              hint="Invite the people you write and review emails with; each gets a link to set a password."
+              action={
+                can('create_users') && (
+                  <Button variant="light" onClick={openInvite}>
+                    Invite someone
+                  </Button>
+                )
+              }
+            />
           )
         }
       >
@@ -143,6 +141,24 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
     onError: (error) => setRoleProblem(failureMessage(error)),
   });
 
+  const resend = useMutation({
+    mutationFn: () =>
+      unwrap(api.POST('/api/v1/users/{id}/invitation', { params: { path: { id: user.id } } })),
+    onSuccess: async () => {
+      notifications.show({
+        color: 'teal',
+        message: `${fullName(user)} received a new invitation link at ${user.email}. It works for 7 days.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: 'The invitation was not sent',
+        message: failureMessage(error),
+      }),
+  });
+
   const remove = async () => {
     const confirmed = await confirmDestructive({
       title: 'Remove user',
@@ -194,6 +210,17 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
         <InvitationBadge user={user} />
       </Table.Td>
       <Table.Td ta="right">
+        {can('create_users') && withinReach && user.invitation_state !== 'active' && (
+          <Button
+            size="xs"
+            variant="subtle"
+            loading={resend.isPending}
+            onClick={() => resend.mutate()}
+            aria-label={`Send ${fullName(user)} a new invitation`}
+          >
+            {user.invitation_state === 'invitation_expired' ? 'Send a new invitation' : 'Resend invitation'}
+          </Button>
+        )}
         {can('delete_users') && !isMe && withinReach && (
           <Button
             size="xs"
