@@ -269,6 +269,8 @@ export const auditLogs = pgTable(
     path: text('path').notNull(),
     statusCode: integer('status_code').notNull(),
     requestId: text('request_id').notNull(),
+    /** What a service adds that the request line cannot say: a force publish's overridden problems. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamps.createdAt,
   },
   (table) => [

@@ -276,6 +276,7 @@ describe('pre-send checks gate submit, approve and publish', () => {
           path: url(email.id, 'publish'),
           status_code: 200,
           request_id: forced.headers['x-request-id'] ?? expect.any(String),
+          details: { overridden_problems: blocking },
         }),
       ]);
     } finally {

@@ -26,6 +26,35 @@ export const AuditLogEntry = Type.Object(
     request_id: Type.String({
       description: 'The x-request-id of the request, to find it in the server logs',
     }),
+    details: Type.Union(
+      [
+        Type.Object(
+          {
+            overridden_problems: Type.Optional(
+              Type.Array(
+                Type.Object(
+                  {
+                    code: Type.String(),
+                    locale: Type.Union([Type.String(), Type.Null()]),
+                    branch: Type.Union([Type.String(), Type.Null()]),
+                    component_instance_id: Type.Union([Type.String(), Type.Null()]),
+                    message: Type.String(),
+                  },
+                  { additionalProperties: true },
+                ),
+                {
+                  description:
+                    'On an emails.force_published entry: the blocking pre-send problems the force publish overrode',
+                },
+              ),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+        Type.Null(),
+      ],
+      { description: 'What the entry adds beyond the request; null for most entries' },
+    ),
     created_at: Timestamp,
   },
   { $id: 'AuditLogEntry' },

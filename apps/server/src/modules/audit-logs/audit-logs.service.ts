@@ -87,6 +87,7 @@ export async function recordAuditEntry(
     method: string;
     path: string;
     requestId: string;
+    details?: Record<string, unknown>;
   },
 ): Promise<void> {
   await db.insert(auditLogs).values({
@@ -143,6 +144,7 @@ export async function listAuditLogs(
     api_key_id: entry.apiKeyId,
     user: user ? toUserReference(user) : null,
     request_id: entry.requestId,
+    details: entry.details ?? null,
     created_at: entry.createdAt,
   }));
   return listBody(results, total?.value ?? 0, page);

@@ -869,11 +869,12 @@ export async function publishEmail(
         method: 'POST',
         path: publish.request.path,
         requestId: publish.request.id,
+        details: { overridden_problems: overridden },
       });
     }
   });
   if (move === 'force_publish') {
-    // The audit entry names this request: its log line keeps what the force publish overrode.
+    // Operators watching the logs see an override as it happens; the audit entry keeps it.
     publish.request.log.warn(
       {
         email_id: id,
