@@ -286,6 +286,28 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/api/v1/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invited person a new invitation link
+         * @description For someone who has not set a password yet, whether their invitation is pending or expired: emails a new one-time link, valid 7 days, and the previous link stops working. 422 for someone who has already joined; 403 when their role holds a permission key you lack.
+         *
+         *     **Permission:** `create_users`.
+         */
+        post: operations["resendUserInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/roles": {
         parameters: {
             query?: never;
@@ -1239,7 +1261,7 @@ export interface paths {
         put?: never;
         /**
          * Publish an email
-         * @description From approved. With force: true, from any status, which also needs force_publish_emails. A published email is read-only until converted to draft.
+         * @description From approved, the approved content. The pre-send checks run first over every locale (as an export without a dynamic content profile would): a blocking problem answers 422 with code pre_send_checks_failed, the messages under errors.checks.<locale> and the problems under problems; warnings come back in pre_send_warnings. With force: true, from any status, which also needs force_publish_emails (403 without it); blocking problems are then overridden when acknowledged_problems names their codes (409 with code pre_send_checks_changed and the current problems when they are not the ones found now), and the override is recorded in the audit log (resource_type emails.force_published). A published email is read-only until converted to draft.
          *
          *     **Permission:** `publish_emails`.
          */
@@ -1303,7 +1325,7 @@ export interface paths {
         put?: never;
         /**
          * Render a saved email in one locale
-         * @description Conditional content shows the branch named in branch_selection, else its first branch. Template problems answer 422 with the instance they are in.
+         * @description Conditional content shows the branch named in branch_selection, else the conditional’s default branch (default_branch_key, else its last branch). Template problems answer 422 with the instance they are in.
          *
          *     **Permission:** any signed-in user.
          */
@@ -2103,7 +2125,7 @@ export interface paths {
         put?: never;
         /**
          * Export an email
-         * @description Runs the pre-send checks over the chosen locales first: a blocking problem answers 422 listing them (under checks.<locale>). Otherwise the export starts in_progress, with the warnings, and runs in the background: poll GET .../exports/{id} for progress, then download it. Emails of any status can be exported to a file; the export records the status. Connector exports need a published email, and are not available yet (422).
+         * @description Runs the pre-send checks over the chosen locales first: a blocking problem answers 422 listing them (under checks.<locale>). Otherwise the export starts in_progress, with the warnings, and runs in the background: poll GET .../exports/{id} for progress, then download it. Emails of any status can be exported to a file; the export records the status. Connector exports need a published email (422 otherwise).
          *
          *     **Permission:** `create_exports`.
          */
@@ -2811,7 +2833,7 @@ export interface paths {
         put?: never;
         /**
          * Submit an email for approval
-         * @description From draft or changes_requested; the email moves to in_review and the first stage’s members are notified. Submit to a reusable review_group_id, or to stages chosen for this email alone. Every stage member must be able to see the email (422 naming those who cannot). Submitting again cancels the workflow under way and starts a new one at stage 1. resubmission: true (only after changes were requested) continues the same workflow in a new round, at the stage that asked for changes: approvals of the stages before it keep counting, decisions at or after it start over.
+         * @description From draft or changes_requested; the email moves to in_review and the first stage’s members are notified. Submit to a reusable review_group_id, or to stages chosen for this email alone. Every stage member must be able to see the email (422 naming those who cannot). Submitting again cancels the workflow under way and starts a new one at stage 1. resubmission: true (only after changes were requested) continues the same workflow in a new round, at the stage that asked for changes: approvals of the stages before it keep counting, decisions at or after it start over. The pre-send checks run first over every locale (as an export without a dynamic content profile would): a blocking problem answers 422 with code pre_send_checks_failed, the messages under errors.checks.<locale> and the problems under problems; warnings come back in pre_send_warnings. 409 when the email was saved while its checks ran.
          *
          *     **Permission:** `submit_for_approval`.
          */
@@ -2833,7 +2855,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or request changes
-         * @description A decision at the current stage of the email’s review. The route needs email_commenting (every built-in role has it), but what decides is being a member of the current stage: anyone else gets 403 naming whom the stage waits on. 422 when the email is not in review, or when you already approved this stage in this round. one_of stages complete with one approval, all_of with every member’s; the last stage’s completion approves the email (recording its lock_version, the only content that may then be published). request_changes moves the email to changes_requested.
+         * @description A decision at the current stage of the email’s review. The route needs email_commenting (every built-in role has it), but what decides is being a member of the current stage: anyone else gets 403 naming whom the stage waits on. 422 when the email is not in review, or when you already approved this stage in this round. one_of stages complete with one approval, all_of with every member’s; the last stage’s completion approves the email (recording its lock_version, the only content that may then be published). request_changes moves the email to changes_requested. An approval runs the pre-send checks first: a blocking problem refuses it (422, code pre_send_checks_failed, listing the problems as a submission does); the warnings are recorded with the approval (pre_send_warnings). request_changes is never refused by the checks.
          *
          *     **Permission:** `email_commenting`.
          */
@@ -2909,6 +2931,8 @@ export interface components {
             errors: {
                 [key: string]: string[];
             };
+            /** @description With code pre_send_checks_failed: the blocking problems of the pre-send checks, each with its locale, branch and component instance (the same messages are under errors.checks.<locale>) */
+            problems?: components["schemas"]["PreSendProblem"][];
         };
         /** @description The body of a 409 answer: the write was based on a stale version; it names what is current */
         ConflictError: {
@@ -2968,6 +2992,8 @@ export interface components {
             two_factor_enabled: boolean;
             disabled_email_notifications: ("mentioned_in_comment" | "reply_in_comment_thread" | "requested_review" | "review_changes_requested" | "review_approved" | "ready_to_publish")[];
             role_id: number;
+            /** @description The name of the role, so lists can show it without a second request */
+            role_name: string;
             /** @description Workspaces the user is a member of */
             workspace_ids: number[];
             /** @description Teams the user is a member of */
@@ -2983,6 +3009,14 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             invitation_accepted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the invitation link stops working; null once accepted or for users never invited
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            invitation_expires_at: string | null;
+            /** @description active: can sign in (set a password or never needed an invitation); invited: the invitation is pending; invitation_expired: the link ran out before it was accepted */
+            invitation_state: "active" | "invited" | "invitation_expired";
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -3057,6 +3091,8 @@ export interface components {
             two_factor_enabled: boolean;
             disabled_email_notifications: ("mentioned_in_comment" | "reply_in_comment_thread" | "requested_review" | "review_changes_requested" | "review_approved" | "ready_to_publish")[];
             role_id: number;
+            /** @description The name of the role, so lists can show it without a second request */
+            role_name: string;
             /** @description Workspaces the user is a member of */
             workspace_ids: number[];
             /** @description Teams the user is a member of */
@@ -3072,6 +3108,14 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             invitation_accepted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the invitation link stops working; null once accepted or for users never invited
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            invitation_expires_at: string | null;
+            /** @description active: can sign in (set a password or never needed an invitation); invited: the invitation is pending; invitation_expired: the link ran out before it was accepted */
+            invitation_state: "active" | "invited" | "invitation_expired";
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -3446,12 +3490,24 @@ export interface components {
                         [key: string]: string;
                     };
                 };
+                /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                translation_status?: {
+                    [key: string]: {
+                        [key: string]: "copied" | "translated" | "edited";
+                    };
+                };
             };
             preheader: {
                 conditional_id?: number | null;
                 branch_content: {
                     [key: string]: {
                         [key: string]: string;
+                    };
+                };
+                /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                translation_status?: {
+                    [key: string]: {
+                        [key: string]: "copied" | "translated" | "edited";
                     };
                 };
             };
@@ -3473,6 +3529,11 @@ export interface components {
                                 link_tracking_parameters?: {
                                     [key: string]: string;
                                 };
+                                /**
+                                 * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                 * @enum {unknown}
+                                 */
+                                translation_status?: "copied" | "translated" | "edited";
                             };
                         };
                     };
@@ -3500,6 +3561,11 @@ export interface components {
                                 link_tracking_parameters?: {
                                     [key: string]: string;
                                 };
+                                /**
+                                 * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                 * @enum {unknown}
+                                 */
+                                translation_status?: "copied" | "translated" | "edited";
                             };
                         };
                     };
@@ -3519,6 +3585,34 @@ export interface components {
             email_design_system_id: number;
             brand_profile_id: number | null;
             content: {
+                subject?: {
+                    conditional_id?: number | null;
+                    branch_content: {
+                        [key: string]: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                    translation_status?: {
+                        [key: string]: {
+                            [key: string]: "copied" | "translated" | "edited";
+                        };
+                    };
+                };
+                preheader?: {
+                    conditional_id?: number | null;
+                    branch_content: {
+                        [key: string]: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                    translation_status?: {
+                        [key: string]: {
+                            [key: string]: "copied" | "translated" | "edited";
+                        };
+                    };
+                };
                 container_component_instance: {
                     /**
                      * Format: uuid
@@ -3537,6 +3631,11 @@ export interface components {
                                     link_tracking_parameters?: {
                                         [key: string]: string;
                                     };
+                                    /**
+                                     * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                     * @enum {unknown}
+                                     */
+                                    translation_status?: "copied" | "translated" | "edited";
                                 };
                             };
                         };
@@ -3564,6 +3663,11 @@ export interface components {
                                     link_tracking_parameters?: {
                                         [key: string]: string;
                                     };
+                                    /**
+                                     * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                     * @enum {unknown}
+                                     */
+                                    translation_status?: "copied" | "translated" | "edited";
                                 };
                             };
                         };
@@ -3685,6 +3789,48 @@ export interface components {
              */
             updated_at: string;
             email_content: components["schemas"]["EmailContent"];
+        };
+        /** @description The published email, with what its pre-send checks found */
+        PublishedEmail: {
+            id: number;
+            /**
+             * @description draft → in_review → changes_requested / approved → published; convert_to_draft goes back
+             * @enum {unknown}
+             */
+            status: "draft" | "in_review" | "changes_requested" | "approved" | "published";
+            name: string;
+            project_id: number;
+            organization_id: number;
+            email_design_system_id: number;
+            brand_profile_id: number | null;
+            link_tracking_profile_id: number | null;
+            ai_agent_id: number | null;
+            default_locale: components["schemas"]["Locale"];
+            locales: components["schemas"]["Locale"][];
+            /** @description The content version this email is at. Send it back with a PATCH: a stale one is answered 409 */
+            lock_version: number;
+            create_with_ai: boolean;
+            prompt: string | null;
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
+            ai_generation_status: ("generating" | "done") | (never | null);
+            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            ai_generation_error: string | null;
+            last_updated_by: components["schemas"]["UserReference"] | (never | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            updated_at: string;
+            email_content: components["schemas"]["EmailContent"];
+            /** @description The warnings of the pre-send checks the publish ran */
+            pre_send_warnings: components["schemas"]["PreSendProblem"][];
+            /** @description The blocking problems a force publish overrode (empty otherwise) */
+            overridden_problems: components["schemas"]["PreSendProblem"][];
         };
         /** @description Someone saved this email since you loaded it. Nothing was written; here is what is current */
         EmailConflict: {
@@ -3861,6 +4007,8 @@ export interface components {
                 };
             };
             can_be_used_in_subject_and_preheader: boolean;
+            /** @description The branch every reader gets when the email is exported without a dynamic content profile (and that previews show until another branch is chosen): one of the branch keys. Null: the last branch, the “everyone else” branch by convention. An export for a profile holds every branch, each wrapped in the profile’s syntax. */
+            default_branch_key: string | null;
             organization_id: number;
             /**
              * Format: date-time
@@ -4163,6 +4311,21 @@ export interface components {
             user: components["schemas"]["UserReference"] | (never | null);
             /** @description The x-request-id of the request, to find it in the server logs */
             request_id: string;
+            /** @description What the entry adds beyond the request; null for most entries */
+            details: ({
+                /** @description On an emails.force_published entry: the blocking pre-send problems the force publish overrode */
+                overridden_problems?: ({
+                    code: string;
+                    locale: string | null;
+                    branch: string | null;
+                    component_instance_id: string | null;
+                    message: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            }) | null;
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -4171,19 +4334,21 @@ export interface components {
         };
         PreSendProblem: {
             /** @enum {unknown} */
-            code: "invalid_content" | "render_error" | "empty_link" | "unsupported_link" | "unresolved_link" | "missing_alt_text" | "html_too_large" | "missing_subject" | "missing_preheader" | "untranslated_value" | "translation_too_long" | "missing_rtl_direction";
+            code: "invalid_content" | "render_error" | "empty_link" | "unsupported_link" | "unresolved_link" | "missing_alt_text" | "html_too_large" | "missing_subject" | "missing_preheader" | "image_not_packed" | "untranslated_value" | "translation_too_long" | "missing_rtl_direction" | "low_contrast" | "missing_lang" | "missing_dir" | "vague_link_text" | "missing_conditional_syntax" | "audiences_not_checked";
             /**
              * @description blocking problems refuse an export; warnings are kept with it
              * @enum {unknown}
              */
             severity: "blocking" | "warning";
             locale: components["schemas"]["Locale"] | (never | null);
-            /** @description The branch key for content under a conditional, null_branch otherwise; null when unknown */
+            /** @description The branch key for content under a conditional, null_branch otherwise; null when unknown or when every audience shows the problem. Problems of the rendered HTML are found per audience (the readers of one branch) and carry the branch whose content has them. */
             branch: string | null;
+            /** @description The conditional the branch belongs to, when known (absent otherwise) */
+            conditional_id?: number;
             component_instance_id: string | null;
             message: string;
         };
-        /** @description Blocking: field validation errors (translation_too_long for a translation longer than its field), render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl". */
+        /** @description Blocking: field validation errors (translation_too_long for a translation longer than its field), render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl". An export for a dynamic content profile is blocked by missing_conditional_syntax when a conditional the email uses has no syntax for the profile. The HTML is checked as each audience gets it: one render per locale and per branch of each conditional used (the other conditionals at their default branch), at most 20 per locale (audiences_not_checked warns about the rest); an export for a profile also checks its compiled HTML. */
         PreSendCheckResult: {
             /** @description No blocking problem: the email may be exported */
             ready: boolean;
@@ -4241,7 +4406,23 @@ export interface components {
              */
             export_type: "html" | "json" | "pdf" | "connector";
             options: components["schemas"]["ExportOptions"];
+            /** @description For connector exports: the sending platform (iterable, salesforce_marketing_cloud) */
             integration_name: string | null;
+            /** @description For connector exports: the sending platform’s name, as people know it (“Iterable”) */
+            platform: string | null;
+            /** @description For connector exports, per locale: the template (Iterable) or email asset (Salesforce Marketing Cloud) the export created or updated; filled in for each locale the platform took, also when others were refused */
+            delivered_resources: {
+                [key: string]: {
+                    /** @description Its id on the platform */
+                    external_id: string;
+                    /** @description Its name on the platform */
+                    resource_name: string;
+                    /** @description true: an existing one was updated; false: the export created it */
+                    updated: boolean;
+                    /** @description Where it opens on the platform */
+                    open_url: string | null;
+                };
+            };
             metadata: {
                 conditional_ids: number[];
                 personalization_tag_ids: number[];
@@ -4674,6 +4855,8 @@ export interface components {
             round: number;
             /** @description Ours: the email’s lock_version the decision was made on */
             email_lock_version: number;
+            /** @description Ours: the warnings of the pre-send checks when the reviewer approved (blocking problems refuse an approval); empty for a request for changes, which runs no checks */
+            pre_send_warnings: components["schemas"]["PreSendProblem"][];
             /**
              * Format: date-time
              * @example 2026-11-21T10:30:00.000Z
@@ -4743,6 +4926,8 @@ export interface components {
              * @example 2026-11-21T10:30:00.000Z
              */
             completed_at: string | null;
+            /** @description Ours, only in the answer to a submission: the warnings of the pre-send checks it ran (blocking problems refuse it) */
+            pre_send_warnings?: components["schemas"]["PreSendProblem"][];
         };
         TranslationImportResult: {
             /** @description Per locale the file brings texts for: texts that differ from what the email held, now written */
@@ -5805,6 +5990,64 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    resendUserInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9556,6 +9799,34 @@ export interface operations {
                     email_design_system_id: number;
                     brand_profile_id?: number | null;
                     content: {
+                        subject?: {
+                            conditional_id?: number | null;
+                            branch_content: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                            translation_status?: {
+                                [key: string]: {
+                                    [key: string]: "copied" | "translated" | "edited";
+                                };
+                            };
+                        };
+                        preheader?: {
+                            conditional_id?: number | null;
+                            branch_content: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                            translation_status?: {
+                                [key: string]: {
+                                    [key: string]: "copied" | "translated" | "edited";
+                                };
+                            };
+                        };
                         container_component_instance: {
                             /**
                              * Format: uuid
@@ -9574,6 +9845,11 @@ export interface operations {
                                             link_tracking_parameters?: {
                                                 [key: string]: string;
                                             };
+                                            /**
+                                             * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                             * @enum {unknown}
+                                             */
+                                            translation_status?: "copied" | "translated" | "edited";
                                         };
                                     };
                                 };
@@ -9601,6 +9877,11 @@ export interface operations {
                                             link_tracking_parameters?: {
                                                 [key: string]: string;
                                             };
+                                            /**
+                                             * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                             * @enum {unknown}
+                                             */
+                                            translation_status?: "copied" | "translated" | "edited";
                                         };
                                     };
                                 };
@@ -9812,6 +10093,34 @@ export interface operations {
                     name?: string;
                     brand_profile_id?: number | null;
                     content?: {
+                        subject?: {
+                            conditional_id?: number | null;
+                            branch_content: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                            translation_status?: {
+                                [key: string]: {
+                                    [key: string]: "copied" | "translated" | "edited";
+                                };
+                            };
+                        };
+                        preheader?: {
+                            conditional_id?: number | null;
+                            branch_content: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                            translation_status?: {
+                                [key: string]: {
+                                    [key: string]: "copied" | "translated" | "edited";
+                                };
+                            };
+                        };
                         container_component_instance: {
                             /**
                              * Format: uuid
@@ -9830,6 +10139,11 @@ export interface operations {
                                             link_tracking_parameters?: {
                                                 [key: string]: string;
                                             };
+                                            /**
+                                             * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                             * @enum {unknown}
+                                             */
+                                            translation_status?: "copied" | "translated" | "edited";
                                         };
                                     };
                                 };
@@ -9857,6 +10171,11 @@ export interface operations {
                                             link_tracking_parameters?: {
                                                 [key: string]: string;
                                             };
+                                            /**
+                                             * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                             * @enum {unknown}
+                                             */
+                                            translation_status?: "copied" | "translated" | "edited";
                                         };
                                     };
                                 };
@@ -10615,6 +10934,11 @@ export interface operations {
                     email_content?: components["schemas"]["EmailContent"];
                     default_locale?: components["schemas"]["Locale"];
                     locales?: components["schemas"]["Locale"][];
+                    /**
+                     * @description With locales that add a locale: the locale each new locale starts as a copy of (texts, images, links, every branch, the subject and the preheader), each value marked translation_status copied; values the request gives a new locale are kept. Defaults to the default locale. A value changed from copied without a status of its own becomes edited
+                     * @enum {unknown}
+                     */
+                    source_locale?: "ar-SA" | "bn-BD" | "bn-IN" | "ca-ES" | "cs-CZ" | "da-DK" | "de-AT" | "de-CH" | "de-DE" | "el-GR" | "en-AU" | "en-CA" | "en-GB" | "en-IE" | "en-IN" | "en-NZ" | "en-US" | "en-ZA" | "es-AR" | "es-CL" | "es-CO" | "es-ES" | "es-MX" | "es-US" | "fi-FI" | "fr-BE" | "fr-CA" | "fr-CH" | "fr-FR" | "he-IL" | "hi-IN" | "hu-HU" | "id-ID" | "it-CH" | "it-IT" | "ja-JP" | "ko-KR" | "nl-BE" | "nl-NL" | "no-NO" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-RO" | "ru-RU" | "sk-SK" | "sv-SE" | "ta-IN" | "ta-LK" | "th-TH" | "tr-TR" | "zh-CN" | "zh-HK";
                     brand_profile_id?: number | null;
                     link_tracking_profile_id?: number | null;
                     ai_agent_id?: number | null;
@@ -10898,21 +11222,23 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Publish from any status (needs force_publish_emails)
+                     * @description Publish from any status (needs force_publish_emails), overriding blocking pre-send problems named in acknowledged_problems
                      * @default false
                      */
                     force?: boolean;
+                    /** @description Ours, with force: true: the codes of the blocking pre-send problems the caller confirmed overriding, one per problem (as the refusal listed them). Needed when there are blocking problems; 409 when they are not the ones found now */
+                    acknowledged_problems?: string[];
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The published email, with what its pre-send checks found */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Email"];
+                    "application/json": components["schemas"]["PublishedEmail"];
                 };
             };
             /** @description Unauthorized */
@@ -10940,6 +11266,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Payload too large */
@@ -11401,12 +11736,24 @@ export interface operations {
                                     [key: string]: string;
                                 };
                             };
+                            /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                            translation_status?: {
+                                [key: string]: {
+                                    [key: string]: "copied" | "translated" | "edited";
+                                };
+                            };
                         };
                         preheader: {
                             conditional_id?: number | null;
                             branch_content: {
                                 [key: string]: {
                                     [key: string]: string;
+                                };
+                            };
+                            /** @description branch → locale → the translation status of that text (copied, translated or edited, as on field values) */
+                            translation_status?: {
+                                [key: string]: {
+                                    [key: string]: "copied" | "translated" | "edited";
                                 };
                             };
                         };
@@ -11428,6 +11775,11 @@ export interface operations {
                                             link_tracking_parameters?: {
                                                 [key: string]: string;
                                             };
+                                            /**
+                                             * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                             * @enum {unknown}
+                                             */
+                                            translation_status?: "copied" | "translated" | "edited";
                                         };
                                     };
                                 };
@@ -11455,6 +11807,11 @@ export interface operations {
                                             link_tracking_parameters?: {
                                                 [key: string]: string;
                                             };
+                                            /**
+                                             * @description Where a value of a locale came from: `copied` from another locale (when the locale was added, or with Copy from…) and not changed since; `translated` by AI translation or a translation file; `edited` by a person in that locale. The untranslated pre-send check warns about copied values and blank ones, never about translated or edited ones. Absent: unknown, judged by comparing the text with the default locale’s
+                                             * @enum {unknown}
+                                             */
+                                            translation_status?: "copied" | "translated" | "edited";
                                         };
                                     };
                                 };
@@ -11466,7 +11823,7 @@ export interface operations {
                     };
                     /**
                      * Format: uuid
-                     * @description Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization tags as its values (null: default syntaxes and default values). Without it, one branch and default values.
+                     * @description Render as an export: conditionals compiled in this dynamic content profile’s syntax and personalization tags as its values (null: each conditional’s default branch, in no syntax, and default values). Without it, each conditional’s default branch and default values.
                      */
                     dynamic_content_profile_id?: string | null;
                     /** @description Apply this link tracking profile to the links */
@@ -12490,6 +12847,8 @@ export interface operations {
                         };
                     };
                     can_be_used_in_subject_and_preheader?: boolean;
+                    /** @description The branch every reader gets when the email is exported without a dynamic content profile (and that previews show until another branch is chosen): one of the branch keys. Null: the last branch, the “everyone else” branch by convention. An export for a profile holds every branch, each wrapped in the profile’s syntax. */
+                    default_branch_key?: string | (never | null);
                 };
             };
         };
@@ -12740,6 +13099,8 @@ export interface operations {
                         };
                     };
                     can_be_used_in_subject_and_preheader?: boolean;
+                    /** @description The branch every reader gets when the email is exported without a dynamic content profile (and that previews show until another branch is chosen): one of the branch keys. Null: the last branch, the “everyone else” branch by convention. An export for a profile holds every branch, each wrapped in the profile’s syntax. */
+                    default_branch_key?: string | (never | null);
                 };
             };
         };
@@ -15763,7 +16124,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Blocking: field validation errors (translation_too_long for a translation longer than its field), render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl". */
+            /** @description Blocking: field validation errors (translation_too_long for a translation longer than its field), render errors, links that are empty, not http(s) or mailto:, or not a complete address. Warnings: images without alt text, HTML over 102 KB (Gmail clips it), a missing subject or preheader, values not translated from the default locale, a right-to-left locale whose HTML sets no dir="rtl". An export for a dynamic content profile is blocked by missing_conditional_syntax when a conditional the email uses has no syntax for the profile. The HTML is checked as each audience gets it: one render per locale and per branch of each conditional used (the other conditionals at their default branch), at most 20 per locale (audiences_not_checked warns about the rest); an export for a profile also checks its compiled HTML. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18716,6 +19077,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
             /** @description Payload too large */
             413: {
                 headers: {
@@ -18799,6 +19169,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Payload too large */
