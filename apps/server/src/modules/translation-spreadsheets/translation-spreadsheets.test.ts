@@ -370,7 +370,21 @@ describe('translation spreadsheets', () => {
     });
 
     it('is refused while the email is in review (422)', async () => {
-      const email = await createEmail();
+      const created = await createEmail();
+      // A review refuses an email with a blocking pre-send problem: the French button gets its link.
+      const buttonValues = created.email_content.component_instances[2]?.field_values.null_branch as Record<
+        string,
+        unknown
+      >;
+      buttonValues['fr-FR'] = { text: { value: 'Acheter' }, url: { value: 'https://example.com/fr' } };
+      const linked = await app.inject({
+        method: 'PATCH',
+        url: `${base}/emails/${created.id}`,
+        headers: admin,
+        payload: { email_content: created.email_content, lock_version: created.lock_version },
+      });
+      expect(linked.statusCode, linked.body).toBe(200);
+      const email = linked.json() as { id: number };
       const submitted = await app.inject({
         method: 'POST',
         url: `${base}/emails/${email.id}/approval_workflow`,
