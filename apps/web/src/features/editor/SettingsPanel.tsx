@@ -1,6 +1,7 @@
 import { addLocale, type EditorDocument, removeLocale, setDefaultLocale } from '@letterset/core';
 import { locales as allLocales } from '@letterset/core/locales';
 import { MultiSelect, Select, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { BranchedTextSetting } from './BranchedTextSetting.tsx';
 import { dispatchCommand, useEditorSession } from './EditorContext.tsx';
 import { GlobalLinkTrackingFields } from './fields/LinkTrackingFields.tsx';
@@ -37,6 +38,10 @@ export function SettingsPanel({
   const { editor, readOnly } = useEditorSession();
   const { subject, preheader } = document.content;
   const canChangeLocales = !readOnly && editor.can('addLocale');
+  // Where a locale added next copies its values from; the default locale until someone picks another.
+  const [chosenSource, setChosenSource] = useState<string | null>(null);
+  const copySource =
+    chosenSource !== null && document.locales.includes(chosenSource) ? chosenSource : document.defaultLocale;
   return (
     <Stack gap="sm">
       <Title order={2} fz="md">
@@ -52,20 +57,30 @@ export function SettingsPanel({
           !canChangeLocales
             ? undefined
             : kind === 'email'
-              ? 'Removing a locale drops its values; earlier versions keep them.'
+              ? `A new locale starts as a copy of ${copySource}, to translate from there. Removing a locale drops its values; earlier versions keep them.`
               : 'Emails started from this layout begin with these locales and their values.'
         }
         data={localeOptions}
         value={document.locales}
         onChange={(next) => {
           for (const code of next.filter((code) => !document.locales.includes(code))) {
-            dispatchCommand(editor, addLocale(code));
+            dispatchCommand(editor, addLocale(code, copySource));
           }
           for (const code of document.locales.filter((code) => !next.includes(code))) {
             dispatchCommand(editor, removeLocale(code));
           }
         }}
       />
+      {canChangeLocales && document.locales.length > 1 && (
+        <Select
+          label="New locales copy"
+          description="The locale whose texts, images and links a locale you add starts from"
+          allowDeselect={false}
+          data={localeOptions.filter((option) => document.locales.includes(option.value))}
+          value={copySource}
+          onChange={(code) => code && setChosenSource(code)}
+        />
+      )}
       <Select
         label="Default locale"
         disabled={readOnly}
