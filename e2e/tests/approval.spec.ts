@@ -2,18 +2,17 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { invitationLinkFor } from './support/outbox.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** A Viewer of the workspace and of the email's team, signed in in a browser of their own. */
 async function reviewerBrowser(browser: Browser, admin: Page, teamId: number) {
@@ -22,7 +21,7 @@ async function reviewerBrowser(browser: Browser, admin: Page, teamId: number) {
     results: { id: number; name: string; builtin: boolean }[];
   };
   const viewer = roles.results.find((role) => role.builtin && role.name === 'Viewer');
-  const invited = await post<{ id: number }>(admin, '/api/v1/users', {
+  const invited = await postJson<{ id: number }>(admin, '/api/v1/users', {
     first_name: 'Rita',
     last_name: 'Reviewer',
     email,
@@ -72,26 +71,21 @@ test('two people take an email through a two-stage review: pinned comment, chang
 }) => {
   test.setTimeout(120_000);
   const problems = collectPageProblems(page);
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Review team ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'purple',
+  const { teamId, projectId } = await createProjectWithTeam(page, {
+    teamName: `Review team ${unique}`,
+    projectName: `Review project ${unique}`,
+    badgeColor: 'purple',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Review project ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const starter = await starterDesignSystem(page);
   const emailName = `Review me ${unique}`;
-  const email = await post<{ id: number }>(page, `${workspaceApi}/emails`, {
+  const email = await postJson<{ id: number }>(page, `${workspaceApi}/emails`, {
     name: emailName,
     email_design_system_id: starter.id,
-    project_id: project.id,
+    project_id: projectId,
   });
-  const reviewer = await reviewerBrowser(browser, page, team.id);
+  const reviewer = await reviewerBrowser(browser, page, teamId);
   const reviewerProblems = collectPageProblems(reviewer.page);
-  await post(page, '/api/v1/review_groups', {
+  await postJson(page, '/api/v1/review_groups', {
     name: `Brand then legal ${unique}`,
     stages: [
       { position: 1, approval_type: 'one_of', members: [{ user_id: reviewer.userId }] },

@@ -1,20 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
 const goldText = 'Thank you for being a gold member';
 const everyoneText = 'Join the club today';
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /**
  * A conditional with a "Gold members" and an "Everyone else" branch, and an email of the
@@ -22,7 +21,7 @@ async function post<T>(page: Page, path: string, data: object): Promise<T> {
  */
 async function buildEmailWithAudiences(page: Page): Promise<{ id: number; conditionalLabel: string }> {
   const conditionalLabel = `Membership ${unique}`;
-  const conditional = await post<{ id: number }>(page, `${workspaceApi}/conditionals`, {
+  const conditional = await postJson<{ id: number }>(page, `${workspaceApi}/conditionals`, {
     label: conditionalLabel,
     branches: [
       { key: 'gold', label: 'Gold members' },
@@ -33,28 +32,17 @@ async function buildEmailWithAudiences(page: Page): Promise<{ id: number; condit
       branch_values: { gold: '{% if tier == "gold" %}', others: '{% else %}' },
     },
   });
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Audience team ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'orange',
+  const { projectId } = await createProjectWithTeam(page, {
+    teamName: `Audience team ${unique}`,
+    projectName: `Audience project ${unique}`,
+    badgeColor: 'orange',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Audience project ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const components = (
-    await (
-      await page.request.get(`${workspaceApi}/email_design_systems/${starter.id}/components?per=100`)
-    ).json()
-  ).results as { id: number; name: string }[];
-  const hero = components.find((component) => component.name === 'hero');
-  expect(hero, 'the Letterset Starter has a hero').toBeDefined();
-  const email = await post<{ id: number; email_content: Record<string, unknown> }>(
+  const starter = await starterDesignSystem(page);
+  const hero = starter.componentNamed('hero');
+  const email = await postJson<{ id: number; email_content: Record<string, unknown> }>(
     page,
     `${workspaceApi}/emails`,
-    { name: `Members offer ${unique}`, email_design_system_id: starter.id, project_id: project.id },
+    { name: `Members offer ${unique}`, email_design_system_id: starter.id, project_id: projectId },
   );
   const heroValues = (headline: string) => ({
     'en-US': {
@@ -72,7 +60,7 @@ async function buildEmailWithAudiences(page: Page): Promise<{ id: number; condit
         component_instances: [
           {
             id: crypto.randomUUID(),
-            component_id: hero?.id,
+            component_id: hero.id,
             conditional_id: conditional.id,
             field_values: { gold: heroValues(goldText), others: heroValues(everyoneText) },
           },

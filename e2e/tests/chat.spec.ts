@@ -2,22 +2,21 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { fakeModelRequests, resetFakeModel, scriptFakeModel } from './support/fake-model.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
 // The outside MCP server serve-fakes.ts starts next to the fake model (playwright.config.ts).
 const mcpServerUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4010) + 11}/mcp`;
 // What its get_brief tool answers (e2eCampaignBrief in serve-fakes.ts).
 const briefText = 'Autumn trail shoes launch. Headline: Trails are calling.';
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 function previewText(page: Page): Promise<string> {
   return page.evaluate(
@@ -29,21 +28,16 @@ function previewText(page: Page): Promise<string> {
 
 /** An empty email of the Letterset Starter in a project of its own. */
 async function emptyEmail(page: Page): Promise<number> {
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Chat team ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'purple',
+  const { projectId } = await createProjectWithTeam(page, {
+    teamName: `Chat team ${unique}`,
+    projectName: `Chat project ${unique}`,
+    badgeColor: 'purple',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Chat project ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const email = await post<{ id: number }>(page, `${workspaceApi}/emails`, {
+  const starter = await starterDesignSystem(page);
+  const email = await postJson<{ id: number }>(page, `${workspaceApi}/emails`, {
     name: `Trail launch ${unique}`,
     email_design_system_id: starter.id,
-    project_id: project.id,
+    project_id: projectId,
   });
   return email.id;
 }

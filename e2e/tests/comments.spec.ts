@@ -2,18 +2,17 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { invitationLinkFor } from './support/outbox.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** An Editor invited through the API who sets a password from the invitation mail, in a browser of their own. */
 async function invitedEditor(page: Page, browser: Browser, teamId: number) {
@@ -22,7 +21,7 @@ async function invitedEditor(page: Page, browser: Browser, teamId: number) {
     (role: { name: string; builtin: boolean }) => role.builtin && role.name === 'Editor',
   );
   const email = `rita-${unique}@northwind.test`;
-  const user = await post<{ id: number }>(page, '/api/v1/users', {
+  const user = await postJson<{ id: number }>(page, '/api/v1/users', {
     first_name: 'Rita',
     last_name: `Reviewer${unique}`,
     email,
@@ -67,23 +66,18 @@ test('people comment on a pin, mention, reply and resolve, and see each other’
 }) => {
   test.setTimeout(90_000);
   const problems = collectPageProblems(page);
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Reviewers ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'purple',
+  const { teamId, projectId } = await createProjectWithTeam(page, {
+    teamName: `Reviewers ${unique}`,
+    projectName: `Launch ${unique}`,
+    badgeColor: 'purple',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Launch ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const email = await post<{ id: number }>(page, `${workspaceApi}/emails`, {
+  const starter = await starterDesignSystem(page);
+  const email = await postJson<{ id: number }>(page, `${workspaceApi}/emails`, {
     name: `Launch mail ${unique}`,
     email_design_system_id: starter.id,
-    project_id: project.id,
+    project_id: projectId,
   });
-  const reviewer = await invitedEditor(page, browser, team.id);
+  const reviewer = await invitedEditor(page, browser, teamId);
 
   // The author adds a component, then opens the Review tab: nothing to read yet.
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);

@@ -3,26 +3,19 @@ import { expect, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
-import { solidPng } from './support/png.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  uploadPng,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
 let emailsMade = 0;
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-type Component = {
-  id: number;
-  name: string;
-  field_definitions: { liquid_variable: string; default_value?: unknown }[];
-};
 
 /**
  * A Letterset Starter email showing every kind of picture Letterset stores: the starter's logo
@@ -32,44 +25,33 @@ type Component = {
 async function emailWithPictures(page: Page): Promise<{ id: number; imageId: string; name: string }> {
   emailsMade += 1;
   const tag = `${unique}-${emailsMade}`;
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Pictures team ${tag}`,
-    workspace_id: workspaceId,
-    badge_color: 'purple',
+  const { projectId } = await createProjectWithTeam(page, {
+    teamName: `Pictures team ${tag}`,
+    projectName: `Pictures project ${tag}`,
+    badgeColor: 'purple',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Pictures project ${tag}`,
-    team_id: team.id,
+  const image = await uploadPng(page, {
+    name: 'Zip hero',
+    fileName: 'hero.png',
+    colour: [220, 90, 40],
+    width: 24,
+    height: 12,
   });
-  const uploaded = await page.request.post(`${workspaceApi}/images`, {
-    multipart: {
-      name: 'Zip hero',
-      file: { name: 'hero.png', mimeType: 'image/png', buffer: solidPng(24, 12, [220, 90, 40]) },
-    },
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  const image = (await uploaded.json()) as { id: string; public_url: string };
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const components = (
-    await (
-      await page.request.get(`${workspaceApi}/email_design_systems/${starter.id}/components?per=100`)
-    ).json()
-  ).results as Component[];
-  const component = (name: string) => components.find((candidate) => candidate.name === name) as Component;
+  const starter = await starterDesignSystem(page);
+  const component = starter.componentNamed;
   const starterPicture = String(
     component('image').field_definitions.find((field) => field.liquid_variable === 'image_url')
       ?.default_value,
   );
   expect(starterPicture).toMatch(/\/files\/starter-images\/image\.png$/);
   const name = `Zip pictures ${tag}`;
-  const email = await post<{ id: number; email_content: Record<string, unknown> }>(
+  const email = await postJson<{ id: number; email_content: Record<string, unknown> }>(
     page,
     `${workspaceApi}/emails`,
     {
       name,
       email_design_system_id: starter.id,
-      project_id: project.id,
+      project_id: projectId,
       locales: ['en-US', 'de-DE'],
     },
   );
@@ -197,12 +179,12 @@ test('the export history names the sending platform and the template each locale
     data: { force: true },
   });
   expect(published.ok(), await published.text()).toBe(true);
-  const connector = await post<{ id: number }>(page, `${workspaceApi}/connectors`, {
+  const connector = await postJson<{ id: number }>(page, `${workspaceApi}/connectors`, {
     name: `Iterable history ${unique}`,
     integration_name: 'iterable',
     settings: { api_key: iterableKey, region: 'us' },
   });
-  const started = await post<{ id: number }>(page, `${workspaceApi}/exports`, {
+  const started = await postJson<{ id: number }>(page, `${workspaceApi}/exports`, {
     email_id: email.id,
     export_type: 'connector',
     connector_id: connector.id,

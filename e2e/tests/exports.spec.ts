@@ -3,57 +3,45 @@ import { expect, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
-import { solidPng } from './support/png.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  uploadPng,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /**
  * An email of the Letterset Starter in English and German: a hero showing a library image and a
  * button, its subject and preheader set in both locales.
  */
 async function buildEmail(page: Page): Promise<{ id: number; imageId: string }> {
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Export team ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'teal',
+  const { projectId } = await createProjectWithTeam(page, {
+    teamName: `Export team ${unique}`,
+    projectName: `Export project ${unique}`,
+    badgeColor: 'teal',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Export project ${unique}`,
-    team_id: team.id,
+  const image = await uploadPng(page, {
+    name: 'Export hero',
+    fileName: 'hero.png',
+    colour: [47, 91, 234],
+    width: 24,
+    height: 12,
   });
-  const uploaded = await page.request.post(`${workspaceApi}/images`, {
-    multipart: {
-      name: 'Export hero',
-      file: { name: 'hero.png', mimeType: 'image/png', buffer: solidPng(24, 12, [47, 91, 234]) },
-    },
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  const image = (await uploaded.json()) as { id: string; public_url: string };
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const components = (
-    await (
-      await page.request.get(`${workspaceApi}/email_design_systems/${starter.id}/components?per=100`)
-    ).json()
-  ).results as { id: number; name: string }[];
-  const hero = components.find((component) => component.name === 'hero');
-  const email = await post<{ id: number; email_content: Record<string, unknown>; lock_version: number }>(
+  const starter = await starterDesignSystem(page);
+  const hero = starter.componentNamed('hero');
+  const email = await postJson<{ id: number; email_content: Record<string, unknown>; lock_version: number }>(
     page,
     `${workspaceApi}/emails`,
     {
       name: `Export me ${unique}`,
       email_design_system_id: starter.id,
-      project_id: project.id,
+      project_id: projectId,
       locales: ['en-US', 'de-DE'],
     },
   );
@@ -74,7 +62,7 @@ async function buildEmail(page: Page): Promise<{ id: number; imageId: string }> 
         component_instances: [
           {
             id: crypto.randomUUID(),
-            component_id: hero?.id,
+            component_id: hero.id,
             field_values: {
               null_branch: {
                 'en-US': values('Spring is here', 'Flowers'),
@@ -210,7 +198,7 @@ test('exports a published email to Iterable through a connector, showing progres
   });
   expect(published.ok(), await published.text()).toBe(true);
   const connectorName = `Iterable exports ${unique}`;
-  await post(page, `${workspaceApi}/connectors`, {
+  await postJson(page, `${workspaceApi}/connectors`, {
     name: connectorName,
     integration_name: 'iterable',
     settings: { api_key: iterableKey, region: 'us' },

@@ -3,45 +3,33 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { resetFakeModel } from './support/fake-model.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** An email of the Letterset Starter in English and French: a heading translated, a button not. */
 async function buildEmail(page: Page): Promise<{ id: number; headingId: string; buttonId: string }> {
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Localization team ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'teal',
+  const { projectId } = await createProjectWithTeam(page, {
+    teamName: `Localization team ${unique}`,
+    projectName: `Localization project ${unique}`,
+    badgeColor: 'teal',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Localization project ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const components = (
-    await (
-      await page.request.get(`${workspaceApi}/email_design_systems/${starter.id}/components?per=100`)
-    ).json()
-  ).results as { id: number; name: string }[];
-  const idOf = (name: string) => components.find((component) => component.name === name)?.id;
-  const email = await post<{ id: number; email_content: Record<string, unknown> }>(
+  const starter = await starterDesignSystem(page);
+  const email = await postJson<{ id: number; email_content: Record<string, unknown> }>(
     page,
     `${workspaceApi}/emails`,
     {
       name: `Translate me ${unique}`,
       email_design_system_id: starter.id,
-      project_id: project.id,
+      project_id: projectId,
       locales: ['en-US', 'fr-FR'],
     },
   );
@@ -58,7 +46,7 @@ async function buildEmail(page: Page): Promise<{ id: number; headingId: string; 
         component_instances: [
           {
             id: headingId,
-            component_id: idOf('heading'),
+            component_id: starter.componentNamed('heading').id,
             field_values: {
               null_branch: {
                 'en-US': { text: { value: 'Spring is here' } },
@@ -68,7 +56,7 @@ async function buildEmail(page: Page): Promise<{ id: number; headingId: string; 
           },
           {
             id: buttonId,
-            component_id: idOf('button'),
+            component_id: starter.componentNamed('button').id,
             field_values: {
               null_branch: {
                 'en-US': { text: { value: 'Shop now' }, url: { value: 'https://example.com/' } },

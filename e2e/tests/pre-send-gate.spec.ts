@@ -1,19 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 // On a phone: the review actions, the refusal's problem list and the force publish confirmation fit.
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 375, height: 740 } });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
-
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 const statusBadge = (page: Page, label: string) =>
   page.getByRole('heading', { level: 1 }).locator('..').getByText(label, { exact: true });
@@ -23,28 +22,20 @@ test('a blocking pre-send problem refuses the submission, listed by locale; forc
 }) => {
   test.setTimeout(90_000);
   const problems = collectPageProblems(page);
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name: `Gate team ${unique}`,
-    workspace_id: workspaceId,
-    badge_color: 'red',
+  const { projectId } = await createProjectWithTeam(page, {
+    teamName: `Gate team ${unique}`,
+    projectName: `Gate project ${unique}`,
+    badgeColor: 'red',
   });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, {
-    name: `Gate project ${unique}`,
-    team_id: team.id,
-  });
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
-  const components = await (
-    await page.request.get(`${workspaceApi}/email_design_systems/${starter.id}/components?per=100`)
-  ).json();
-  const hero = components.results.find((component: { name: string }) => component.name === 'hero');
-  const email = await post<{ id: number; email_content: Record<string, unknown> }>(
+  const starter = await starterDesignSystem(page);
+  const hero = starter.componentNamed('hero');
+  const email = await postJson<{ id: number; email_content: Record<string, unknown> }>(
     page,
     `${workspaceApi}/emails`,
     {
       name: `Gated ${unique}`,
       email_design_system_id: starter.id,
-      project_id: project.id,
+      project_id: projectId,
       locales: ['en-US', 'de-DE'],
     },
   );

@@ -1,11 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import {
+  createProjectWithTeam,
+  postJson,
+  starterDesignSystem,
+  workspaceApi,
+  workspaceId,
+} from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState, actionTimeout: 10_000 });
 
-const workspaceId = 1;
-const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 const unique = Date.now().toString(36);
 const starterLayoutNames = [
   'Event invitation',
@@ -21,23 +26,10 @@ interface Layout {
   name: string;
 }
 
-/** A POST through the API for a test's data, failing the test with the API's answer. */
-async function post<T>(page: Page, path: string, data: object): Promise<T> {
-  const response = await page.request.post(path, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** The Letterset Starter's id, its layouts, and a project of a new team to write emails in. */
 async function starterAndProject(page: Page, name: string) {
-  const team = await post<{ id: number }>(page, '/api/v1/teams', {
-    name,
-    workspace_id: workspaceId,
-    badge_color: 'teal',
-  });
-  const project = await post<{ id: number }>(page, `${workspaceApi}/projects`, { name, team_id: team.id });
-  const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
-  const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
+  const { projectId } = await createProjectWithTeam(page, { teamName: name, badgeColor: 'teal' });
+  const starter = await starterDesignSystem(page);
   const layouts = (
     await (
       await page.request.get(
@@ -45,7 +37,7 @@ async function starterAndProject(page: Page, name: string) {
       )
     ).json()
   ).results as Layout[];
-  return { starterId: starter.id as number, projectId: project.id, layouts };
+  return { starterId: starter.id, projectId, layouts };
 }
 
 test('the new-email dialog offers the starter’s layouts with previews, and one starts the email with its content', async ({
@@ -108,13 +100,13 @@ for (const width of [600, 375]) {
     expect(starterLayouts).toHaveLength(starterLayoutNames.length);
     await page.setViewportSize({ width, height: 900 });
     for (const layout of starterLayouts) {
-      const email = await post<{ id: number }>(page, `${workspaceApi}/emails`, {
+      const email = await postJson<{ id: number }>(page, `${workspaceApi}/emails`, {
         name: `${layout.name} at ${width} ${unique}`,
         email_design_system_id: starterId,
         project_id: projectId,
         layout_id: layout.id,
       });
-      const { html } = await post<{ html: string }>(
+      const { html } = await postJson<{ html: string }>(
         page,
         `${workspaceApi}/emails/${email.id}/locales/en-US/render`,
         {},
