@@ -12848,7 +12848,7 @@ export interface operations {
                     };
                     can_be_used_in_subject_and_preheader?: boolean;
                     /** @description The branch every reader gets when the email is exported without a dynamic content profile (and that previews show until another branch is chosen): one of the branch keys. Null: the last branch, the “everyone else” branch by convention. An export for a profile holds every branch, each wrapped in the profile’s syntax. */
-                    default_branch_key?: string | (never | null);
+                    default_branch_key?: string | null;
                 };
             };
         };
@@ -13100,7 +13100,7 @@ export interface operations {
                     };
                     can_be_used_in_subject_and_preheader?: boolean;
                     /** @description The branch every reader gets when the email is exported without a dynamic content profile (and that previews show until another branch is chosen): one of the branch keys. Null: the last branch, the “everyone else” branch by convention. An export for a profile holds every branch, each wrapped in the profile’s syntax. */
-                    default_branch_key?: string | (never | null);
+                    default_branch_key?: string | null;
                 };
             };
         };

@@ -2,8 +2,9 @@ import { conditionJoiners, conditionValueTypes } from '@letterset/core';
 import { Type } from 'typebox';
 import { Id, Identifier, IdParams, Label, RequestBody, Text, Timestamp } from '../../http/schemas.ts';
 
+const branchKeyPattern = '^[A-Za-z_][A-Za-z0-9_]*$';
 const BranchKey = Identifier({
-  pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+  pattern: branchKeyPattern,
   description: 'The branch’s identifier within the conditional; content is stored under it',
   examples: ['gold_membership'],
 });
@@ -16,7 +17,10 @@ const defaultBranchDescription =
   'branch, the “everyone else” branch by convention. An export for a profile holds every branch, ' +
   'each wrapped in the profile’s syntax.';
 
-const DefaultBranchKey = Type.Union([BranchKey, Type.Null()], { description: defaultBranchDescription });
+// OpenAPI 3.0 allows no `examples` inside anyOf, so the key here is the plain pattern.
+const DefaultBranchKey = Type.Union([Identifier({ pattern: branchKeyPattern }), Type.Null()], {
+  description: defaultBranchDescription,
+});
 
 export const ConditionalSyntax = Type.Object(
   {
