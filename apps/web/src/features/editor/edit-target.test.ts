@@ -45,7 +45,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('saveTarget for a layout', () => {
-  it('sends the layout’s content, locales and lock_version, never a subject or link tracking', async () => {
+  it('sends the layout’s content with the subject and preheader emails start from, locales and lock_version, never link tracking', async () => {
     const sent = serverAnswering((body) => json(200, { ...layout, ...body, lock_version: 5 }));
     const answer = await saveTarget(
       1,
@@ -68,6 +68,8 @@ describe('saveTarget for a layout', () => {
     expect(Object.keys(sent[0]?.body.content as object).sort()).toEqual([
       'component_instances',
       'container_component_instance',
+      'preheader',
+      'subject',
     ]);
     expect(answer.kind).toBe('saved');
     if (answer.kind === 'saved') {
