@@ -24,6 +24,7 @@ import { modules } from './modules/index.ts';
 import { registerRenderSources } from './modules/renders/render-sources.ts';
 import { createRenderPool, type Renderer } from './render-pool/render-pool.ts';
 import { createSecrets, loadSecretsKey, type Secrets } from './security/secrets.ts';
+import type { Services } from './services.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { createFileStorage } from './storage/index.ts';
 import { localFilesRoutes } from './storage/local-files.routes.ts';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     secrets: Secrets;
     /** Renders user templates in worker threads, within a time budget per request. */
     renderer: Renderer;
+    /** The same parts, for routes to hand to services and job handlers (see services.ts). */
+    services: Services;
   }
 }
 
@@ -93,7 +96,6 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   const database = dependencies.database ?? (await openAndMigrate(config));
   app.decorate('config', config);
   app.decorate('database', { getter: () => database });
-  // Before the job queue: a worker may take a job (and use storage and secrets) as soon as it starts.
   app.decorate('storage', createFileStorage(config.storage));
   app.decorate(
     'secrets',
@@ -102,12 +104,11 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   // Its threads start with the first render (none start if nothing renders).
   const renderPool = createRenderPool({ threads: config.renderThreads, budgetMs: config.renderBudgetMs });
   app.decorate('renderer', renderPool);
+  app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   try {
     app.decorate(
       'jobs',
       await JobQueue.start(database, dependencies.jobKinds ?? jobKinds, {
-        runWorkers: config.runJobWorkers,
-        app,
         heartbeatSeconds: config.jobHeartbeatSeconds,
         log: app.log,
       }),
@@ -116,7 +117,16 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     await database.close();
     throw error;
   }
-  app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
+  app.decorate('services', {
+    database,
+    config,
+    storage: app.storage,
+    secrets: app.secrets,
+    mailer: app.mailer,
+    jobs: app.jobs,
+    renderer: renderPool,
+    log: app.log,
+  } satisfies Services);
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await database.close();
@@ -124,6 +134,15 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     // After the job workers stopped: a job's last render still had its threads.
     await renderPool.close();
   });
+  // Workers start once every service a handler may use is there.
+  if (config.runJobWorkers) {
+    try {
+      await app.jobs.startWorkers(app.services);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
 
   for (const schema of [...sharedSchemas, ...modules.flatMap((module) => module.schemas ?? [])])
     app.addSchema(schema);

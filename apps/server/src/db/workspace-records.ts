@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { App } from '../app.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { PageRequest } from '../http/pagination.ts';
+import type { Services } from '../services.ts';
 import { emails } from './schema.ts';
 
 /** A table of records that belong to one workspace (dynamic content, feeds). */
@@ -50,7 +51,7 @@ export async function findWorkspaceRecord<T extends WorkspaceTable>(
 
 /** Every record of a workspace, oldest first (what a render needs). */
 export async function allWorkspaceRecords<T extends WorkspaceTable>(
-  app: App,
+  app: Services,
   table: T,
   workspaceId: number,
 ): Promise<T['$inferSelect'][]> {

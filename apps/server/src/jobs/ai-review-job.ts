@@ -1,4 +1,5 @@
-import { type AiReviewRequest, runAiReview } from '../modules/review-assignments/ai-review.ts';
+import { runAiReview } from '../modules/review-assignments/ai-review.ts';
+import type { JobName, JobPayloads } from './job-payloads.ts';
 import { defineJobKind } from './queue.ts';
 
 /**
@@ -7,11 +8,11 @@ import { defineJobKind } from './queue.ts';
  * (its comments are posted at the end in one transaction: a rerun never doubles them).
  */
 export const aiReviewJob = defineJobKind({
-  name: 'ai-review',
+  name: 'ai-review' satisfies JobName,
   retryLimit: 1,
   retryDelaySeconds: 5,
   expireInSeconds: 15 * 60,
-  run: async (payload: AiReviewRequest, context) => ({
-    outcome: await runAiReview(context.app, payload, context.signal),
+  run: async (payload: JobPayloads['ai-review'], context) => ({
+    outcome: await runAiReview(context.services, payload, context.signal),
   }),
 });

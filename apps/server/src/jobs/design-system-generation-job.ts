@@ -1,7 +1,5 @@
-import {
-  type DesignSystemGenerationRequest,
-  runDesignSystemGeneration,
-} from '../modules/ai-generation/design-system-generation.ts';
+import { runDesignSystemGeneration } from '../modules/ai-generation/design-system-generation.ts';
+import type { JobName, JobPayloads } from './job-payloads.ts';
 import { defineJobKind } from './queue.ts';
 
 /**
@@ -9,11 +7,11 @@ import { defineJobKind } from './queue.ts';
  * on any failure of its own, so the job is retried only after a crash or shutdown, from the start.
  */
 export const designSystemGenerationJob = defineJobKind({
-  name: 'design-system-generation',
+  name: 'design-system-generation' satisfies JobName,
   retryLimit: 1,
   retryDelaySeconds: 5,
   expireInSeconds: 20 * 60,
-  run: async (payload: DesignSystemGenerationRequest, context) => ({
-    outcome: await runDesignSystemGeneration(context.app, payload, context.signal),
+  run: async (payload: JobPayloads['design-system-generation'], context) => ({
+    outcome: await runDesignSystemGeneration(context.services, payload, context.signal),
   }),
 });

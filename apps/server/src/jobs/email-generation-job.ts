@@ -1,7 +1,5 @@
-import {
-  type EmailGenerationRequest,
-  runEmailGeneration,
-} from '../modules/ai-generation/email-generation.ts';
+import { runEmailGeneration } from '../modules/ai-generation/email-generation.ts';
+import type { JobName, JobPayloads } from './job-payloads.ts';
 import { defineJobKind } from './queue.ts';
 
 /**
@@ -9,11 +7,11 @@ import { defineJobKind } from './queue.ts';
  * failure of its own, so the job is retried only after a crash or shutdown, from the start.
  */
 export const emailGenerationJob = defineJobKind({
-  name: 'email-generation',
+  name: 'email-generation' satisfies JobName,
   retryLimit: 1,
   retryDelaySeconds: 5,
   expireInSeconds: 15 * 60,
-  run: async (payload: EmailGenerationRequest, context) => ({
-    outcome: await runEmailGeneration(context.app, payload, context.signal),
+  run: async (payload: JobPayloads['email-generation'], context) => ({
+    outcome: await runEmailGeneration(context.services, payload, context.signal),
   }),
 });

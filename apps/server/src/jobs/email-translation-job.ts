@@ -1,7 +1,5 @@
-import {
-  type LocaleTranslationRequest,
-  runLocaleTranslation,
-} from '../modules/email-translations/locale-translation.ts';
+import { runLocaleTranslation } from '../modules/email-translations/locale-translation.ts';
+import type { JobName, JobPayloads } from './job-payloads.ts';
 import { defineJobKind } from './queue.ts';
 
 /**
@@ -9,12 +7,12 @@ import { defineJobKind } from './queue.ts';
  * each process: enough to translate many locales quickly without flooding the provider.
  */
 export const emailTranslationJob = defineJobKind({
-  name: 'email-translation',
+  name: 'email-translation' satisfies JobName,
   retryLimit: 1,
   retryDelaySeconds: 5,
   expireInSeconds: 15 * 60,
   concurrency: 3,
-  run: async (payload: LocaleTranslationRequest, context) => ({
-    outcome: await runLocaleTranslation(context.app, payload, context.signal),
+  run: async (payload: JobPayloads['email-translation'], context) => ({
+    outcome: await runLocaleTranslation(context.services, payload, context.signal),
   }),
 });

@@ -1,4 +1,5 @@
 import { runExport } from '../modules/exports/export-runner.ts';
+import type { JobName, JobPayloads } from './job-payloads.ts';
 import { defineJobKind } from './queue.ts';
 
 /**
@@ -6,11 +7,11 @@ import { defineJobKind } from './queue.ts';
  * live worker; an error trying again may fix (storage down) is retried twice, a few seconds apart.
  */
 export const exportJob = defineJobKind({
-  name: 'export',
+  name: 'export' satisfies JobName,
   retryLimit: 2,
   retryDelaySeconds: 3,
   expireInSeconds: 30 * 60,
-  run: async (payload: { export_id: number }, context) => ({
-    outcome: await runExport(context.app, payload.export_id, context.signal),
+  run: async (payload: JobPayloads['export'], context) => ({
+    outcome: await runExport(context.services, payload.export_id, context.signal),
   }),
 });

@@ -65,7 +65,7 @@ const kinds: JobKind[] = [
 async function waitForState(app: App, kind: JobKind<never>, id: string, status: JobState['status']) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const state = await app.jobs.state(kind, id);
+    const state = await app.jobs.state(kind.name, id);
     if (state?.status === status || Date.now() > deadline) return state;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -81,8 +81,8 @@ describe('the job queue', () => {
     const database = await createTestDatabase({ persistent: true });
 
     const before = await buildTestApp({ database, jobKinds: kinds, config: { runJobWorkers: false } });
-    const id = await before.jobs.send(greet, { name: 'Ada' });
-    expect((await before.jobs.state(greet, id))?.status).toBe('in_progress');
+    const id = await before.jobs.send(greet.name, { name: 'Ada' });
+    expect((await before.jobs.state(greet.name, id))?.status).toBe('in_progress');
     await before.close();
 
     const after = await buildTestApp({ database, jobKinds: kinds, config: { runJobWorkers: true } });
@@ -95,13 +95,13 @@ describe('the job queue', () => {
     const database = await createTestDatabase({ persistent: true });
     startedAttempts.length = 0;
     const before = await buildTestApp({ database, jobKinds: kinds, config: { runJobWorkers: true } });
-    const id = await before.jobs.send(patient, {});
+    const id = await before.jobs.send(patient.name, {});
     const deadline = Date.now() + 20_000;
     while (startedAttempts.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(startedAttempts).toHaveLength(1);
 
     await before.jobs.stopWorking();
-    expect(await before.jobs.state(patient, id)).toMatchObject({ status: 'in_progress', attempts: 1 });
+    expect(await before.jobs.state(patient.name, id)).toMatchObject({ status: 'in_progress', attempts: 1 });
     // Due at once: not after a retry delay (5 s) or a heartbeat timeout (30 s).
     // Both drivers answer { rows }; the database's type covers either, so it does not say.
     const { rows } = (await before.database.db.execute(
@@ -120,7 +120,7 @@ describe('the job queue', () => {
     flakyAttempts = 0;
     const app = await buildTestApp({ jobKinds: kinds, config: { runJobWorkers: true } });
     apps.push(app);
-    const id = await app.jobs.send(flaky, {});
+    const id = await app.jobs.send(flaky.name, {});
     const state = await waitForState(app, flaky, id, 'completed');
     expect(state).toMatchObject({ status: 'completed', output: { attempts: 2 } });
   });
@@ -128,7 +128,7 @@ describe('the job queue', () => {
   it('reports failed once retries are used up', async () => {
     const app = await buildTestApp({ jobKinds: kinds, config: { runJobWorkers: true } });
     apps.push(app);
-    const id = await app.jobs.send(hopeless, {});
+    const id = await app.jobs.send(hopeless.name, {});
     const state = await waitForState(app, hopeless, id, 'failed');
     expect(state?.status).toBe('failed');
   });
@@ -141,13 +141,13 @@ describe('the job queue', () => {
     try {
       const app = await buildTestApp({ jobKinds: kinds, config: { runJobWorkers: true } });
       apps.push(app);
-      const id = await app.jobs.send(push, {});
+      const id = await app.jobs.send(push.name, {});
       const state = await waitForState(app, push, id, 'completed');
       expect(wakeUp).toHaveBeenCalled();
       // A failed attempt would be retried after 1 s: give it the time to show.
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(state).toMatchObject({ status: 'completed', output: { pushes: 1 }, attempts: 1 });
-      expect(await app.jobs.state(push, id)).toMatchObject({ status: 'completed', attempts: 1 });
+      expect(await app.jobs.state(push.name, id)).toMatchObject({ status: 'completed', attempts: 1 });
       expect(pushes).toBe(1);
     } finally {
       wakeUp.mockRestore();
@@ -157,6 +157,6 @@ describe('the job queue', () => {
   it('refuses a job kind that is not in its registry', async () => {
     const app = await buildTestApp({ jobKinds: [greet as JobKind] });
     apps.push(app);
-    await expect(app.jobs.send(flaky, {})).rejects.toThrow('Job kind test-flaky is not in the registry');
+    await expect(app.jobs.send(flaky.name, {})).rejects.toThrow('Job kind test-flaky is not in the registry');
   });
 });

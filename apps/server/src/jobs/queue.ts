@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, type Job, PgBoss } from 'pg-boss';
-import type { App } from '../app.ts';
-import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Services } from '../services.ts';
+import type { JobSender, JobState, JobStatus } from './job-payloads.ts';
+
+export type { JobName, JobState, JobStatus } from './job-payloads.ts';
 
 /** What a job handler may use besides its payload. */
 export interface JobContext {
-  db: Database;
-  /**
-   * The server the job runs in, for the module services a job calls (they take the app, as the
-   * routes' do). Its storage and config are ready before any worker starts.
-   */
-  app: App;
+  /** The services of the server the job runs in, all ready before any worker starts. */
+  services: Services;
+  /** The job's own logger (its kind and id on every line). */
   log: FastifyBaseLogger;
   jobId: string;
   /**
@@ -26,6 +26,7 @@ export interface JobContext {
  * output. A thrown error is retried after `retryDelaySeconds`, up to `retryLimit` times.
  */
 export interface JobKind<Payload extends object = object, Result = unknown> {
+  /** A `JobName` for the server's own kinds (tests register others). */
   name: string;
   run(payload: Payload, context: JobContext): Promise<Result>;
   retryLimit?: number;
@@ -42,21 +43,7 @@ export function defineJobKind<Payload extends object, Result>(
   return kind;
 }
 
-/** The statuses the API shows for background work. */
-export type JobStatus = 'in_progress' | 'completed' | 'failed';
-
-export interface JobState {
-  id: string;
-  status: JobStatus;
-  output: unknown;
-  attempts: number;
-}
-
 export interface JobQueueOptions {
-  /** Whether this process runs jobs, or only sends them and reads their state. */
-  runWorkers: boolean;
-  /** What handlers receive as `context.app`; needed to run workers. */
-  app?: App;
   log: FastifyBaseLogger;
   /**
    * A worker that stops sending heartbeats (its process crashed) loses its job after this many
@@ -70,11 +57,16 @@ export interface JobQueueOptions {
 const bossSchema = 'pgboss';
 const bossNotifyChannel = `('pgboss_' || left(encode(sha224('${bossSchema}'::bytea), 'hex'), 24))`;
 
-/** Durable jobs in the application's own database, through pg-boss. */
-export class JobQueue {
+/**
+ * Durable jobs in the application's own database, through pg-boss. `start` makes the queues (jobs
+ * can be sent at once); `startWorkers` then runs them in this process, once the services their
+ * handlers receive (the queue among them) exist.
+ */
+export class JobQueue implements JobSender {
   private readonly boss: PgBoss;
   private readonly kinds: ReadonlyMap<string, JobKind>;
   private readonly log: FastifyBaseLogger;
+  private readonly heartbeatSeconds: number;
   /** Aborted when the process starts shutting down: handlers stop, their jobs go back. */
   private readonly shutdown = new AbortController();
   /** Settles when each running handler does. */
@@ -83,10 +75,16 @@ export class JobQueue {
   private readonly tables = new Map<string, string>();
   private stoppingWork: Promise<void> | null = null;
 
-  private constructor(boss: PgBoss, kinds: ReadonlyMap<string, JobKind>, log: FastifyBaseLogger) {
+  private constructor(
+    boss: PgBoss,
+    kinds: ReadonlyMap<string, JobKind>,
+    log: FastifyBaseLogger,
+    heartbeatSeconds: number,
+  ) {
     this.boss = boss;
     this.kinds = kinds;
     this.log = log;
+    this.heartbeatSeconds = heartbeatSeconds;
   }
 
   static async start(
@@ -110,47 +108,57 @@ export class JobQueue {
     boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     await boss.start();
 
-    const app = options.app;
-    if (options.runWorkers && !app) throw new Error('Job workers need the app, to hand to their handlers');
-    const queue = new JobQueue(boss, new Map(kinds.map((kind) => [kind.name, kind])), options.log);
+    const queue = new JobQueue(
+      boss,
+      new Map(kinds.map((kind) => [kind.name, kind])),
+      options.log,
+      heartbeatSeconds,
+    );
     for (const kind of kinds) {
-      const settings = {
-        notify: true,
-        retryLimit: kind.retryLimit ?? 3,
-        // pg-boss leaves a job stuck in `retry` with a delay of 0: at least one second.
-        retryDelay: Math.max(1, kind.retryDelaySeconds ?? 5),
-        retryBackoff: true,
-        expireInSeconds: kind.expireInSeconds ?? 15 * 60,
-        heartbeatSeconds,
-      };
       // createQueue leaves an existing queue as it was: the update brings it to this release's settings.
-      await boss.createQueue(kind.name, settings);
-      await boss.updateQueue(kind.name, settings);
+      await boss.createQueue(kind.name, queue.settingsOf(kind));
+      await boss.updateQueue(kind.name, queue.settingsOf(kind));
       const table = (await boss.getQueue(kind.name))?.table;
       if (!table) throw new Error(`The job queue ${kind.name} was not created`);
       queue.tables.set(kind.name, table);
-      if (options.runWorkers) {
-        // New jobs wake the worker through NOTIFY; retries do not, so poll as a backstop.
-        const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
-        const work = { batchSize: 1, localConcurrency: kind.concurrency ?? 1, ...polling };
-        await boss.work<object>(kind.name, work, async ([job]) => {
-          if (job && app) return queue.runJob(kind, job, database.db, app);
-        });
-      }
     }
     return queue;
   }
 
-  async send<Payload extends object>(kind: JobKind<Payload>, payload: Payload): Promise<string> {
-    this.assertRegistered(kind);
-    const id = await this.boss.send(kind.name, payload);
-    if (id === null) throw new Error(`The job queue refused a ${kind.name} job`);
+  /** Runs every kind's jobs in this process, handing each handler `services`. */
+  async startWorkers(services: Services): Promise<void> {
+    for (const kind of this.kinds.values()) {
+      // New jobs wake the worker through NOTIFY; retries do not, so poll as a backstop.
+      const polling = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
+      const work = { batchSize: 1, localConcurrency: kind.concurrency ?? 1, ...polling };
+      await this.boss.work<object>(kind.name, work, async ([job]) => {
+        if (job) return this.runJob(kind, job, services);
+      });
+    }
+  }
+
+  private settingsOf(kind: JobKind) {
+    return {
+      notify: true,
+      retryLimit: kind.retryLimit ?? 3,
+      // pg-boss leaves a job stuck in `retry` with a delay of 0: at least one second.
+      retryDelay: Math.max(1, kind.retryDelaySeconds ?? 5),
+      retryBackoff: true,
+      expireInSeconds: kind.expireInSeconds ?? 15 * 60,
+      heartbeatSeconds: this.heartbeatSeconds,
+    };
+  }
+
+  async send(name: string, payload: object): Promise<string> {
+    this.assertRegistered(name);
+    const id = await this.boss.send(name, payload);
+    if (id === null) throw new Error(`The job queue refused a ${name} job`);
     return id;
   }
 
-  async state(kind: JobKind<never>, id: string): Promise<JobState | null> {
-    this.assertRegistered(kind);
-    const job = await this.boss.getJobById(kind.name, id);
+  async state(name: string, id: string): Promise<JobState | null> {
+    this.assertRegistered(name);
+    const job = await this.boss.getJobById(name, id);
     if (!job) return null;
     const status: JobStatus =
       job.state === 'completed'
@@ -195,7 +203,7 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, timeout: 1_000, close: true });
   }
 
-  private async runJob(kind: JobKind, job: Job<object>, db: Database, app: App): Promise<unknown> {
+  private async runJob(kind: JobKind, job: Job<object>, services: Services): Promise<unknown> {
     const log = this.log.child({ job: kind.name, jobId: job.id });
     // Fetched while the process began to shut down: not started, so straight back.
     if (this.shutdown.signal.aborted) {
@@ -204,8 +212,7 @@ export class JobQueue {
     }
     log.info({ attempt: job.retryCount + 1 }, 'job started');
     const run = kind.run(job.data, {
-      db,
-      app,
+      services,
       log,
       jobId: job.id,
       signal: AbortSignal.any([job.signal, this.shutdown.signal]),
@@ -271,9 +278,7 @@ export class JobQueue {
     await this.boss.getDb().executeSql(`select pg_notify(${bossNotifyChannel}, $1)`, [name]);
   }
 
-  private assertRegistered(kind: JobKind<never>): void {
-    if (this.kinds.get(kind.name) !== kind) {
-      throw new Error(`Job kind ${kind.name} is not in the registry given to the queue`);
-    }
+  private assertRegistered(name: string): void {
+    if (!this.kinds.has(name)) throw new Error(`Job kind ${name} is not in the registry given to the queue`);
   }
 }

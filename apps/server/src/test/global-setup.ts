@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
 async function prepare(database: DatabaseHandle): Promise<void> {
   await migrateDatabase(database);
   // Installing pg-boss's schema once here saves every test file a few seconds.
-  const queue = await JobQueue.start(database, [], { runWorkers: false, log: pino({ enabled: false }) });
+  const queue = await JobQueue.start(database, [], { log: pino({ enabled: false }) });
   await queue.stop();
 }
 

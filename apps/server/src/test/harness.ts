@@ -13,6 +13,9 @@ import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import type { JobKind } from '../jobs/queue.ts';
 import { databaseUrl } from './database-template.ts';
 
+/** The app a test drives through `inject()`; tests name it by this, never by importing app.ts. */
+export type TestApp = App;
+
 /** A database for one test file (or one test), copied from the run's migrated template. */
 export interface TestDatabase {
   driver: 'pglite' | 'postgres';
@@ -96,7 +99,7 @@ export interface TestAppOptions {
 }
 
 /** The real app over a copy of the migrated template; call `app.close()` when done. */
-export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const app = await buildApp(testConfig(options.config), {
     database: await database.open(),
@@ -112,7 +115,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
  * A test app whose AI features ask a fake model server (as the server's default provider, an
  * OpenAI-compatible one) and whose job workers run, for the tests of AI generation and review.
  */
-export function buildAiTestApp(fakeModel: { baseUrl: string }, options: TestAppOptions = {}): Promise<App> {
+export function buildAiTestApp(
+  fakeModel: { baseUrl: string },
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   return buildTestApp({
     ...options,
     config: {

@@ -25,7 +25,8 @@ const rowsOf = (result: unknown) => (result as { rows: { id?: number }[] }).rows
 const recordedWork = defineJobKind({
   name: 'test-recorded-work',
   retryDelaySeconds: 1,
-  run: async (payload: { label: string }, { db, jobId, signal }) => {
+  run: async (payload: { label: string }, { services, jobId, signal }) => {
+    const db = services.database.db;
     const [attempt] = rowsOf(
       await db.execute(
         sql`insert into test_job_attempts (job_id, label, pid) values (${jobId}, ${payload.label}, ${process.pid}) returning id`,
@@ -44,10 +45,10 @@ const recordedWork = defineJobKind({
 
 async function testRoutes(app: App): Promise<void> {
   app.post<{ Body: { label: string } }>('/test/jobs', async (request) => ({
-    id: await app.jobs.send(recordedWork, { label: request.body.label }),
+    id: await app.jobs.send(recordedWork.name, { label: request.body.label }),
   }));
   app.get<{ Params: { id: string } }>('/test/jobs/:id', async (request, reply) => {
-    const state = await app.jobs.state(recordedWork, request.params.id);
+    const state = await app.jobs.state(recordedWork.name, request.params.id);
     return state ?? reply.code(404).send({ message: 'Not found' });
   });
   app.get<{ Querystring: { ms: string } }>('/test/slow', async (request) => {

@@ -12,13 +12,13 @@ import {
   RetryError,
 } from 'ai';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { aiUsage, organizationAiSettings } from '../../db/schema.ts';
 import { UpstreamServiceError, ValidationError } from '../../http/errors.ts';
 import { guardedFetch, OutboundFetchError } from '../../security/outbound-fetch.ts';
 import type { Secrets } from '../../security/secrets.ts';
+import type { Services } from '../../services.ts';
 import { type AiConnection, imageModelOf, languageModelOf } from './ai-connection.ts';
 
 /** What the AI features need of the server: the database, the secrets box and the AI configuration. */
@@ -29,7 +29,7 @@ export interface AiServices {
 }
 
 /** The AI services of the running server, for routes and jobs to hand to the AI features. */
-export function aiServicesOf(app: App): AiServices {
+export function aiServicesOf(app: Services): AiServices {
   return { db: app.database.db, secrets: app.secrets, config: app.config };
 }
 

@@ -12,14 +12,15 @@ import {
 import type { JSONSchema7 } from 'ai';
 import { and, asc, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { components, componentVersions, emailDesignSystems } from '../../db/schema.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
 import { type FieldErrors, fieldErrorsFromAjv } from '../../http/validation-messages.ts';
 import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
+import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Renderer } from '../../render-pool/render-pool.ts';
+import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { FieldDefinition } from '../components/components.schemas.ts';
 import { componentProblems, versionOf } from '../components/components.service.ts';
@@ -31,13 +32,7 @@ import {
 import { publishStarterImages } from '../organizations/starter-images.ts';
 import { designSystemPrompt } from './design-system-prompt.ts';
 
-export interface DesignSystemGenerationRequest {
-  email_design_system_id: number;
-  /** On whose behalf (the person who created the system); usage is recorded for them. */
-  user_id: number;
-  /** The AI agent whose company, tone and guidelines the design follows, if one was chosen. */
-  ai_agent_id: number | null;
-}
+export type DesignSystemGenerationRequest = JobPayloads['design-system-generation'];
 
 export type DesignSystemGenerationOutcome = 'written' | 'written_with_problems' | 'failed' | 'skipped';
 
@@ -53,7 +48,7 @@ type SystemRow = typeof emailDesignSystems.$inferSelect;
  * leaves it generating, for the job to run again.
  */
 export async function runDesignSystemGeneration(
-  app: App,
+  app: Services,
   request: DesignSystemGenerationRequest,
   signal: AbortSignal,
 ): Promise<DesignSystemGenerationOutcome> {
@@ -106,7 +101,7 @@ interface Design {
 }
 
 async function designComponents(
-  app: App,
+  app: Services,
   system: SystemRow,
   request: DesignSystemGenerationRequest,
   signal: AbortSignal,

@@ -18,24 +18,18 @@ import {
 } from '@letterset/core';
 import type { JSONSchema7 } from 'ai';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { emails } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
+import type { JobPayloads } from '../../jobs/job-payloads.ts';
+import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow, writeAiContent } from '../emails/emails.service.ts';
 import { composeEmailPrompt, rewriteEmailPrompt } from './prompts.ts';
 
-export interface EmailGenerationRequest {
-  email_id: number;
-  /** On whose behalf (the person who created or cloned the email). */
-  user_id: number;
-  /** `compose`: the model chooses the sections; `rewrite`: it rewrites the values of the ones there. */
-  mode: 'compose' | 'rewrite';
-  feature: 'email_generation' | 'email_clone';
-}
+export type EmailGenerationRequest = JobPayloads['email-generation'];
 
 export type EmailGenerationOutcome = 'written' | 'written_with_problems' | 'failed' | 'skipped';
 
@@ -45,7 +39,7 @@ export type EmailGenerationOutcome = 'written' | 'written_with_problems' | 'fail
  * email ends `done`: only a shutdown (the signal) leaves it generating, for the job to run again.
  */
 export async function runEmailGeneration(
-  app: App,
+  app: Services,
   request: EmailGenerationRequest,
   signal: AbortSignal,
 ): Promise<EmailGenerationOutcome> {
@@ -87,7 +81,7 @@ interface GeneratedContent {
 }
 
 async function generateContent(
-  app: App,
+  app: Services,
   email: EmailRow,
   request: EmailGenerationRequest,
   signal: AbortSignal,

@@ -7,6 +7,7 @@ import { brandProfiles, components, type StoredComponentOverride } from '../../d
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import {
   findEditableDesignSystem,
   findVisibleDesignSystem,
@@ -44,7 +45,11 @@ export function toBrandProfileDefinition(row: BrandProfileRow): BrandProfileDefi
 }
 
 /** A brand profile of a system the workspace can see; brand profiles follow their system's sharing. */
-export async function findBrandProfile(app: App, systemId: number, id: number): Promise<BrandProfileRow> {
+export async function findBrandProfile(
+  app: Services,
+  systemId: number,
+  id: number,
+): Promise<BrandProfileRow> {
   const [row] = await app.database.db
     .select()
     .from(brandProfiles)

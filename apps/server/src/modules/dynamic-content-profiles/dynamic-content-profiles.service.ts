@@ -18,6 +18,7 @@ import {
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import { conditionalDefinition } from '../conditionals/conditionals.service.ts';
 import {
   findLinkTrackingProfileToUse,
@@ -59,7 +60,7 @@ export async function getDynamicContentProfile(app: App, workspaceId: number, id
 
 /** The workspace's profiles by id (to check the per-profile values of conditionals and tags). */
 export async function workspaceProfiles(
-  app: App,
+  app: Services,
   workspaceId: number,
 ): Promise<Map<string, DynamicContentProfileRow>> {
   const rows = await allWorkspaceRecords(app, dynamicContentProfiles, workspaceId);
@@ -152,7 +153,7 @@ export async function deleteDynamicContentProfile(app: App, workspaceId: number,
  * chosen profile and the email's link tracking profile.
  */
 export async function loadDynamicContent(
-  app: App,
+  app: Services,
   workspaceId: number,
   options: { profileId?: string | null; linkTrackingProfileId?: number | null },
 ): Promise<DynamicContentInput> {

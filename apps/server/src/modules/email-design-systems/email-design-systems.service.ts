@@ -8,7 +8,6 @@ import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { aiNotConfigured, aiServicesOf, loadAiConnection } from '../../integrations/ai/ai-client.ts';
-import { designSystemGenerationJob } from '../../jobs/design-system-generation-job.ts';
 import type {
   CreateEmailDesignSystemBody,
   EmailDesignSystem,
@@ -213,7 +212,7 @@ export async function createDesignSystem(
     .returning();
   if (!row) throw new Error('design system insert returned nothing');
   if (withAi) {
-    await app.jobs.send(designSystemGenerationJob, {
+    await app.jobs.send('design-system-generation', {
       email_design_system_id: row.id,
       user_id: principal.userId,
       ai_agent_id: input.ai_agent_id ?? null,

@@ -11,8 +11,7 @@ import { type Principal, requirePermission } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { type AiServices, aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
-import { emailTranslationJob } from '../../jobs/email-translation-job.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobSender } from '../../jobs/job-payloads.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { assertEditable } from '../emails/emails.lifecycle.ts';
 import type { EmailRow } from '../emails/emails.service.ts';
@@ -22,7 +21,7 @@ import type { CreateEmailTranslationBody, EmailTranslation } from './email-trans
 /** What starting and reading translations needs of the server. */
 export interface TranslationServices {
   db: Database;
-  jobs: JobQueue;
+  jobs: JobSender;
   ai: AiServices;
 }
 
@@ -111,7 +110,7 @@ export async function startEmailTranslation(
     .returning();
   if (!row) throw new Error('email translation insert returned nothing');
   for (const locale of targets)
-    await services.jobs.send(emailTranslationJob, { translation_id: row.id, locale });
+    await services.jobs.send('email-translation', { translation_id: row.id, locale });
   return getEmailTranslation(services.db, email, row.id);
 }
 

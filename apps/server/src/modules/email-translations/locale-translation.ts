@@ -16,7 +16,6 @@ import {
 } from '@letterset/core';
 import type { JSONSchema7 } from 'ai';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { emails, emailTranslations, type LocaleTranslationState } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
@@ -26,15 +25,14 @@ import {
   openAiClient,
 } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
+import type { JobPayloads } from '../../jobs/job-payloads.ts';
+import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, writeAiContent } from '../emails/emails.service.ts';
 import { recordLocaleState } from './email-translations.service.ts';
 
-export interface LocaleTranslationRequest {
-  translation_id: number;
-  locale: string;
-}
+export type LocaleTranslationRequest = JobPayloads['email-translation'];
 
 /** Values asked for in one request: enough to share context, few enough for any model's output. */
 const valuesPerRequest = 40;
@@ -55,7 +53,7 @@ interface SourceValue {
  * shutdown (the signal) leaves it under way, for the job to run again.
  */
 export async function runLocaleTranslation(
-  app: App,
+  app: Services,
   request: LocaleTranslationRequest,
   signal: AbortSignal,
 ): Promise<LocaleTranslationState['status'] | 'skipped'> {

@@ -12,6 +12,7 @@ import type { App } from '../../app.ts';
 import { emailDesignSystems, projects } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import {
@@ -28,7 +29,7 @@ import { contentOf, type EmailRow, findVisibleEmail } from './emails.service.ts'
  * content profile when one is named: 422 when the workspace has no such profile).
  */
 export async function renderingContext(
-  app: App,
+  app: Services,
   email: EmailRow,
   dynamicContentProfileId: string | null = null,
 ) {

@@ -24,7 +24,6 @@ import {
   aiServicesOf,
   loadAiConnection,
 } from '../../integrations/ai/ai-client.ts';
-import { emailGenerationJob } from '../../jobs/email-generation-job.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { assertApprovedContent, cancelWorkflowUnderWay } from '../approval-workflows/workflow-records.ts';
 import { recordAuditEntry } from '../audit-logs/audit-logs.service.ts';
@@ -518,7 +517,7 @@ export async function createEmail(
     return row;
   });
   if (input.create_with_ai) {
-    await app.jobs.send(emailGenerationJob, {
+    await app.jobs.send('email-generation', {
       email_id: email.id,
       user_id: principal.userId,
       mode: input.layout_id !== undefined ? 'rewrite' : 'compose',
@@ -926,7 +925,7 @@ export async function cloneEmail(
     return row;
   });
   if (input.clone_with_ai) {
-    await app.jobs.send(emailGenerationJob, {
+    await app.jobs.send('email-generation', {
       email_id: copy.id,
       user_id: principal.userId,
       mode: 'rewrite',

@@ -16,9 +16,9 @@ import {
   validateEmailContent,
 } from '@letterset/core';
 import { and, eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { dynamicContentProfiles, projects, type StoredExportOptions } from '../../db/schema.ts';
 import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
+import type { Services } from '../../services.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.service.ts';
 import { toDesignSystemDefinition } from '../renders/renders.service.ts';
@@ -42,7 +42,7 @@ export interface ExportContext {
 }
 
 export async function loadExportContext(
-  app: App,
+  app: Services,
   email: EmailRow,
   dynamicContentProfileId: string | null,
 ): Promise<ExportContext> {

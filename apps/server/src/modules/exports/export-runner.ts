@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { emails, exports } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import { publishStarterImages } from '../organizations/starter-images.ts';
 import { rewriteStoredImages, StoredImages } from './export-images.ts';
 import {
@@ -19,7 +19,7 @@ export type ExportRow = typeof exports.$inferSelect;
 export type ExportRunOutcome = 'completed' | 'failed' | 'already_finished';
 
 /** Marks an export failed with its errors (by locale, or `base`), unless it has finished already. */
-export async function failExport(app: App, id: number, errors: Record<string, string[]>): Promise<void> {
+export async function failExport(app: Services, id: number, errors: Record<string, string[]>): Promise<void> {
   await app.database.db
     .update(exports)
     .set({ status: 'failed', exportErrors: errors, completedAt: new Date() })
@@ -36,7 +36,11 @@ export async function failExport(app: App, id: number, errors: Record<string, st
  * once it is completed). Problems that trying again cannot fix (a template error, no Chromium) fail
  * the export at once; anything else is thrown, for the queue to retry.
  */
-export async function runExport(app: App, exportId: number, signal: AbortSignal): Promise<ExportRunOutcome> {
+export async function runExport(
+  app: Services,
+  exportId: number,
+  signal: AbortSignal,
+): Promise<ExportRunOutcome> {
   const db = app.database.db;
   const [record] = await db.select().from(exports).where(eq(exports.id, exportId));
   if (record?.status !== 'in_progress') return 'already_finished';

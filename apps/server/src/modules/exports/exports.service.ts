@@ -8,7 +8,6 @@ import { connectors, exports, type StoredExportOptions, users } from '../../db/s
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import { exportJob } from '../../jobs/export-job.ts';
 import { integrationLabels, integrationNames } from '../connectors/connector-platforms.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
 import type { PreSendChecker } from '../emails/pre-send-gate.ts';
@@ -83,7 +82,7 @@ function toExportResponse(app: App, row: ExportRow, creator: Creator): Static<ty
  */
 async function settleAbandoned(app: App, row: ExportRow): Promise<ExportRow> {
   if (row.status !== 'in_progress' || row.jobId === null) return row;
-  const job = await app.jobs.state(exportJob, row.jobId);
+  const job = await app.jobs.state('export', row.jobId);
   if (job && job.status === 'in_progress') return row;
   if (job?.status === 'completed') {
     // The job finished between the two reads: the row is current now.
@@ -315,7 +314,7 @@ export async function createExport(
   if (!row) throw new Error('export insert returned nothing');
   let jobId: string;
   try {
-    jobId = await app.jobs.send(exportJob, { export_id: row.id });
+    jobId = await app.jobs.send('export', { export_id: row.id });
   } catch (error) {
     await failExport(app, row.id, { base: ['The export could not be queued; start it again'] });
     throw error;

@@ -16,6 +16,7 @@ import {
 import type { Principal } from '../../http/access.ts';
 import { notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import type {
   CreateLinkTrackingProfileBody,
   LinkTrackingProfile,
@@ -37,7 +38,11 @@ function toResponse(row: ProfileRow): Static<typeof LinkTrackingProfile> {
 }
 
 /** The profile an email or a render names in `link_tracking_profile_id`; 422 unless the workspace has it. */
-export function findLinkTrackingProfileToUse(app: App, workspaceId: number, id: number): Promise<ProfileRow> {
+export function findLinkTrackingProfileToUse(
+  app: Services,
+  workspaceId: number,
+  id: number,
+): Promise<ProfileRow> {
   return findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id).catch(
     notFoundAsFieldError('link_tracking_profile_id', 'is not a link tracking profile of this workspace'),
   );

@@ -16,6 +16,7 @@ import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
 import type { PooledRenderInput } from '../../render-pool/render-tasks.ts';
+import type { Services } from '../../services.ts';
 import { toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
@@ -46,7 +47,7 @@ type ComponentRow = typeof components.$inferSelect;
 
 /** A design system's components, as stored and as the render engine takes them. */
 export async function designSystemComponents(
-  app: App,
+  app: Services,
   systemId: number,
 ): Promise<{ rows: ComponentRow[]; definitions: ComponentDefinition[] }> {
   const rows = await app.database.db

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { applyBrandProfile, branchedTextFor, textDirectionOf } from '@letterset/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { aiReviewers, emailComments, emails, projects, reviewAssignments } from '../../db/schema.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
 import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
+import type { JobPayloads } from '../../jobs/job-payloads.ts';
+import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
@@ -20,11 +21,7 @@ import {
 } from './ai-review-prompt.ts';
 
 /** One run of an AI reviewer's review of an email (the job's payload). */
-export interface AiReviewRequest {
-  review_assignment_id: number;
-  /** On whose behalf it runs (who asked for the review, or ran it again): usage is theirs. */
-  user_id: number;
-}
+export type AiReviewRequest = JobPayloads['ai-review'];
 
 export type AiReviewOutcome = 'done' | 'failed' | 'skipped';
 
@@ -46,7 +43,7 @@ export function aiPinCoordinates(indexOnSection: number): { center_offset_x_px: 
  * Only a shutdown (the signal) leaves it running, for the job to run again from the start.
  */
 export async function runAiReview(
-  app: App,
+  app: Services,
   request: AiReviewRequest,
   signal: AbortSignal,
 ): Promise<AiReviewOutcome> {
@@ -120,7 +117,7 @@ export async function runAiReview(
 
 /** The comments of every locale of the email, as the model answered them (their valid part). */
 async function reviewEmail(
-  app: App,
+  app: Services,
   email: EmailRow,
   reviewer: typeof aiReviewers.$inferSelect,
   userId: number,

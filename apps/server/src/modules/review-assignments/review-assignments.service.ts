@@ -7,7 +7,6 @@ import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { aiNotConfiguredMessage, aiServicesOf, loadAiConnection } from '../../integrations/ai/ai-client.ts';
-import { aiReviewJob } from '../../jobs/ai-review-job.ts';
 import { emailVisibilityOf } from '../emails/email-audience.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
 import { type NotificationServices, notify, personName } from '../notifications/notifications.service.ts';
@@ -280,7 +279,7 @@ async function startAiReview(
   const running = await setStatus('running', null, claim);
   if (!running) return undefined;
   try {
-    await app.jobs.send(aiReviewJob, { review_assignment_id: row.id, user_id: userId });
+    await app.jobs.send('ai-review', { review_assignment_id: row.id, user_id: userId });
   } catch (error) {
     app.log.error({ err: error, reviewAssignmentId: row.id }, 'AI review job not sent');
     return setStatus(
