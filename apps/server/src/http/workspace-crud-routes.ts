@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PermissionKey } from '@letterset/core';
 import { type TObject, type TSchema, Type } from 'typebox';
-import type { App } from '../app.ts';
+import type { Services } from '../services.ts';
 import { type Principal, principalOf, workspaceOf } from './access.ts';
 import { ListResponse, type listBody, type PageRequest, PaginationQuery, pageRequest } from './pagination.ts';
 import { errorResponses, ref, WorkspaceIdParams } from './schemas.ts';
@@ -20,11 +20,11 @@ export interface WorkspaceCrudSpec<Id extends number | string> {
   schemas: { item: TSchema; create: TObject; update: TObject; itemParams: TObject };
   descriptions?: { create?: string; update?: string; delete?: string };
   service: {
-    list(app: App, workspaceId: number, page: PageRequest): Promise<ReturnType<typeof listBody>>;
-    create(app: App, principal: Principal, workspaceId: number, body: never): Promise<unknown>;
-    get(app: App, workspaceId: number, id: Id): Promise<unknown>;
-    update(app: App, workspaceId: number, id: Id, body: never): Promise<unknown>;
-    delete(app: App, workspaceId: number, id: Id): Promise<void>;
+    list(services: Services, workspaceId: number, page: PageRequest): Promise<ReturnType<typeof listBody>>;
+    create(services: Services, principal: Principal, workspaceId: number, body: never): Promise<unknown>;
+    get(services: Services, workspaceId: number, id: Id): Promise<unknown>;
+    update(services: Services, workspaceId: number, id: Id, body: never): Promise<unknown>;
+    delete(services: Services, workspaceId: number, id: Id): Promise<void>;
   };
 }
 
@@ -53,7 +53,7 @@ export function workspaceCrudRoutes<Id extends number | string>(
           response: { 200: ListResponse(ref(spec.schemas.item)), ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => spec.service.list(app, workspaceOf(request).id, pageRequest(request.query)),
+      async (request) => spec.service.list(app.services, workspaceOf(request).id, pageRequest(request.query)),
     );
 
     app.post(
@@ -71,7 +71,12 @@ export function workspaceCrudRoutes<Id extends number | string>(
         },
       },
       async (request) =>
-        spec.service.create(app, principalOf(request), workspaceOf(request).id, request.body as never),
+        spec.service.create(
+          app.services,
+          principalOf(request),
+          workspaceOf(request).id,
+          request.body as never,
+        ),
     );
 
     app.get(
@@ -86,7 +91,7 @@ export function workspaceCrudRoutes<Id extends number | string>(
           response: { 200: ref(spec.schemas.item), ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => spec.service.get(app, workspaceOf(request).id, idOf(request.params)),
+      async (request) => spec.service.get(app.services, workspaceOf(request).id, idOf(request.params)),
     );
 
     app.patch(
@@ -104,7 +109,12 @@ export function workspaceCrudRoutes<Id extends number | string>(
         },
       },
       async (request) =>
-        spec.service.update(app, workspaceOf(request).id, idOf(request.params), request.body as never),
+        spec.service.update(
+          app.services,
+          workspaceOf(request).id,
+          idOf(request.params),
+          request.body as never,
+        ),
     );
 
     app.delete(
@@ -121,7 +131,7 @@ export function workspaceCrudRoutes<Id extends number | string>(
         },
       },
       async (request, reply) => {
-        await spec.service.delete(app, workspaceOf(request).id, idOf(request.params));
+        await spec.service.delete(app.services, workspaceOf(request).id, idOf(request.params));
         return reply.code(204).send(null);
       },
     );

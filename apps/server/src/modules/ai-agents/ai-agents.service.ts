@@ -9,6 +9,7 @@ import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
+import type { Services } from '../../services.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { AiAgent, CreateAiAgentBody, UpdateAiAgentBody } from './ai-agents.schemas.ts';
 import {
@@ -27,7 +28,9 @@ export interface AiAgentServices {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-export function aiAgentServicesOf(app: App): AiAgentServices {
+export function aiAgentServicesOf(
+  app: Pick<Services, 'database' | 'storage' | 'config' | 'log'>,
+): AiAgentServices {
   return {
     db: app.database.db,
     storage: app.storage,
