@@ -6,12 +6,12 @@ import path from 'node:path';
 import { starterImageFiles } from '@letterset/core';
 import { create as createArchive } from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { migrationsFolder } from '../db/client.ts';
 import { DataDirLockedError, lockFileName } from '../db/data-dir-lock.ts';
 import { createTestOrganization, signInAs, type TestOrganization } from '../test/factories.ts';
-import { createTestDatabase, testConfig } from '../test/harness.ts';
+import { createTestDatabase, type TestApp, testConfig } from '../test/harness.ts';
 import { solidImage } from '../test/images.ts';
 import { backupDataFolder } from './backup.ts';
 import { backupFormat, manifestEntryName, readManifest } from './backup-manifest.ts';
@@ -30,14 +30,14 @@ function configFor(dataDir: string, filesDir = path.join(dataDir, 'files')): Con
 }
 
 /** Starts the app the way `npm start` does: it opens, locks and migrates the configured folder. */
-async function startServer(config: Config): Promise<App> {
+async function startServer(config: Config): Promise<TestApp> {
   const app = await buildApp(config);
   await app.ready();
   return app;
 }
 
 /** Everything a reader sees of the workspace: each email in full, the image listing, every image's bytes. */
-async function readWorkspace(app: App, headers: Headers, workspaceId: number) {
+async function readWorkspace(app: TestApp, headers: Headers, workspaceId: number) {
   const base = `/api/v1/workspaces/${workspaceId}`;
   const get = (url: string) => app.inject({ method: 'GET', url, headers });
   const emails = [];
@@ -62,7 +62,7 @@ function uploadForm(name: string, bytes: Buffer, filename: string, type: string)
   return form;
 }
 
-async function uploadImage(app: App, headers: Headers, workspaceId: number, form: FormData) {
+async function uploadImage(app: TestApp, headers: Headers, workspaceId: number, form: FormData) {
   const response = await app.inject({
     method: 'POST',
     url: `/api/v1/workspaces/${workspaceId}/images`,
@@ -74,7 +74,7 @@ async function uploadImage(app: App, headers: Headers, workspaceId: number, form
 }
 
 /** Three emails with content and three images, all through the API. */
-async function fillWorkspace(app: App, organization: TestOrganization, headers: Headers) {
+async function fillWorkspace(app: TestApp, organization: TestOrganization, headers: Headers) {
   const base = `/api/v1/workspaces/${organization.workspaceId}`;
   const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
     const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });

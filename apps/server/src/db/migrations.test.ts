@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { App } from '../app.ts';
 import { databaseUrl } from '../test/database-template.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import {
   type Database,
   migrateDatabase,
@@ -16,7 +15,7 @@ import {
 import { organizations } from './schema.ts';
 
 describe('migrations', () => {
-  let app: App;
+  let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
   });

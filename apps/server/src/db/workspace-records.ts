@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { App } from '../app.ts';
 import { NotFoundError, ValidationError } from '../http/errors.ts';
 import type { PageRequest } from '../http/pagination.ts';
 import type { Services } from '../services.ts';
@@ -11,13 +10,13 @@ type WorkspaceTable = PgTable & { id: AnyPgColumn; workspaceId: AnyPgColumn; cre
 
 /** One page of a workspace's records, newest first, and how many there are in all. */
 export async function pageOfWorkspaceRecords<T extends WorkspaceTable>(
-  app: Pick<App, 'database'>,
+  services: Pick<Services, 'database'>,
   table: T,
   workspaceId: number,
   page: PageRequest,
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   const where = eq(table.workspaceId, workspaceId);
-  const db = app.database.db;
+  const db = services.database.db;
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -36,12 +35,12 @@ export async function pageOfWorkspaceRecords<T extends WorkspaceTable>(
 
 /** A record of the workspace by id; another workspace's (or organization's) id is a 404. */
 export async function findWorkspaceRecord<T extends WorkspaceTable>(
-  app: Pick<App, 'database'>,
+  services: Pick<Services, 'database'>,
   table: T,
   workspaceId: number,
   id: number | string,
 ): Promise<T['$inferSelect']> {
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .select()
     .from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.workspaceId, workspaceId)));
@@ -51,11 +50,11 @@ export async function findWorkspaceRecord<T extends WorkspaceTable>(
 
 /** Every record of a workspace, oldest first (what a render needs). */
 export async function allWorkspaceRecords<T extends WorkspaceTable>(
-  app: Services,
+  services: Pick<Services, 'database'>,
   table: T,
   workspaceId: number,
 ): Promise<T['$inferSelect'][]> {
-  const rows = await app.database.db
+  const rows = await services.database.db
     .select()
     .from(table as PgTable)
     .where(eq(table.workspaceId, workspaceId))
@@ -71,11 +70,11 @@ export interface EmailUsingRecord {
 
 /** The workspace's emails matching a condition on their row (content, profile ids), by name. */
 export async function workspaceEmailsWhere(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   condition: SQL,
 ): Promise<EmailUsingRecord[]> {
-  return app.database.db
+  return services.database.db
     .select({ id: emails.id, name: emails.name, content: emails.content })
     .from(emails)
     .where(and(eq(emails.workspaceId, workspaceId), condition))
@@ -87,21 +86,21 @@ export async function workspaceEmailsWhere(
  * names the emails, so nothing they hold is silently lost.
  */
 export async function deleteWorkspaceRecordUnlessUsed<T extends WorkspaceTable>(
-  app: App,
+  services: Pick<Services, 'database'>,
   table: T,
   workspaceId: number,
   id: number,
   options: { describe(row: T['$inferSelect']): string; usedBy: SQL },
 ): Promise<void> {
-  const row = await findWorkspaceRecord(app, table, workspaceId, id);
-  const using = await workspaceEmailsWhere(app, workspaceId, options.usedBy);
+  const row = await findWorkspaceRecord(services, table, workspaceId, id);
+  const using = await workspaceEmailsWhere(services, workspaceId, options.usedBy);
   if (using.length > 0)
     throw usedByEmailsError(
       options.describe(row),
       'id',
       using.map((email) => email.name),
     );
-  await app.database.db.delete(table as PgTable).where(eq(table.id, id));
+  await services.database.db.delete(table as PgTable).where(eq(table.id, id));
 }
 
 /** The 422 for a change that would lose what emails use; it names the emails. */

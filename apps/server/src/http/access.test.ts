@@ -1,7 +1,6 @@
 import { permissionKeys } from '@letterset/core';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import {
   apiKeyHeadersFor,
   createTestOrganization,
@@ -9,7 +8,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../test/factories.ts';
-import { buildTestApp, testConfig } from '../test/harness.ts';
+import { buildTestApp, type TestApp, testConfig } from '../test/harness.ts';
 import { createRecordFixture, fillPath, type RecordFixture } from '../test/record-fixture.ts';
 import { registerAccessControl } from './access.ts';
 
@@ -41,7 +40,7 @@ function validBody(method: string, url: string, fixture: RecordFixture): object 
 }
 
 describe('every route', () => {
-  let app: App;
+  let app: TestApp;
   let home: RecordFixture;
   let outsider: TestOrganization;
 

@@ -16,6 +16,7 @@ import {
 import { tokenDigest } from '../security/tokens.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import { sessionCookieName } from './openapi.ts';
+import type { Principal } from './principal.ts';
 import { AccessChanges, changesAccess, PrincipalCache } from './principal-cache.ts';
 import { limits } from './schemas.ts';
 
@@ -68,16 +69,8 @@ declare module 'fastify' {
   }
 }
 
-export interface Principal {
-  userId: number;
-  organizationId: number;
-  roleId: number;
-  permissions: ReadonlySet<PermissionKey>;
-  /** `mcp_oauth`: an MCP app's access token, which acts as the user who consented (on `/mcp` only). */
-  via: 'session' | 'api_key' | 'mcp_oauth';
-  sessionTokenHash: string | null;
-  apiKeyId: number | null;
-}
+/** Kept for callers that still import the principal from here; it lives in principal.ts. */
+export type { Principal } from './principal.ts';
 
 /** Sessions last this long after the last request; a request refreshes it (at most hourly). */
 export const sessionLifetimeMs = 14 * 24 * 60 * 60 * 1000;

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { builtInRoleNames, isPermissionKey, type PermissionKey, permissionKeys } from '@letterset/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import { roles, teamMemberships } from '../db/schema.ts';
 import { apiKeyHeadersFor, createTestOrganization, createTestUser } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import {
   type OpenApiDocument,
   type Operation,
@@ -120,7 +119,7 @@ function messageOf(response: LightMyRequestResponse): string {
 }
 
 describe('authorization matrix, generated from the OpenAPI document', () => {
-  let app: App;
+  let app: TestApp;
   let fixture: RecordFixture;
   let document: OpenApiDocument;
   let operations: Operation[];

@@ -6,7 +6,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import * as tables from '../db/schema.ts';
 import {
@@ -19,7 +18,7 @@ import {
   type VariantContext,
 } from '../test/bad-input-variants.ts';
 import { apiKeyHeadersFor, createTestOrganization } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import {
   type OpenApiDocument,
   type Operation,
@@ -99,7 +98,7 @@ function describeRequest(request: BadRequest): string {
 }
 
 describe('bad input, generated for every operation of the OpenAPI document', () => {
-  let app: App;
+  let app: TestApp;
   let fixture: RecordFixture;
   let admin: Record<string, string>;
   let operations: Operation[];

@@ -3,10 +3,9 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import { apiKeys, roles, users } from '../db/schema.ts';
 import { apiKeyHeadersFor, createTestOrganization, createTestUser } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { countAdministrators } from './grants.ts';
 
 /**
@@ -71,7 +70,7 @@ interface Snapshot {
 }
 
 describe('grant escalation (property)', () => {
-  let app: App;
+  let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
   });

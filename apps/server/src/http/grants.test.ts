@@ -1,7 +1,6 @@
 import { builtInRoleGrants, type PermissionKey } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import { apiKeys, roles, users } from '../db/schema.ts';
 import {
   apiKeyHeadersFor,
@@ -10,7 +9,7 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { countAdministrators } from './grants.ts';
 
 /**
@@ -18,7 +17,7 @@ import { countAdministrators } from './grants.ts';
  * Callers use API keys: a key acts as its owner, with the owner's current role.
  */
 describe('grants are bounded by the granter', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
 
@@ -219,7 +218,7 @@ describe('grants are bounded by the granter', () => {
 });
 
 describe('the organization keeps someone who can manage users and roles', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
 

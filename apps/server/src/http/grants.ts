@@ -2,8 +2,8 @@ import { administers, keysBeyond } from '@letterset/core';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { organizations, roles, users } from '../db/schema.ts';
-import type { Principal } from './access.ts';
 import { ForbiddenError, ValidationError } from './errors.ts';
+import type { Principal } from './principal.ts';
 
 /**
  * The server's side of the grant rule (`keysBeyond` in core): nobody gives, or takes from

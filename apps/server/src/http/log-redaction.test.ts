@@ -2,9 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import { apiKeyHeadersFor, createTestOrganization, type TestOrganization } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { redactUrl, serializeError } from './log-redaction.ts';
 
 describe('request URLs in the log', () => {
@@ -63,7 +62,7 @@ describe('errors in the log', () => {
 });
 
 describe('the log of a running app', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   const lines: string[] = [];

@@ -1,13 +1,12 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { ListResponse, listBody, PaginationQuery, pageRequest } from './pagination.ts';
 
 const letters = 'abcdefghijklmnopqrstuvwxyz'.split('');
 
 describe('pagination', () => {
-  let app: App;
+  let app: TestApp;
 
   beforeAll(async () => {
     app = await buildTestApp({

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listenerApplicationName } from '../db/channel-listener.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from '../test/harness.ts';
-import type { Principal } from './access.ts';
+import type { Principal } from './principal.ts';
 import { AccessChanges, changesAccess, PrincipalCache } from './principal-cache.ts';
 
 const principal = (userId: number, organizationId = 1): Principal => ({

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ChannelSubscription, listenOnChannel } from '../db/channel-listener.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { Principal } from './access.ts';
+import type { Principal } from './principal.ts';
 
 interface Entry {
   principal: Principal;

@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import { apiKeyHeadersFor, createTestOrganization, type TestOrganization } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { uploadFieldsAllowance } from './request-limits.ts';
 
 const twoMegabytes = 2 * 1024 * 1024;
 const maxImageBytes = 200 * 1024;
 
 describe('request body limits and content types', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let imagesUrl: string;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import { apiKeyHeadersFor, createTestOrganization } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { solidImage } from '../test/images.ts';
 import { uploadLimits } from './uploads.ts';
 
@@ -23,7 +22,7 @@ function multipartBody(parts: Part[]): Buffer {
 }
 
 describe('multipart uploads beyond their part limits', () => {
-  let app: App;
+  let app: TestApp;
   let admin: Record<string, string>;
   let imagesUrl: string;
   let image: Buffer;

@@ -1,14 +1,13 @@
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import { apiKeyHeadersFor, createTestOrganization, type TestOrganization } from '../test/factories.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { Id, limits, Name, RequestBody, ref } from './schemas.ts';
 import { assertBoundedInput, buildValidatorFactory } from './validation.ts';
 
 describe('bounded input', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
 

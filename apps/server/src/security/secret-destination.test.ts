@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
 import {
   apiKeyHeadersFor,
   createTestOrganization,
@@ -11,7 +10,7 @@ import {
 import { type FakeIterable, startFakeIterable } from '../test/fakes/fake-iterable.ts';
 import { type FakeMcpServer, startFakeMcpServer } from '../test/fakes/fake-mcp-server.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/fake-openai.ts';
-import { buildTestApp, testConfig } from '../test/harness.ts';
+import { buildTestApp, type TestApp, testConfig } from '../test/harness.ts';
 import { originOf, sameDestination } from './secret-destination.ts';
 
 /**
@@ -61,7 +60,7 @@ describe('origins', () => {
 });
 
 describe('a stored secret follows no moved address', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let developer: Record<string, string>;

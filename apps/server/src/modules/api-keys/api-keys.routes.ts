@@ -23,7 +23,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(ApiKey)), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => listApiKeys(app, principalOf(request), pageRequest(request.query)),
+    async (request) => listApiKeys(app.services, principalOf(request), pageRequest(request.query)),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(CreatedApiKey), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => createApiKey(app, principalOf(request), request.body.name),
+    async (request) => createApiKey(app.services, principalOf(request), request.body.name),
   );
 
   app.delete(
@@ -61,7 +61,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeApiKey(app, principalOf(request), request.params.id);
+      await revokeApiKey(app.services, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

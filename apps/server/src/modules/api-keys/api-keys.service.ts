@@ -1,13 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { rolesWithinReach } from '../../http/grants.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
+import type { Services } from '../../services.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import type { ApiKey } from './api-keys.schemas.ts';
 
@@ -56,10 +56,14 @@ async function visibleKeys(db: Database, principal: Principal): Promise<SQL | un
   );
 }
 
-export async function listApiKeys(app: App, principal: Principal, page: PageRequest) {
-  const where = await visibleKeys(app.database.db, principal);
+export async function listApiKeys(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  page: PageRequest,
+) {
+  const where = await visibleKeys(services.database.db, principal);
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select(columns)
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -67,7 +71,7 @@ export async function listApiKeys(app: App, principal: Principal, page: PageRequ
       .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db
+    services.database.db
       .select({ value: count() })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -76,9 +80,9 @@ export async function listApiKeys(app: App, principal: Principal, page: PageRequ
   return listBody(rows.map(toApiKeyResponse), total?.value ?? 0, page);
 }
 
-export async function createApiKey(app: App, principal: Principal, name: string) {
+export async function createApiKey(services: Pick<Services, 'database'>, principal: Principal, name: string) {
   const key = `${apiKeyPrefix}${randomToken()}`;
-  const [created] = await app.database.db
+  const [created] = await services.database.db
     .insert(apiKeys)
     .values({
       organizationId: principal.organizationId,
@@ -88,7 +92,7 @@ export async function createApiKey(app: App, principal: Principal, name: string)
       tokenHash: tokenDigest(key),
     })
     .returning({ id: apiKeys.id });
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .select(columns)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -102,15 +106,19 @@ export async function createApiKey(app: App, principal: Principal, name: string)
  * caller may not see (someone else's, without `manage_api_keys` or without every key its owner
  * holds) answers 404, as one that does not exist: the list never showed it.
  */
-export async function revokeApiKey(app: App, principal: Principal, id: number): Promise<void> {
-  const visible = await visibleKeys(app.database.db, principal);
-  const [key] = await app.database.db
+export async function revokeApiKey(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  const visible = await visibleKeys(services.database.db, principal);
+  const [key] = await services.database.db
     .select({ id: apiKeys.id })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(and(eq(apiKeys.id, id), visible));
   if (!key) throw new NotFoundError();
-  const revoked = await app.database.db
+  const revoked = await services.database.db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt)))

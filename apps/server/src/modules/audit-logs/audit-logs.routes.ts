@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
@@ -21,14 +22,15 @@ export const auditLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(AuditLogEntry)), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => listAuditLogs(app, principalOf(request), request.query, pageRequest(request.query)),
+    async (request) =>
+      listAuditLogs(app.services, principalOf(request), request.query, pageRequest(request.query)),
   );
 };
 
 /** Registered on the root instance so it sees every route's answers. */
-export function registerAuditTrail(app: Parameters<typeof recordWrite>[0]): void {
+export function registerAuditTrail(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    await recordWrite(app, request, reply.statusCode, payload);
+    await recordWrite(app.services, request, reply.statusCode, payload);
     return payload;
   });
 }

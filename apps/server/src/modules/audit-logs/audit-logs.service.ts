@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import type { AuditLogEntry, ListAuditLogsQuery } from './audit-logs.schemas.ts';
 
@@ -48,7 +48,7 @@ function resourceIdOf(request: FastifyRequest, payload: unknown): string | null 
 
 /** Records a successful write through the API. Reads, failures and anonymous calls are not written. */
 export async function recordWrite(
-  app: App,
+  services: Pick<Services, 'database'>,
   request: FastifyRequest,
   statusCode: number,
   payload: unknown,
@@ -57,7 +57,7 @@ export async function recordWrite(
   const principal = request.principal;
   if (!action || !principal || statusCode >= 400 || !request.routeOptions.url?.startsWith('/api/')) return;
   if (request.routeOptions.config.writesNothing) return;
-  await app.database.db.insert(auditLogs).values({
+  await services.database.db.insert(auditLogs).values({
     organizationId: principal.organizationId,
     userId: principal.userId,
     apiKeyId: principal.apiKeyId,
@@ -101,7 +101,7 @@ export async function recordAuditEntry(
 }
 
 export async function listAuditLogs(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   query: Static<typeof ListAuditLogsQuery>,
   page: PageRequest,
@@ -114,7 +114,7 @@ export async function listAuditLogs(
     query.to !== undefined ? lt(auditLogs.createdAt, new Date(query.to)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select({
         entry: auditLogs,
         user: {
@@ -130,7 +130,7 @@ export async function listAuditLogs(
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(auditLogs).where(where),
+    services.database.db.select({ value: count() }).from(auditLogs).where(where),
   ]);
   const results: Static<typeof AuditLogEntry>[] = rows.map(({ entry, user }) => ({
     id: entry.id,

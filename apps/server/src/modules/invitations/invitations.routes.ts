@@ -31,7 +31,7 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const invitation = await findInvitation(app, request.params.token);
+      const invitation = await findInvitation(app.services, request.params.token);
       return {
         email: invitation.email,
         first_name: invitation.firstName,
@@ -56,9 +56,9 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await acceptInvitation(app, request.params.token, request.body.password);
-      await startSession(app, request, reply, userId);
-      return describeMe(app, await authenticateAs(app, request, userId, 'session'));
+      const userId = await acceptInvitation(app.services, request.params.token, request.body.password);
+      await startSession(app.services, request, reply, userId);
+      return describeMe(app.services, await authenticateAs(app.services, request, userId, 'session'));
     },
   );
 };

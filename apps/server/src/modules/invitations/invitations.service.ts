@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { organizations, users } from '../../db/schema.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
+import type { Services } from '../../services.ts';
 
 /** Invitation links work for a week; sending a new one replaces the old link. */
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -11,10 +11,14 @@ export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 type InvitedUser = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'email'>;
 
 /** Emails the person a one-time link to set their password, and records when it was sent. */
-export async function sendInvitation(app: App, user: InvitedUser, invitedBy: string): Promise<void> {
+export async function sendInvitation(
+  services: Pick<Services, 'config' | 'database' | 'mailer'>,
+  user: InvitedUser,
+  invitedBy: string,
+): Promise<void> {
   const token = randomToken();
   const now = new Date();
-  const [organization] = await app.database.db
+  const [organization] = await services.database.db
     .update(users)
     .set({
       invitationTokenHash: tokenDigest(token),
@@ -25,15 +29,15 @@ export async function sendInvitation(app: App, user: InvitedUser, invitedBy: str
     .returning({ organizationId: users.organizationId })
     .then(async ([row]) =>
       row
-        ? app.database.db
+        ? services.database.db
             .select({ name: organizations.name })
             .from(organizations)
             .where(eq(organizations.id, row.organizationId))
         : [],
     );
-  const link = `${app.config.appUrl}/invitations/${token}`;
+  const link = `${services.config.appUrl}/invitations/${token}`;
   const organizationName = organization?.name ?? 'Letterset';
-  await app.mailer.send({
+  await services.mailer.send({
     to: user.email,
     subject: `${invitedBy} invited you to ${organizationName} on Letterset`,
     text: [
@@ -54,8 +58,8 @@ export async function sendInvitation(app: App, user: InvitedUser, invitedBy: str
 }
 
 /** Who an invitation link is for, as long as it is unused and unexpired. */
-export async function findInvitation(app: App, token: string) {
-  const [invitation] = await app.database.db
+export async function findInvitation(services: Pick<Services, 'database'>, token: string) {
+  const [invitation] = await services.database.db
     .select({
       userId: users.id,
       email: users.email,
@@ -78,9 +82,13 @@ export async function findInvitation(app: App, token: string) {
 }
 
 /** Sets the password and spends the link. */
-export async function acceptInvitation(app: App, token: string, password: string): Promise<number> {
-  const invitation = await findInvitation(app, token);
-  await app.database.db
+export async function acceptInvitation(
+  services: Pick<Services, 'database'>,
+  token: string,
+  password: string,
+): Promise<number> {
+  const invitation = await findInvitation(services, token);
+  await services.database.db
     .update(users)
     .set({
       passwordHash: await hashPassword(password),

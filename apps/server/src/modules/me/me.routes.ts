@@ -22,7 +22,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403) },
       },
     },
-    async (request) => describeMe(app, principalOf(request)),
+    async (request) => describeMe(app.services, principalOf(request)),
   );
 
   app.patch(
@@ -38,7 +38,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => updateMe(app, principalOf(request), request.body),
+    async (request) => updateMe(app.services, principalOf(request), request.body),
   );
 
   app.post(
@@ -53,7 +53,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TwoFactorEnrolment, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => startTwoFactorEnrolment(app, principalOf(request)),
+    async (request) => startTwoFactorEnrolment(app.services, principalOf(request)),
   );
 
   app.post(
@@ -68,7 +68,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => confirmTwoFactor(app, principalOf(request), request.body.code),
+    async (request) => confirmTwoFactor(app.services, principalOf(request), request.body.code),
   );
 
   app.post(
@@ -83,6 +83,6 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => disableTwoFactor(app, principalOf(request), request.body.code),
+    async (request) => disableTwoFactor(app.services, principalOf(request), request.body.code),
   );
 };

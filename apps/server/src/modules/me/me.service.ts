@@ -1,19 +1,22 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { organizations, roles, sessions, users, workspaces } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { generateTotpSecret, totpUri, verifyTotp } from '../../security/totp.ts';
+import type { Services } from '../../services.ts';
 import { toRoleResponse } from '../roles/roles.service.ts';
 import { findUser, toUserResponse } from '../users/users.serializers.ts';
 import { accessibleWorkspacesFilter, toWorkspaceResponse } from '../workspaces/workspaces.service.ts';
 import type { Me, UpdateMeBody } from './me.schemas.ts';
 
 /** Everything the web app needs to know about who is signed in, in one call. */
-export async function describeMe(app: App, principal: Principal): Promise<Static<typeof Me>> {
-  const db = app.database.db;
+export async function describeMe(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+): Promise<Static<typeof Me>> {
+  const db = services.database.db;
   const user = await findUser(db, principal.organizationId, principal.userId);
   if (!user) throw new NotFoundError();
   const [[organization], [role], workspaceRows, userResponse] = await Promise.all([
@@ -25,7 +28,7 @@ export async function describeMe(app: App, principal: Principal): Promise<Static
     db
       .select()
       .from(workspaces)
-      .where(accessibleWorkspacesFilter(app, principal))
+      .where(accessibleWorkspacesFilter(services, principal))
       .orderBy(asc(workspaces.name)),
     toUserResponse(db, user),
   ]);
@@ -39,8 +42,12 @@ export async function describeMe(app: App, principal: Principal): Promise<Static
   };
 }
 
-export async function updateMe(app: App, principal: Principal, input: Static<typeof UpdateMeBody>) {
-  const db = app.database.db;
+export async function updateMe(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  input: Static<typeof UpdateMeBody>,
+) {
+  const db = services.database.db;
   const changes: Partial<typeof users.$inferInsert> = {
     ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
     ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
@@ -69,37 +76,45 @@ export async function updateMe(app: App, principal: Principal, input: Static<typ
       .delete(sessions)
       .where(and(eq(sessions.userId, principal.userId), ne(sessions.tokenHash, principal.sessionTokenHash)));
   }
-  return describeMe(app, principal);
+  return describeMe(services, principal);
 }
 
-export async function startTwoFactorEnrolment(app: App, principal: Principal) {
-  const user = await findUser(app.database.db, principal.organizationId, principal.userId);
+export async function startTwoFactorEnrolment(services: Pick<Services, 'database'>, principal: Principal) {
+  const user = await findUser(services.database.db, principal.organizationId, principal.userId);
   if (!user) throw new NotFoundError();
   if (user.twoFactorEnabled)
     throw ValidationError.field('base', 'Two-factor authentication is already on; turn it off first');
   const secret = generateTotpSecret();
-  await app.database.db.update(users).set({ twoFactorSecret: secret }).where(eq(users.id, user.id));
+  await services.database.db.update(users).set({ twoFactorSecret: secret }).where(eq(users.id, user.id));
   return { secret, otpauth_uri: totpUri(secret, user.email) };
 }
 
-export async function confirmTwoFactor(app: App, principal: Principal, code: string) {
-  const user = await findUser(app.database.db, principal.organizationId, principal.userId);
+export async function confirmTwoFactor(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  code: string,
+) {
+  const user = await findUser(services.database.db, principal.organizationId, principal.userId);
   if (!user?.twoFactorSecret) throw ValidationError.field('base', 'Start two-factor enrolment first');
   if (!verifyTotp(user.twoFactorSecret, code, Date.now()))
     throw ValidationError.field('code', 'is not right; check your authenticator app');
-  await app.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
-  return describeMe(app, principal);
+  await services.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+  return describeMe(services, principal);
 }
 
-export async function disableTwoFactor(app: App, principal: Principal, code: string) {
-  const user = await findUser(app.database.db, principal.organizationId, principal.userId);
+export async function disableTwoFactor(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  code: string,
+) {
+  const user = await findUser(services.database.db, principal.organizationId, principal.userId);
   if (!user?.twoFactorEnabled || !user.twoFactorSecret)
     throw ValidationError.field('base', 'Two-factor authentication is not on');
   if (!verifyTotp(user.twoFactorSecret, code, Date.now()))
     throw ValidationError.field('code', 'is not right; check your authenticator app');
-  await app.database.db
+  await services.database.db
     .update(users)
     .set({ twoFactorEnabled: false, twoFactorSecret: null })
     .where(eq(users.id, user.id));
-  return describeMe(app, principal);
+  return describeMe(services, principal);
 }

@@ -36,7 +36,12 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listNotifications(app.database.db, principalOf(request), request.query, pageRequest(request.query)),
+      listNotifications(
+        app.services.database.db,
+        principalOf(request),
+        request.query,
+        pageRequest(request.query),
+      ),
   );
 
   app.get(
@@ -50,7 +55,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(UnreadCount), ...errorResponses(401, 403) },
       },
     },
-    async (request) => unreadCount(app.database.db, principalOf(request)),
+    async (request) => unreadCount(app.services.database.db, principalOf(request)),
   );
 
   app.post(
@@ -65,7 +70,8 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Notification), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => markNotificationRead(app.database.db, principalOf(request), request.params.id),
+    async (request) =>
+      markNotificationRead(app.services.database.db, principalOf(request), request.params.id),
   );
 
   app.post(
@@ -79,6 +85,6 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(UnreadCount), ...errorResponses(401, 403) },
       },
     },
-    async (request) => markAllNotificationsRead(app.database.db, principalOf(request)),
+    async (request) => markAllNotificationsRead(app.services.database.db, principalOf(request)),
   );
 };

@@ -1,29 +1,25 @@
 import { escapeHtml } from '@letterset/core';
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { emails, type NotificationKind, notifications, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import type { Notification } from './notifications.schemas.ts';
 
-/** What telling people about an event needs: the database, the mailer, the web app's address. */
-export interface NotificationServices {
-  db: Database;
-  mailer: Mailer;
-  appUrl: string;
-  log: FastifyBaseLogger;
-}
+/** What telling people about an event needs: the database, the mailer, the web app's address, the log. */
+export type NotificationServices = Pick<Services, 'database' | 'mailer' | 'config' | 'log'>;
 
-/** The app's notification services: its database, mailer, web address and log. */
-export function notificationServicesOf(app: App): NotificationServices {
-  return { db: app.database.db, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log };
+/**
+ * The notification services of `services`: they are the services themselves. Kept while callers
+ * still wrap what they hand to `notify`; new code passes its services directly.
+ */
+export function notificationServicesOf(services: NotificationServices): NotificationServices {
+  return services;
 }
 
 /** An event on an email that some people should hear about. */
@@ -63,7 +59,7 @@ export async function notify(services: NotificationServices, notices: readonly E
   );
   if (wanted.length === 0) return;
   const organizationIds = [...new Set(notices.map((notice) => notice.email.organizationId))];
-  const recipients = await services.db
+  const recipients = await services.database.db
     .select({
       id: users.id,
       organizationId: users.organizationId,
@@ -87,7 +83,7 @@ export async function notify(services: NotificationServices, notices: readonly E
       : [];
   });
   if (deliveries.length === 0) return;
-  await services.db.insert(notifications).values(
+  await services.database.db.insert(notifications).values(
     deliveries.map(({ notice, recipient }) => ({
       organizationId: notice.email.organizationId,
       userId: recipient.id,
@@ -102,7 +98,7 @@ export async function notify(services: NotificationServices, notices: readonly E
   const mails = deliveries.filter(({ notice, recipient }) => !recipient.disabled.includes(notice.kind));
   const sent = await Promise.allSettled(
     mails.map(({ notice, recipient }) =>
-      services.mailer.send(noticeMail(services.appUrl, notice, recipient)),
+      services.mailer.send(noticeMail(services.config.appUrl, notice, recipient)),
     ),
   );
   sent.forEach((outcome, index) => {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -10,22 +9,17 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { type EmailNotice, notify } from './notifications.service.ts';
 
 describe('notifications', () => {
-  let app: App;
+  let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let organization: TestOrganization;
   let email: EmailNotice['email'];
 
-  const services = () => ({
-    db: app.database.db,
-    mailer: app.mailer,
-    appUrl: app.config.appUrl,
-    log: app.log,
-  });
+  const services = () => app.services;
   const notice = (recipientIds: number[], extra: Partial<EmailNotice> = {}): EmailNotice => ({
     kind: 'requested_review',
     recipientIds,

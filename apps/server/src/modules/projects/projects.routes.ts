@@ -59,7 +59,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Project), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => createProject(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      createProject(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -75,7 +76,8 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Project), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getProject(app, principalOf(request), workspaceOf(request).id, request.params.id),
+    async (request) =>
+      getProject(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -92,7 +94,13 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      updateProject(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      updateProject(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { emails, projects, teamMemberships, teams } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 import type { CreateProjectBody, ListProjectsQuery, Project, UpdateProjectBody } from './projects.schemas.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -37,9 +37,12 @@ function toProjectResponse(row: ProjectRow, team: TeamRow): Static<typeof Projec
  * The projects a principal may see: those of its teams, or all of them with
  * `access_all_projects`. Emails follow their project, so the emails module uses this too.
  */
-export function visibleProjectsFilter(app: App, principal: Principal): SQL | undefined {
+export function visibleProjectsFilter(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+): SQL | undefined {
   if (principal.permissions.has('access_all_projects')) return undefined;
-  return teamProjectsFilter(app.database.db, principal.userId);
+  return teamProjectsFilter(services.database.db, principal.userId);
 }
 
 /** Projects of the teams a user belongs to; `userId` may be a placeholder of a prepared query. */
@@ -54,7 +57,7 @@ export function teamProjectsFilter(db: Database, userId: number | Placeholder): 
 }
 
 export async function listProjects(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   query: Static<typeof ListProjectsQuery>,
@@ -62,12 +65,12 @@ export async function listProjects(
 ) {
   const where = and(
     eq(projects.workspaceId, workspaceId),
-    visibleProjectsFilter(app, principal),
+    visibleProjectsFilter(services, principal),
     query.team_id !== undefined ? eq(projects.teamId, query.team_id) : undefined,
     query.search ? ilike(projects.name, `%${escapeLikePattern(query.search)}%`) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select({ project: projects, team: teams })
       .from(projects)
       .innerJoin(teams, eq(teams.id, projects.teamId))
@@ -75,7 +78,7 @@ export async function listProjects(
       .orderBy(asc(projects.name), asc(projects.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(projects).where(where),
+    services.database.db.select({ value: count() }).from(projects).where(where),
   ]);
   return listBody(
     rows.map((row) => toProjectResponse(row.project, row.team)),
@@ -86,17 +89,21 @@ export async function listProjects(
 
 /** A project of the workspace the principal may see; 404 otherwise, whether it exists or not. */
 export async function findVisibleProject(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<{ project: ProjectRow; team: TeamRow }> {
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .select({ project: projects, team: teams })
     .from(projects)
     .innerJoin(teams, eq(teams.id, projects.teamId))
     .where(
-      and(eq(projects.id, id), eq(projects.workspaceId, workspaceId), visibleProjectsFilter(app, principal)),
+      and(
+        eq(projects.id, id),
+        eq(projects.workspaceId, workspaceId),
+        visibleProjectsFilter(services, principal),
+      ),
     );
   if (!row) throw new NotFoundError();
   return row;
@@ -107,18 +114,18 @@ export async function findVisibleProject(
  * unless it sees every project (otherwise the project would vanish from its own creator).
  */
 async function owningTeam(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   teamId: number,
 ): Promise<TeamRow> {
-  const [team] = await app.database.db
+  const [team] = await services.database.db
     .select()
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.workspaceId, workspaceId)));
   if (!team) throw ValidationError.field('team_id', 'is not a team of this workspace');
   if (!principal.permissions.has('access_all_projects')) {
-    const [membership] = await app.database.db
+    const [membership] = await services.database.db
       .select({ teamId: teamMemberships.teamId })
       .from(teamMemberships)
       .where(and(eq(teamMemberships.teamId, team.id), eq(teamMemberships.userId, principal.userId)));
@@ -127,19 +134,24 @@ async function owningTeam(
   return team;
 }
 
-export async function getProject(app: App, principal: Principal, workspaceId: number, id: number) {
-  const { project, team } = await findVisibleProject(app, principal, workspaceId, id);
+export async function getProject(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+) {
+  const { project, team } = await findVisibleProject(services, principal, workspaceId, id);
   return toProjectResponse(project, team);
 }
 
 export async function createProject(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateProjectBody>,
 ) {
-  const team = await owningTeam(app, principal, workspaceId, input.team_id);
-  const [row] = await app.database.db
+  const team = await owningTeam(services, principal, workspaceId, input.team_id);
+  const [row] = await services.database.db
     .insert(projects)
     .values({
       organizationId: principal.organizationId,
@@ -154,18 +166,18 @@ export async function createProject(
 }
 
 export async function updateProject(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateProjectBody>,
 ) {
-  const current = await findVisibleProject(app, principal, workspaceId, id);
+  const current = await findVisibleProject(services, principal, workspaceId, id);
   const team =
     input.team_id === undefined || input.team_id === current.team.id
       ? current.team
-      : await owningTeam(app, principal, workspaceId, input.team_id);
-  const [row] = await updateReturning(app.database.db, projects, eq(projects.id, id), {
+      : await owningTeam(services, principal, workspaceId, input.team_id);
+  const [row] = await updateReturning(services.database.db, projects, eq(projects.id, id), {
     name: input.name,
     description: input.description,
     teamId: input.team_id === undefined ? undefined : team.id,
@@ -175,8 +187,8 @@ export async function updateProject(
 }
 
 /** Names of a project's emails, to say what a deletion would take with it. */
-async function emailNamesOf(app: App, projectId: number): Promise<string[]> {
-  const rows = await app.database.db
+async function emailNamesOf(services: Pick<Services, 'database'>, projectId: number): Promise<string[]> {
+  const rows = await services.database.db
     .select({ name: emails.name })
     .from(emails)
     .where(eq(emails.projectId, projectId))
@@ -186,15 +198,15 @@ async function emailNamesOf(app: App, projectId: number): Promise<string[]> {
 }
 
 export async function deleteProject(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
   deleteEmails: boolean,
 ) {
-  await findVisibleProject(app, principal, workspaceId, id);
+  await findVisibleProject(services, principal, workspaceId, id);
   if (!deleteEmails) {
-    const names = await emailNamesOf(app, id);
+    const names = await emailNamesOf(services, id);
     if (names.length > 0) {
       const listed = names
         .slice(0, 5)
@@ -207,5 +219,5 @@ export async function deleteProject(
       );
     }
   }
-  await app.database.db.delete(projects).where(eq(projects.id, id));
+  await services.database.db.delete(projects).where(eq(projects.id, id));
 }

@@ -19,7 +19,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(Role)), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => listRoles(app, principalOf(request), pageRequest(request.query)),
+    async (request) => listRoles(app.services, principalOf(request), pageRequest(request.query)),
   );
 
   app.post(
@@ -36,7 +36,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Role), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => createRole(app, principalOf(request), request.body),
+    async (request) => createRole(app.services, principalOf(request), request.body),
   );
 
   app.get(
@@ -51,7 +51,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Role), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getRole(app, principalOf(request), request.params.id),
+    async (request) => getRole(app.services, principalOf(request), request.params.id),
   );
 
   app.patch(
@@ -71,7 +71,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Role), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => updateRole(app, principalOf(request), request.params.id, request.body),
+    async (request) => updateRole(app.services, principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -90,7 +90,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteRole(app, principalOf(request), request.params.id);
+      await deleteRole(app.services, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,13 +1,13 @@
 import type { PermissionKey } from '@letterset/core';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { roles, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { assertMayActOn, assertMayGrant, changeAccess } from '../../http/grants.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 import type { CreateRoleBody, Role, UpdateRoleBody } from './roles.schemas.ts';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -23,18 +23,22 @@ export function toRoleResponse(row: RoleRow): Static<typeof Role> {
   };
 }
 
-export async function listRoles(app: App, principal: Principal, page: PageRequest) {
+export async function listRoles(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  page: PageRequest,
+) {
   const where = eq(roles.organizationId, principal.organizationId);
   const [rows, [total]] = await Promise.all([
     // Built-in roles first, in their order of increasing power, then custom roles by name.
-    app.database.db
+    services.database.db
       .select()
       .from(roles)
       .where(where)
       .orderBy(sql`${roles.builtin} desc`, asc(roles.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(roles).where(where),
+    services.database.db.select({ value: count() }).from(roles).where(where),
   ]);
   return listBody(rows.map(toRoleResponse), total?.value ?? 0, page);
 }
@@ -48,8 +52,8 @@ async function findRole(db: Database, principal: Principal, id: number): Promise
   return row;
 }
 
-export async function getRole(app: App, principal: Principal, id: number) {
-  return toRoleResponse(await findRole(app.database.db, principal, id));
+export async function getRole(services: Pick<Services, 'database'>, principal: Principal, id: number) {
+  return toRoleResponse(await findRole(services.database.db, principal, id));
 }
 
 async function assertNameFree(db: Database, principal: Principal, name: string, exceptId?: number) {
@@ -63,10 +67,14 @@ async function assertNameFree(db: Database, principal: Principal, name: string, 
 }
 
 /** A new role may hold only keys its creator holds (403 naming the others). */
-export async function createRole(app: App, principal: Principal, input: Static<typeof CreateRoleBody>) {
+export async function createRole(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  input: Static<typeof CreateRoleBody>,
+) {
   assertMayGrant(principal, input.role_permissions, 'create a role with these keys');
-  await assertNameFree(app.database.db, principal, input.name);
-  const [row] = await app.database.db
+  await assertNameFree(services.database.db, principal, input.name);
+  const [row] = await services.database.db
     .insert(roles)
     .values({
       organizationId: principal.organizationId,
@@ -89,7 +97,7 @@ function assertEditable(role: RoleRow) {
  * update_roles and update_users (422).
  */
 export async function updateRole(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   id: number,
   input: Static<typeof UpdateRoleBody>,
@@ -99,7 +107,7 @@ export async function updateRole(
     message:
       'cannot take away update_roles or update_users: nobody else active would hold both; give both to someone else first',
   };
-  const row = await changeAccess(app.database.db, principal.organizationId, refusal, async (tx) => {
+  const row = await changeAccess(services.database.db, principal.organizationId, refusal, async (tx) => {
     const role = await findRole(tx, principal, id);
     assertEditable(role);
     assertMayActOn(principal, role.permissions, `change the role “${role.name}”`);
@@ -126,8 +134,12 @@ export async function updateRole(
  * Deletes a custom role nobody holds. The caller must hold every key it has (403). A role still
  * held cannot be deleted, so this never takes keys away from anyone.
  */
-export async function deleteRole(app: App, principal: Principal, id: number): Promise<void> {
-  const db = app.database.db;
+export async function deleteRole(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  const db = services.database.db;
   const role = await findRole(db, principal, id);
   assertEditable(role);
   assertMayActOn(principal, role.permissions, `delete the role “${role.name}”`);

@@ -1,16 +1,15 @@
 import { builtInRoleGrants } from '@letterset/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createTestOrganization,
   createTestUser,
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('roles', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
 

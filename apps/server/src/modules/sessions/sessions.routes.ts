@@ -9,7 +9,7 @@ import { createSignInLimiter, endSession, signIn, startSession } from './session
 import { authenticateAs } from './sign-in-principal.ts';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiter = createSignInLimiter(app.database.db);
+  const limiter = createSignInLimiter(app.services.database.db);
 
   app.post(
     '/api/v1/session',
@@ -31,7 +31,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = await signIn(
-        { db: app.database.db, limiter },
+        { db: app.services.database.db, limiter },
         {
           email: request.body.email,
           password: request.body.password,
@@ -39,8 +39,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           address: request.ip,
         },
       );
-      await startSession(app, request, reply, userId);
-      return describeMe(app, await authenticateAs(app, request, userId, 'session'));
+      await startSession(app.services, request, reply, userId);
+      return describeMe(app.services, await authenticateAs(app.services, request, userId, 'session'));
     },
   );
 
@@ -59,7 +59,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await endSession(app, principalOf(request), reply);
+      await endSession(app.services, principalOf(request), reply);
       return reply.code(204).send(null);
     },
   );

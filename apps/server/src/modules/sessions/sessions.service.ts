@@ -1,15 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { type Principal, sessionLifetimeMs } from '../../http/access.ts';
+import { sessionLifetimeMs } from '../../http/access.ts';
 import { HttpError, inSeconds, TooManyRequestsError } from '../../http/errors.ts';
 import { sessionCookieName } from '../../http/openapi.ts';
+import type { Principal } from '../../http/principal.ts';
 import { AttemptLimiter, type AttemptLimits } from '../../security/attempt-limiter.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
 import { verifyTotp } from '../../security/totp.ts';
+import type { Services } from '../../services.ts';
 
 /** A 401 that can tell the sign-in form to ask for the two-factor code. */
 export class SignInRefusedError extends HttpError {
@@ -86,26 +87,30 @@ export async function signIn(
 
 /** Creates a session and sets its cookie: httpOnly, SameSite=Lax, Secure over https. */
 export async function startSession(
-  app: App,
+  services: Pick<Services, 'config' | 'database'>,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + sessionLifetimeMs);
-  await app.database.db.insert(sessions).values({ tokenHash: tokenDigest(token), userId, expiresAt });
+  await services.database.db.insert(sessions).values({ tokenHash: tokenDigest(token), userId, expiresAt });
   reply.setCookie(sessionCookieName, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https' || app.config.publicApiUrl.startsWith('https:'),
+    secure: request.protocol === 'https' || services.config.publicApiUrl.startsWith('https:'),
     expires: expiresAt,
   });
 }
 
-export async function endSession(app: App, principal: Principal, reply: FastifyReply): Promise<void> {
+export async function endSession(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  reply: FastifyReply,
+): Promise<void> {
   if (principal.sessionTokenHash) {
-    await app.database.db.delete(sessions).where(eq(sessions.tokenHash, principal.sessionTokenHash));
+    await services.database.db.delete(sessions).where(eq(sessions.tokenHash, principal.sessionTokenHash));
   }
   reply.clearCookie(sessionCookieName, { path: '/' });
 }

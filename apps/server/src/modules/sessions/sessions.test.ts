@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { sessions } from '../../db/schema.ts';
 import { sessionCookieName } from '../../http/openapi.ts';
 import { totpCode } from '../../security/totp.ts';
@@ -10,12 +9,12 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { backoffSlotsWithin } from '../../test/sign-in-backoff.ts';
 import { signInLimits } from './sessions.service.ts';
 
 describe('sessions', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
 
   beforeAll(async () => {
@@ -163,7 +162,7 @@ describe('sessions', () => {
 });
 
 describe('two-factor sign-in', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   beforeAll(async () => {
     app = await buildTestApp();
@@ -234,7 +233,7 @@ describe('two-factor sign-in', () => {
 });
 
 describe('sign-in throttling', () => {
-  let app: App;
+  let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
   });

@@ -1,21 +1,21 @@
 import { isPermissionKey } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
 import { roles, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 
 /**
  * Sets the request's principal to a user who has just proved who they are (sign-in, setup,
  * accepting an invitation), so the answer and the audit entry name them.
  */
 export async function authenticateAs(
-  app: App,
+  services: Pick<Services, 'database'>,
   request: FastifyRequest,
   userId: number,
   via: Principal['via'],
 ): Promise<Principal> {
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .select({ organizationId: users.organizationId, roleId: users.roleId, permissions: roles.permissions })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -20,7 +20,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SetupStatus },
       },
     },
-    async () => ({ setup_required: await isSetupRequired(app) }),
+    async () => ({ setup_required: await isSetupRequired(app.services) }),
   );
 
   app.post(
@@ -38,9 +38,9 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await runSetup(app, request.body);
-      await startSession(app, request, reply, userId);
-      return describeMe(app, await authenticateAs(app, request, userId, 'session'));
+      const userId = await runSetup(app.services, request.body);
+      await startSession(app.services, request, reply, userId);
+      return describeMe(app.services, await authenticateAs(app.services, request, userId, 'session'));
     },
   );
 };

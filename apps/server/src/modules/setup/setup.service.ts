@@ -1,21 +1,25 @@
 import { count } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { organizations, teamMemberships, teams } from '../../db/schema.ts';
 import { ForbiddenError } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
 import { type CreatedOrganization, createOrganization } from '../organizations/organizations.service.ts';
 import type { SetupBody } from './setup.schemas.ts';
 
-export async function isSetupRequired(app: App): Promise<boolean> {
-  const [existing] = await app.database.db.select({ value: count() }).from(organizations);
+export async function isSetupRequired(services: Pick<Services, 'database'>): Promise<boolean> {
+  const [existing] = await services.database.db.select({ value: count() }).from(organizations);
   return (existing?.value ?? 0) === 0;
 }
 
 /** First run only: once any organization exists, this is refused. */
-export async function runSetup(app: App, input: Static<typeof SetupBody>): Promise<number> {
-  if (!(await isSetupRequired(app))) throw new ForbiddenError('Letterset is already set up; sign in instead');
-  const created = await createOrganization(app.database.db, app.storage, {
+export async function runSetup(
+  services: Pick<Services, 'database' | 'storage'>,
+  input: Static<typeof SetupBody>,
+): Promise<number> {
+  if (!(await isSetupRequired(services)))
+    throw new ForbiddenError('Letterset is already set up; sign in instead');
+  const created = await createOrganization(services.database.db, services.storage, {
     name: input.organization_name,
     workspaceName: input.workspace_name ?? 'Main workspace',
     admin: {
@@ -25,7 +29,7 @@ export async function runSetup(app: App, input: Static<typeof SetupBody>): Promi
       password: input.password,
     },
   });
-  await createDefaultTeam(app.database.db, created, input.organization_name);
+  await createDefaultTeam(services.database.db, created, input.organization_name);
   return created.adminUserId;
 }
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { sessionCookieName } from '../../http/openapi.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('first-run setup', () => {
-  let app: App;
+  let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
   });

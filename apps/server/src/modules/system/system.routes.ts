@@ -33,7 +33,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      const readiness = await checkReadiness(app);
+      const readiness = await checkReadiness(app.services);
       return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
     },
   );

@@ -1,5 +1,5 @@
-import type { App } from '../../app.ts';
 import { pendingMigrations } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 
 export interface Readiness {
   status: 'ready' | 'not_ready';
@@ -7,16 +7,16 @@ export interface Readiness {
 }
 
 /** Ready means the database answers and every migration of this release is applied. */
-export async function checkReadiness(app: App): Promise<Readiness> {
-  const driver = app.database.driver;
+export async function checkReadiness(services: Pick<Services, 'database' | 'log'>): Promise<Readiness> {
+  const driver = services.database.driver;
   try {
-    const pending = await pendingMigrations(app.database.db);
+    const pending = await pendingMigrations(services.database.db);
     return {
       status: pending.length === 0 ? 'ready' : 'not_ready',
       database: { driver, reachable: true, pending_migrations: pending.length },
     };
   } catch (error) {
-    app.log.warn({ err: error }, 'readiness check failed');
+    services.log.warn({ err: error }, 'readiness check failed');
     return { status: 'not_ready', database: { driver, reachable: false, pending_migrations: 0 } };
   }
 }

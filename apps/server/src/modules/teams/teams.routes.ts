@@ -39,7 +39,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listTeams(app, principalOf(request), request.query.workspace_id, pageRequest(request.query)),
+      listTeams(app.services, principalOf(request), request.query.workspace_id, pageRequest(request.query)),
   );
 
   app.post(
@@ -54,7 +54,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Team), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => createTeam(app, principalOf(request), request.body),
+    async (request) => createTeam(app.services, principalOf(request), request.body),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Team), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getTeam(app, principalOf(request), request.params.id),
+    async (request) => getTeam(app.services, principalOf(request), request.params.id),
   );
 
   app.patch(
@@ -85,7 +85,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Team), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => updateTeam(app, principalOf(request), request.params.id, request.body),
+    async (request) => updateTeam(app.services, principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -101,7 +101,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteTeam(app, principalOf(request), request.params.id);
+      await deleteTeam(app.services, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -120,7 +120,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listTeamMembers(app, principalOf(request), request.params.team_id, pageRequest(request.query)),
+      listTeamMembers(app.services, principalOf(request), request.params.team_id, pageRequest(request.query)),
   );
 
   app.post(
@@ -137,7 +137,8 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(TeamMember), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => addTeamMember(app, principalOf(request), request.params.team_id, request.body.user_id),
+    async (request) =>
+      addTeamMember(app.services, principalOf(request), request.params.team_id, request.body.user_id),
   );
 
   app.delete(
@@ -153,7 +154,12 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeTeamMember(app, principalOf(request), request.params.team_id, request.params.user_id);
+      await removeTeamMember(
+        app.services,
+        principalOf(request),
+        request.params.team_id,
+        request.params.user_id,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import {
   projects,
@@ -10,9 +9,10 @@ import {
   workspaceMemberships,
   workspaces,
 } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 import { findUser, pageOfLiveUsers, toUserResponses } from '../users/users.serializers.ts';
 import { accessibleWorkspacesFilter, assertWorkspaceMember } from '../workspaces/workspaces.service.ts';
 import type { CreateTeamBody, Team, TeamMember, UpdateTeamBody } from './teams.schemas.ts';
@@ -30,62 +30,70 @@ function toTeamResponse(row: TeamRow): Static<typeof Team> {
   };
 }
 
-function accessibleWorkspaceIds(app: App, principal: Principal) {
-  return app.database.db
+function accessibleWorkspaceIds(services: Pick<Services, 'database'>, principal: Principal) {
+  return services.database.db
     .select({ id: workspaces.id })
     .from(workspaces)
-    .where(accessibleWorkspacesFilter(app, principal));
+    .where(accessibleWorkspacesFilter(services, principal));
 }
 
 export async function listTeams(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number | undefined,
   page: PageRequest,
 ) {
   const where = and(
     eq(teams.organizationId, principal.organizationId),
-    inArray(teams.workspaceId, accessibleWorkspaceIds(app, principal)),
+    inArray(teams.workspaceId, accessibleWorkspaceIds(services, principal)),
     workspaceId !== undefined ? eq(teams.workspaceId, workspaceId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select()
       .from(teams)
       .where(where)
       .orderBy(asc(teams.name), asc(teams.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(teams).where(where),
+    services.database.db.select({ value: count() }).from(teams).where(where),
   ]);
   return listBody(rows.map(toTeamResponse), total?.value ?? 0, page);
 }
 
 /** A team of the organization in a workspace the principal can enter (404 across organizations, 403 otherwise). */
-async function findTeam(app: App, principal: Principal, id: number): Promise<TeamRow> {
-  const [row] = await app.database.db
+async function findTeam(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<TeamRow> {
+  const [row] = await services.database.db
     .select()
     .from(teams)
     .where(and(eq(teams.id, id), eq(teams.organizationId, principal.organizationId)));
   if (!row) throw new NotFoundError();
-  await assertWorkspaceMember(app, principal, row.workspaceId);
+  await assertWorkspaceMember(services, principal, row.workspaceId);
   return row;
 }
 
-export async function getTeam(app: App, principal: Principal, id: number) {
-  return toTeamResponse(await findTeam(app, principal, id));
+export async function getTeam(services: Pick<Services, 'database'>, principal: Principal, id: number) {
+  return toTeamResponse(await findTeam(services, principal, id));
 }
 
-export async function createTeam(app: App, principal: Principal, input: Static<typeof CreateTeamBody>) {
-  const [workspace] = await app.database.db
+export async function createTeam(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  input: Static<typeof CreateTeamBody>,
+) {
+  const [workspace] = await services.database.db
     .select({ id: workspaces.id })
     .from(workspaces)
     .where(
       and(eq(workspaces.id, input.workspace_id), eq(workspaces.organizationId, principal.organizationId)),
     );
   if (!workspace) throw ValidationError.field('workspace_id', 'does not exist');
-  await assertWorkspaceMember(app, principal, workspace.id);
-  const [row] = await app.database.db
+  await assertWorkspaceMember(services, principal, workspace.id);
+  const [row] = await services.database.db
     .insert(teams)
     .values({
       organizationId: principal.organizationId,
@@ -99,13 +107,13 @@ export async function createTeam(app: App, principal: Principal, input: Static<t
 }
 
 export async function updateTeam(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   id: number,
   input: Static<typeof UpdateTeamBody>,
 ) {
-  await findTeam(app, principal, id);
-  const [row] = await updateReturning(app.database.db, teams, eq(teams.id, id), {
+  await findTeam(services, principal, id);
+  const [row] = await updateReturning(services.database.db, teams, eq(teams.id, id), {
     name: input.name,
     badgeColor: input.badge_color,
   });
@@ -113,9 +121,13 @@ export async function updateTeam(
   return toTeamResponse(row);
 }
 
-export async function deleteTeam(app: App, principal: Principal, id: number): Promise<void> {
-  await findTeam(app, principal, id);
-  const owned = await app.database.db
+export async function deleteTeam(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  await findTeam(services, principal, id);
+  const owned = await services.database.db
     .select({ name: projects.name })
     .from(projects)
     .where(eq(projects.teamId, id))
@@ -127,14 +139,14 @@ export async function deleteTeam(app: App, principal: Principal, id: number): Pr
       `still owns projects (${quotedNames(owned.map((project) => project.name))}); give them to another team first`,
     );
   }
-  await app.database.db.delete(teams).where(eq(teams.id, id));
+  await services.database.db.delete(teams).where(eq(teams.id, id));
 }
 
 async function toTeamMembers(
-  app: App,
+  services: Pick<Services, 'database'>,
   rows: (typeof users.$inferSelect)[],
 ): Promise<Static<typeof TeamMember>[]> {
-  const responses = await toUserResponses(app.database.db, rows);
+  const responses = await toUserResponses(services.database.db, rows);
   return responses.map((user) => ({
     ...user,
     organization_membership: {
@@ -145,42 +157,52 @@ async function toTeamMembers(
   }));
 }
 
-export async function listTeamMembers(app: App, principal: Principal, teamId: number, page: PageRequest) {
-  await findTeam(app, principal, teamId);
-  const members = app.database.db
+export async function listTeamMembers(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  teamId: number,
+  page: PageRequest,
+) {
+  await findTeam(services, principal, teamId);
+  const members = services.database.db
     .select({ id: teamMemberships.userId })
     .from(teamMemberships)
     .where(eq(teamMemberships.teamId, teamId));
-  const { rows, total } = await pageOfLiveUsers(app.database.db, inArray(users.id, members), page);
-  return listBody(await toTeamMembers(app, rows), total, page);
+  const { rows, total } = await pageOfLiveUsers(services.database.db, inArray(users.id, members), page);
+  return listBody(await toTeamMembers(services, rows), total, page);
 }
 
 /** Team members must belong to the team's workspace: a team never reaches past its workspace. */
-export async function addTeamMember(app: App, principal: Principal, teamId: number, userId: number) {
-  const team = await findTeam(app, principal, teamId);
-  const user = await findUser(app.database.db, principal.organizationId, userId);
+export async function addTeamMember(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  teamId: number,
+  userId: number,
+) {
+  const team = await findTeam(services, principal, teamId);
+  const user = await findUser(services.database.db, principal.organizationId, userId);
   if (!user) throw ValidationError.field('user_id', 'does not exist');
-  const [membership] = await app.database.db
+  const [membership] = await services.database.db
     .select()
     .from(workspaceMemberships)
     .where(
       and(eq(workspaceMemberships.workspaceId, team.workspaceId), eq(workspaceMemberships.userId, userId)),
     );
   if (!membership) throw ValidationError.field('user_id', 'must first be a member of the team’s workspace');
-  await app.database.db.insert(teamMemberships).values({ teamId, userId }).onConflictDoNothing();
-  const [member] = await toTeamMembers(app, [user]);
+  await services.database.db.insert(teamMemberships).values({ teamId, userId }).onConflictDoNothing();
+  const [member] = await toTeamMembers(services, [user]);
   if (!member) throw new Error('toTeamMembers dropped a row');
   return member;
 }
 
 export async function removeTeamMember(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   teamId: number,
   userId: number,
 ): Promise<void> {
-  await findTeam(app, principal, teamId);
-  const removed = await app.database.db
+  await findTeam(services, principal, teamId);
+  const removed = await services.database.db
     .delete(teamMemberships)
     .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)))
     .returning();

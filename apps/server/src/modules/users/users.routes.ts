@@ -19,7 +19,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(User)), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => listUsers(app, principalOf(request), request.query.search, pageRequest(request.query)),
+    async (request) =>
+      listUsers(app.services, principalOf(request), request.query.search, pageRequest(request.query)),
   );
 
   app.post(
@@ -38,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(User), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => inviteUser(app, principalOf(request), request.body),
+    async (request) => inviteUser(app.services, principalOf(request), request.body),
   );
 
   app.get(
@@ -53,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(User), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getUser(app, principalOf(request), request.params.id),
+    async (request) => getUser(app.services, principalOf(request), request.params.id),
   );
 
   app.post(
@@ -72,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(User), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => resendInvitation(app, principalOf(request), request.params.id),
+    async (request) => resendInvitation(app.services, principalOf(request), request.params.id),
   );
 
   app.patch(
@@ -92,7 +93,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(User), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => changeRole(app, principalOf(request), request.params.id, request.body.role_id),
+    async (request) =>
+      changeRole(app.services, principalOf(request), request.params.id, request.body.role_id),
   );
 
   app.delete(
@@ -115,7 +117,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeUser(app, principalOf(request), request.params.id);
+      await removeUser(app.services, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

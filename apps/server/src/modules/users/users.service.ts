@@ -1,6 +1,5 @@
 import { and, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import {
@@ -13,21 +12,22 @@ import {
   workspaceMemberships,
   workspaces,
 } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { assertMayActOn, assertMayGrant, changeAccess } from '../../http/grants.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 import { sendInvitation } from '../invitations/invitations.service.ts';
 import type { CreateUserBody } from './users.schemas.ts';
 import { findUser, pageOfLiveUsers, toUserResponse, toUserResponses } from './users.serializers.ts';
 
 export async function listUsers(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   search: string | undefined,
   page: PageRequest,
 ) {
-  const db = app.database.db;
+  const db = services.database.db;
   const pattern = search ? `%${escapeLikePattern(search)}%` : undefined;
   const { rows, total } = await pageOfLiveUsers(
     db,
@@ -47,14 +47,18 @@ export async function listUsers(
   return listBody(await toUserResponses(db, rows), total, page);
 }
 
-export async function getUser(app: App, principal: Principal, id: number) {
-  const user = await findUser(app.database.db, principal.organizationId, id);
+export async function getUser(services: Pick<Services, 'database'>, principal: Principal, id: number) {
+  const user = await findUser(services.database.db, principal.organizationId, id);
   if (!user) throw new NotFoundError();
-  return toUserResponse(app.database.db, user);
+  return toUserResponse(services.database.db, user);
 }
 
-export async function inviteUser(app: App, principal: Principal, input: Static<typeof CreateUserBody>) {
-  const db = app.database.db;
+export async function inviteUser(
+  services: Pick<Services, 'config' | 'database' | 'mailer'>,
+  principal: Principal,
+  input: Static<typeof CreateUserBody>,
+) {
+  const db = services.database.db;
   const workspaceIds = input.workspace_ids ?? [];
   const teamIds = input.team_ids ?? [];
   const errors: Record<string, string[]> = {};
@@ -127,8 +131,8 @@ export async function inviteUser(app: App, principal: Principal, input: Static<t
   });
 
   const inviter = await findUser(db, principal.organizationId, principal.userId);
-  await sendInvitation(app, user, inviter ? `${inviter.firstName} ${inviter.lastName}` : 'A colleague');
-  return getUser(app, principal, user.id);
+  await sendInvitation(services, user, inviter ? `${inviter.firstName} ${inviter.lastName}` : 'A colleague');
+  return getUser(services, principal, user.id);
 }
 
 /**
@@ -136,8 +140,12 @@ export async function inviteUser(app: App, principal: Principal, input: Static<t
  * after an invitation expired or got lost. Only for people who have not set a password yet (422),
  * and, like inviting, only within the sender's own keys: the link hands over the person's role (403).
  */
-export async function resendInvitation(app: App, principal: Principal, id: number) {
-  const db = app.database.db;
+export async function resendInvitation(
+  services: Pick<Services, 'config' | 'database' | 'mailer'>,
+  principal: Principal,
+  id: number,
+) {
+  const db = services.database.db;
   const user = await findUser(db, principal.organizationId, id);
   if (!user) throw new NotFoundError();
   if (user.invitationAcceptedAt || !user.invitationSentAt) {
@@ -152,8 +160,8 @@ export async function resendInvitation(app: App, principal: Principal, id: numbe
     .where(and(eq(roles.id, user.roleId), eq(roles.organizationId, principal.organizationId)));
   assertMayGrant(principal, role?.permissions ?? [], `invite someone as “${role?.name ?? 'this role'}”`);
   const inviter = await findUser(db, principal.organizationId, principal.userId);
-  await sendInvitation(app, user, inviter ? `${inviter.firstName} ${inviter.lastName}` : 'A colleague');
-  return getUser(app, principal, id);
+  await sendInvitation(services, user, inviter ? `${inviter.firstName} ${inviter.lastName}` : 'A colleague');
+  return getUser(services, principal, id);
 }
 
 /**
@@ -161,9 +169,14 @@ export async function resendInvitation(app: App, principal: Principal, id: numbe
  * of the new one (403), and the organization must keep an active holder of update_roles and
  * update_users (422).
  */
-export async function changeRole(app: App, principal: Principal, id: number, roleId: number) {
+export async function changeRole(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+  roleId: number,
+) {
   await changeAccess(
-    app.database.db,
+    services.database.db,
     principal.organizationId,
     {
       field: 'role_id',
@@ -183,7 +196,7 @@ export async function changeRole(app: App, principal: Principal, id: number, rol
       await tx.update(users).set({ roleId }).where(eq(users.id, id));
     },
   );
-  return getUser(app, principal, id);
+  return getUser(services, principal, id);
 }
 
 /**
@@ -191,10 +204,14 @@ export async function changeRole(app: App, principal: Principal, id: number, rol
  * stays. The caller must hold every key of the person's role (403), and the organization must
  * keep an active holder of update_roles and update_users (422).
  */
-export async function removeUser(app: App, principal: Principal, id: number): Promise<void> {
+export async function removeUser(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<void> {
   if (id === principal.userId) throw new BadRequestError('You cannot remove yourself');
   await changeAccess(
-    app.database.db,
+    services.database.db,
     principal.organizationId,
     {
       field: 'base',

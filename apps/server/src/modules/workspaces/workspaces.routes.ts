@@ -38,7 +38,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(Workspace)), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => listWorkspaces(app, principalOf(request), pageRequest(request.query)),
+    async (request) => listWorkspaces(app.services, principalOf(request), pageRequest(request.query)),
   );
 
   app.post(
@@ -55,7 +55,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createWorkspace(app, principalOf(request), request.body)),
+      reply.code(201).send(await createWorkspace(app.services, principalOf(request), request.body)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Workspace), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getWorkspace(app, principalOf(request), request.params.id),
+    async (request) => getWorkspace(app.services, principalOf(request), request.params.id),
   );
 
   app.patch(
@@ -86,7 +86,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Workspace), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => updateWorkspace(app, principalOf(request), request.params.id, request.body),
+    async (request) => updateWorkspace(app.services, principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -103,7 +103,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteWorkspace(app, principalOf(request), request.params.id);
+      await deleteWorkspace(app.services, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -121,7 +121,8 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(User)), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => listWorkspaceMembers(app, workspaceOf(request).id, pageRequest(request.query)),
+    async (request) =>
+      listWorkspaceMembers(app.services, workspaceOf(request).id, pageRequest(request.query)),
   );
 
   app.post(
@@ -138,7 +139,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      addWorkspaceMember(app, principalOf(request), workspaceOf(request).id, request.body.user_id),
+      addWorkspaceMember(app.services, principalOf(request), workspaceOf(request).id, request.body.user_id),
   );
 
   app.delete(
@@ -154,7 +155,12 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeWorkspaceMember(app, principalOf(request), workspaceOf(request).id, request.params.user_id);
+      await removeWorkspaceMember(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.user_id,
+      );
       return reply.code(204).send(null);
     },
   );

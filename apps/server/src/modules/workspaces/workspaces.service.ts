@@ -1,11 +1,11 @@
 import { and, asc, count, eq, exists, inArray } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { teamMemberships, teams, users, workspaceMemberships, workspaces } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
+import type { Services } from '../../services.ts';
 import { findUser, pageOfLiveUsers, toUserResponse, toUserResponses } from '../users/users.serializers.ts';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace } from './workspaces.schemas.ts';
 
@@ -22,13 +22,13 @@ export function toWorkspaceResponse(row: WorkspaceRow): Static<typeof Workspace>
 }
 
 /** Workspaces the principal may enter: its memberships, or all of them with access_all_workspaces. */
-export function accessibleWorkspacesFilter(app: App, principal: Principal) {
+export function accessibleWorkspacesFilter(services: Pick<Services, 'database'>, principal: Principal) {
   const inOrganization = eq(workspaces.organizationId, principal.organizationId);
   if (principal.permissions.has('access_all_workspaces')) return inOrganization;
   return and(
     inOrganization,
     exists(
-      app.database.db
+      services.database.db
         .select({ one: workspaceMemberships.userId })
         .from(workspaceMemberships)
         .where(
@@ -41,29 +41,33 @@ export function accessibleWorkspacesFilter(app: App, principal: Principal) {
   );
 }
 
-export async function listWorkspaces(app: App, principal: Principal, page: PageRequest) {
-  const where = accessibleWorkspacesFilter(app, principal);
+export async function listWorkspaces(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  page: PageRequest,
+) {
+  const where = accessibleWorkspacesFilter(services, principal);
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select()
       .from(workspaces)
       .where(where)
       .orderBy(asc(workspaces.name), asc(workspaces.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(workspaces).where(where),
+    services.database.db.select({ value: count() }).from(workspaces).where(where),
   ]);
   return listBody(rows.map(toWorkspaceResponse), total?.value ?? 0, page);
 }
 
 /** 403 unless the principal is a member of the workspace, or may enter every workspace. */
 export async function assertWorkspaceMember(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
 ): Promise<void> {
   if (principal.permissions.has('access_all_workspaces')) return;
-  const [membership] = await app.database.db
+  const [membership] = await services.database.db
     .select()
     .from(workspaceMemberships)
     .where(
@@ -76,26 +80,30 @@ export async function assertWorkspaceMember(
 }
 
 /** Another organization's workspace is a 404; one of this organization without access, a 403. */
-async function findAccessibleWorkspace(app: App, principal: Principal, id: number): Promise<WorkspaceRow> {
-  const [row] = await app.database.db
+async function findAccessibleWorkspace(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<WorkspaceRow> {
+  const [row] = await services.database.db
     .select()
     .from(workspaces)
     .where(and(eq(workspaces.id, id), eq(workspaces.organizationId, principal.organizationId)));
   if (!row) throw new NotFoundError();
-  await assertWorkspaceMember(app, principal, id);
+  await assertWorkspaceMember(services, principal, id);
   return row;
 }
 
-export async function getWorkspace(app: App, principal: Principal, id: number) {
-  return toWorkspaceResponse(await findAccessibleWorkspace(app, principal, id));
+export async function getWorkspace(services: Pick<Services, 'database'>, principal: Principal, id: number) {
+  return toWorkspaceResponse(await findAccessibleWorkspace(services, principal, id));
 }
 
 export async function createWorkspace(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   input: Static<typeof CreateWorkspaceBody>,
 ) {
-  const row = await app.database.db.transaction(async (tx) => {
+  const row = await services.database.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(workspaces)
       .values({ organizationId: principal.organizationId, name: input.name, autoJoin: input.auto_join })
@@ -109,13 +117,13 @@ export async function createWorkspace(
 }
 
 export async function updateWorkspace(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   id: number,
   input: Static<typeof UpdateWorkspaceBody>,
 ) {
-  await findAccessibleWorkspace(app, principal, id);
-  const [row] = await updateReturning(app.database.db, workspaces, eq(workspaces.id, id), {
+  await findAccessibleWorkspace(services, principal, id);
+  const [row] = await updateReturning(services.database.db, workspaces, eq(workspaces.id, id), {
     name: input.name,
     autoJoin: input.auto_join,
   });
@@ -124,9 +132,13 @@ export async function updateWorkspace(
 }
 
 /** Refused while the workspace holds teams (and so projects and emails): deleting never loses work. */
-export async function deleteWorkspace(app: App, principal: Principal, id: number): Promise<void> {
-  await findAccessibleWorkspace(app, principal, id);
-  const [teamCount] = await app.database.db
+export async function deleteWorkspace(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  await findAccessibleWorkspace(services, principal, id);
+  const [teamCount] = await services.database.db
     .select({ value: count() })
     .from(teams)
     .where(eq(teams.workspaceId, id));
@@ -136,17 +148,21 @@ export async function deleteWorkspace(app: App, principal: Principal, id: number
       `This workspace still has ${teamCount?.value} team(s); move or delete them first`,
     );
   }
-  const [workspaceCount] = await app.database.db
+  const [workspaceCount] = await services.database.db
     .select({ value: count() })
     .from(workspaces)
     .where(eq(workspaces.organizationId, principal.organizationId));
   if ((workspaceCount?.value ?? 0) <= 1)
     throw ValidationError.field('base', 'An organization needs at least one workspace');
-  await app.database.db.delete(workspaces).where(eq(workspaces.id, id));
+  await services.database.db.delete(workspaces).where(eq(workspaces.id, id));
 }
 
-export async function listWorkspaceMembers(app: App, workspaceId: number, page: PageRequest) {
-  const db = app.database.db;
+export async function listWorkspaceMembers(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
+  const db = services.database.db;
   const members = db
     .select({ id: workspaceMemberships.userId })
     .from(workspaceMemberships)
@@ -156,27 +172,30 @@ export async function listWorkspaceMembers(app: App, workspaceId: number, page: 
 }
 
 export async function addWorkspaceMember(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   userId: number,
 ) {
-  const user = await findUser(app.database.db, principal.organizationId, userId);
+  const user = await findUser(services.database.db, principal.organizationId, userId);
   if (!user) throw ValidationError.field('user_id', 'does not exist');
-  await app.database.db.insert(workspaceMemberships).values({ workspaceId, userId }).onConflictDoNothing();
-  return toUserResponse(app.database.db, user);
+  await services.database.db
+    .insert(workspaceMemberships)
+    .values({ workspaceId, userId })
+    .onConflictDoNothing();
+  return toUserResponse(services.database.db, user);
 }
 
 /** Leaving a workspace also means leaving its teams. */
 export async function removeWorkspaceMember(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   userId: number,
 ): Promise<void> {
-  const user = await findUser(app.database.db, principal.organizationId, userId);
+  const user = await findUser(services.database.db, principal.organizationId, userId);
   if (!user) throw new NotFoundError();
-  await app.database.db.transaction(async (tx) => {
+  await services.database.db.transaction(async (tx) => {
     const removed = await tx
       .delete(workspaceMemberships)
       .where(and(eq(workspaceMemberships.workspaceId, workspaceId), eq(workspaceMemberships.userId, userId)))
