@@ -5,7 +5,6 @@ import type { Database } from '../../db/client.ts';
 import { mcpAccessTokens, mcpApps, mcpAuthorizationCodes, users } from '../../db/schema.ts';
 import { mcpAccessTokenPrefix } from '../../http/access.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
-import type { Services } from '../../services.ts';
 
 /** How long each credential of the flow lasts. */
 export const authorizationCodeLifetimeMs = 5 * 60 * 1000;
@@ -18,6 +17,12 @@ export const clientSecretPrefix = 'lscs_';
 export const refreshTokenPrefix = 'lsrt_';
 
 type McpAppRow = typeof mcpApps.$inferSelect;
+
+/** What the authorization server's steps use. */
+export interface OAuthServerServices {
+  db: Database;
+  config: Config;
+}
 
 /** Letterset is its own authorization server: the issuer is the API's public origin. */
 export function issuerOf(config: Config): string {
@@ -291,7 +296,7 @@ async function userStillMayConnect(
  * (OAuth 2.1 §4.1.3), so whoever holds them, the thief or the app, must ask the person again.
  */
 export async function exchangeAuthorizationCode(
-  services: Pick<Services, 'database' | 'config'>,
+  services: OAuthServerServices,
   client: McpAppRow,
   form: Record<string, string | undefined>,
 ): Promise<TokenResponse> {
@@ -304,7 +309,7 @@ export async function exchangeAuthorizationCode(
   }
   const invalid = (why: string) => new OAuthError('invalid_grant', why);
   const codeHash = tokenDigest(code);
-  const exchanged = await services.database.db.transaction(async (tx) => {
+  const exchanged = await services.db.transaction(async (tx) => {
     const [stored] = await tx
       .select()
       .from(mcpAuthorizationCodes)
@@ -336,7 +341,7 @@ export async function exchangeAuthorizationCode(
   });
   if (typeof exchanged === 'object' && 'refusal' in exchanged) throw invalid(exchanged.refusal);
   if (exchanged !== 'reused') return exchanged;
-  await services.database.db
+  await services.db
     .update(mcpAccessTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(mcpAccessTokens.authorizationCodeHash, codeHash), isNull(mcpAccessTokens.revokedAt)));
@@ -350,7 +355,7 @@ export async function exchangeAuthorizationCode(
 
 /** grant_type=refresh_token: the refresh token is rotated; the old pair stops working. */
 export async function refreshTokens(
-  services: Pick<Services, 'database' | 'config'>,
+  services: OAuthServerServices,
   client: McpAppRow,
   form: Record<string, string | undefined>,
 ): Promise<TokenResponse> {
@@ -363,7 +368,7 @@ export async function refreshTokens(
     'invalid_grant',
     'The refresh token is not valid: it may have expired or been used',
   );
-  return services.database.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(mcpAccessTokens)
       .set({ revokedAt: new Date() })

@@ -15,15 +15,18 @@ import {
   UpdateMcpServerBody,
   UpdateMcpServerToolBody,
 } from './mcp-servers.schemas.ts';
-import { disableMcpServer, enableMcpServer, listEnabledMcpServers } from './enabled-mcp-servers.service.ts';
-import { performHealthcheck, updateMcpServerTool } from './mcp-server-health.ts';
-import { finishOAuthCallback } from './mcp-oauth-callback.ts';
 import {
   createMcpServer,
   deleteMcpServer,
+  disableMcpServer,
+  enableMcpServer,
+  finishOAuthCallback,
   getMcpServer,
+  listEnabledMcpServers,
   listMcpServers,
+  performHealthcheck,
   updateMcpServer,
+  updateMcpServerTool,
 } from './mcp-servers.service.ts';
 
 const tags = ['MCP servers'];
@@ -50,7 +53,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listMcpServers(app.services, principalOf(request), workspaceOf(request).id, pageRequest(request.query)),
+      listMcpServers(app, principalOf(request), workspaceOf(request).id, pageRequest(request.query)),
   );
 
   app.post(
@@ -70,7 +73,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(McpServer), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => createMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) => createMcpServer(app, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -85,7 +88,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(McpServer), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
+    async (request) => getMcpServer(app, principalOf(request), workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -108,7 +111,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      updateMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      updateMcpServer(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -125,7 +128,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteMcpServer(app.services, workspaceOf(request).id, request.params.id);
+      await deleteMcpServer(app, workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -149,7 +152,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      performHealthcheck(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
+      performHealthcheck(app, principalOf(request), workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -168,7 +171,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateMcpServerTool(
-        app.services,
+        app,
         principalOf(request),
         workspaceOf(request).id,
         request.params,
@@ -191,7 +194,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listEnabledMcpServers(app.services, principalOf(request), workspaceOf(request).id, pageRequest(request.query)),
+      listEnabledMcpServers(app, principalOf(request), workspaceOf(request).id, pageRequest(request.query)),
   );
 
   app.post(
@@ -212,7 +215,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(EnabledMcpServer), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => enableMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) => enableMcpServer(app, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.delete(
@@ -229,7 +232,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await disableMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.params.id);
+      await disableMcpServer(app, principalOf(request), workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -260,7 +263,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await finishOAuthCallback(app.services, request.principal, request.query);
+      const outcome = await finishOAuthCallback(app, request.principal, request.query);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if ('redirect' in outcome) return reply.redirect(outcome.redirect, 302);
       return reply
