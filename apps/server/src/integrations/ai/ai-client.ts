@@ -12,25 +12,26 @@ import {
   RetryError,
 } from 'ai';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { aiUsage, organizationAiSettings } from '../../db/schema.ts';
 import { UpstreamServiceError, ValidationError } from '../../http/errors.ts';
 import { guardedFetch, OutboundFetchError } from '../../security/outbound-fetch.ts';
-import type { Secrets } from '../../security/secrets.ts';
 import type { Services } from '../../services.ts';
 import { type AiConnection, imageModelOf, languageModelOf } from './ai-connection.ts';
 
-/** What the AI features need of the server: the database, the secrets box and the AI configuration. */
-export interface AiServices {
-  db: Database;
-  secrets: Secrets;
-  config: Pick<Config, 'aiDefaults' | 'outboundFetch'>;
-}
+/**
+ * What the AI features use of the server.
+ * @deprecated Write `Pick<Services, 'database' | 'secrets' | 'config'>`; kept only while callers
+ * outside the AI modules move off it.
+ */
+export type AiServices = Pick<Services, 'database' | 'secrets' | 'config'>;
 
-/** The AI services of the running server, for routes and jobs to hand to the AI features. */
-export function aiServicesOf(app: Services): AiServices {
-  return { db: app.database.db, secrets: app.secrets, config: app.config };
+/**
+ * The services themselves.
+ * @deprecated Hand `services` (or `app.services`) straight to the AI features; kept only while
+ * callers outside the AI modules move off it.
+ */
+export function aiServicesOf(services: Pick<Services, 'database' | 'secrets' | 'config'>) {
+  return services;
 }
 
 /** The purpose an organization's API key is sealed for (see security/secrets.ts). */
@@ -62,10 +63,10 @@ export function aiNotConfigured(): ValidationError {
 
 /** The organization's own provider (Settings › AI), else the server's defaults, else null: AI is off. */
 export async function loadAiConnection(
-  services: AiServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   organizationId: number,
 ): Promise<AiConnection | null> {
-  const [settings] = await services.db
+  const [settings] = await services.database.db
     .select()
     .from(organizationAiSettings)
     .where(eq(organizationAiSettings.organizationId, organizationId))
@@ -255,7 +256,7 @@ export class AiProviderError extends UpstreamServiceError {}
  * held to the private-address refusal.
  */
 export function aiClientFor(
-  services: AiServices,
+  services: Pick<Services, 'database' | 'config'>,
   connection: AiConnection,
   principal: { organizationId: number; userId: number | null },
 ): AiClient {
@@ -263,7 +264,7 @@ export function aiClientFor(
     allowPrivateNetwork:
       connection.source === 'environment' || services.config.outboundFetch.allowPrivateNetwork,
     recordUsage: async (entry) => {
-      await services.db
+      await services.database.db
         .insert(aiUsage)
         .values({ organizationId: principal.organizationId, userId: principal.userId, ...entry });
     },
@@ -272,7 +273,7 @@ export function aiClientFor(
 
 /** Opens the organization's AI client, or refuses with the 422 that says an Admin can set one up. */
 export async function openAiClient(
-  services: AiServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   principal: { organizationId: number; userId: number | null },
 ): Promise<AiClient> {
   const connection = await loadAiConnection(services, principal.organizationId);

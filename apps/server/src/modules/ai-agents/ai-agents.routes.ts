@@ -13,7 +13,6 @@ import {
   UploadBrandGuidelinesBody,
 } from './ai-agents.schemas.ts';
 import {
-  aiAgentServicesOf,
   createAiAgent,
   deleteAiAgent,
   deleteBrandGuidelines,
@@ -47,12 +46,11 @@ const crudRoutes = workspaceCrudRoutes<number>({
       'Also deletes its brand guidelines document. Emails and translations that used the agent keep going without one (their ai_agent_id becomes null).',
   },
   service: {
-    list: (app, workspaceId, page) => listAiAgents(aiAgentServicesOf(app), workspaceId, page),
-    create: (app, principal, workspaceId, body) =>
-      createAiAgent(aiAgentServicesOf(app), principal, workspaceId, body),
-    get: (app, workspaceId, id) => getAiAgent(aiAgentServicesOf(app), workspaceId, id),
-    update: (app, workspaceId, id, body) => updateAiAgent(aiAgentServicesOf(app), workspaceId, id, body),
-    delete: (app, workspaceId, id) => deleteAiAgent(aiAgentServicesOf(app), workspaceId, id),
+    list: listAiAgents,
+    create: createAiAgent,
+    get: getAiAgent,
+    update: updateAiAgent,
+    delete: deleteAiAgent,
   },
 });
 
@@ -88,7 +86,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       uploadBrandGuidelines(
-        aiAgentServicesOf(app),
+        app.services,
         workspaceOf(request).id,
         request.params.id,
         uploadedFile(request, 'file'),
@@ -114,7 +112,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendBrandGuidelines(aiAgentServicesOf(app), workspaceOf(request).id, request.params.id, reply),
+      sendBrandGuidelines(app.services, workspaceOf(request).id, request.params.id, reply),
   );
 
   app.delete(
@@ -133,7 +131,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteBrandGuidelines(aiAgentServicesOf(app), workspaceOf(request).id, request.params.id);
+      await deleteBrandGuidelines(app.services, workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );

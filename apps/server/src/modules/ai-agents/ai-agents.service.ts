@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { aiAgents, emails, emailTranslations } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
@@ -10,7 +9,6 @@ import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { Services } from '../../services.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
 import type { AiAgent, CreateAiAgentBody, UpdateAiAgentBody } from './ai-agents.schemas.ts';
 import {
   type DocumentKind,
@@ -19,31 +17,11 @@ import {
   UnreadableDocumentError,
 } from './brand-guidelines-document.ts';
 
-/** What the AI agent services use, rather than the whole app. */
-export interface AiAgentServices {
-  db: Database;
-  storage: FileStorage;
-  /** Absolute origin of the API, for the document's download address. */
-  publicApiUrl: string;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}
-
-export function aiAgentServicesOf(
-  app: Pick<Services, 'database' | 'storage' | 'config' | 'log'>,
-): AiAgentServices {
-  return {
-    db: app.database.db,
-    storage: app.storage,
-    publicApiUrl: app.config.publicApiUrl,
-    log: app.log,
-  };
-}
-
 /**
  * Removes a file the agent no longer uses. The database no longer names it, so a failure here
  * loses nothing the user sees: it is logged (a file left behind), not answered as an error.
  */
-async function removeStoredFile(services: AiAgentServices, key: string): Promise<void> {
+async function removeStoredFile(services: Pick<Services, 'storage' | 'log'>, key: string): Promise<void> {
   try {
     await services.storage.delete(key);
   } catch (error) {
@@ -106,11 +84,11 @@ function documentNameFrom(filename: string): string | null {
   return stem === '' ? null : stem.slice(0, 200);
 }
 
-function downloadUrl(services: AiAgentServices, row: { workspaceId: number; id: number }): string {
-  return `${services.publicApiUrl}/api/v1/workspaces/${row.workspaceId}/ai_agents/${row.id}/brand_guidelines_doc`;
+function downloadUrl(services: Pick<Services, 'config'>, row: { workspaceId: number; id: number }): string {
+  return `${services.config.publicApiUrl}/api/v1/workspaces/${row.workspaceId}/ai_agents/${row.id}/brand_guidelines_doc`;
 }
 
-function toResponse(services: AiAgentServices, row: AiAgentSummary): Static<typeof AiAgent> {
+function toResponse(services: Pick<Services, 'config'>, row: AiAgentSummary): Static<typeof AiAgent> {
   const stored = row.brandGuidelinesStorageKey ? storedDocumentOf(row.brandGuidelinesStorageKey) : null;
   return {
     id: row.id,
@@ -143,17 +121,21 @@ async function findSummary(db: Database, workspaceId: number, id: number): Promi
   return row;
 }
 
-export async function listAiAgents(services: AiAgentServices, workspaceId: number, page: PageRequest) {
+export async function listAiAgents(
+  services: Pick<Services, 'database' | 'config'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
   const where = eq(aiAgents.workspaceId, workspaceId);
   const [rows, [total]] = await Promise.all([
-    services.db
+    services.database.db
       .select(summarySelection)
       .from(aiAgents)
       .where(where)
       .orderBy(desc(aiAgents.createdAt), desc(aiAgents.id))
       .limit(page.limit)
       .offset(page.offset),
-    services.db.select({ value: count() }).from(aiAgents).where(where),
+    services.database.db.select({ value: count() }).from(aiAgents).where(where),
   ]);
   return listBody(
     rows.map((row) => toResponse(services, row)),
@@ -162,8 +144,12 @@ export async function listAiAgents(services: AiAgentServices, workspaceId: numbe
   );
 }
 
-export async function getAiAgent(services: AiAgentServices, workspaceId: number, id: number) {
-  return toResponse(services, await findSummary(services.db, workspaceId, id));
+export async function getAiAgent(
+  services: Pick<Services, 'database' | 'config'>,
+  workspaceId: number,
+  id: number,
+) {
+  return toResponse(services, await findSummary(services.database.db, workspaceId, id));
 }
 
 /** People pick an agent by name (for an email, a translation): two of one workspace never share one. */
@@ -198,13 +184,13 @@ function columnsOf(input: FieldsInput) {
 }
 
 export async function createAiAgent(
-  services: AiAgentServices,
+  services: Pick<Services, 'database' | 'config'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateAiAgentBody>,
 ) {
-  await assertNameFree(services.db, workspaceId, input.name);
-  const [row] = await services.db
+  await assertNameFree(services.database.db, workspaceId, input.name);
+  const [row] = await services.database.db
     .insert(aiAgents)
     .values({ organizationId: principal.organizationId, workspaceId, name: input.name, ...columnsOf(input) })
     .returning({ id: aiAgents.id });
@@ -213,16 +199,16 @@ export async function createAiAgent(
 }
 
 export async function updateAiAgent(
-  services: AiAgentServices,
+  services: Pick<Services, 'database' | 'config'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateAiAgentBody>,
 ) {
-  await findSummary(services.db, workspaceId, id);
-  if (input.name !== undefined) await assertNameFree(services.db, workspaceId, input.name, id);
+  await findSummary(services.database.db, workspaceId, id);
+  if (input.name !== undefined) await assertNameFree(services.database.db, workspaceId, input.name, id);
   const changes = { ...(input.name !== undefined ? { name: input.name } : {}), ...columnsOf(input) };
   if (Object.keys(changes).length > 0) {
-    await services.db.update(aiAgents).set(changes).where(eq(aiAgents.id, id));
+    await services.database.db.update(aiAgents).set(changes).where(eq(aiAgents.id, id));
   }
   return getAiAgent(services, workspaceId, id);
 }
@@ -231,8 +217,12 @@ export async function updateAiAgent(
  * Deletes the agent and its document. Emails and translations that named it keep going without an
  * agent (their `ai_agent_id` becomes null; the emails are not otherwise changed).
  */
-export async function deleteAiAgent(services: AiAgentServices, workspaceId: number, id: number) {
-  const storageKey = await services.db.transaction(async (tx) => {
+export async function deleteAiAgent(
+  services: Pick<Services, 'database' | 'storage' | 'log'>,
+  workspaceId: number,
+  id: number,
+) {
+  const storageKey = await services.database.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ storageKey: aiAgents.brandGuidelinesStorageKey })
       .from(aiAgents)
@@ -264,13 +254,13 @@ function megabytes(bytes: number): string {
  * it has none, becomes the file name without its extension.
  */
 export async function uploadBrandGuidelines(
-  services: AiAgentServices,
+  services: Pick<Services, 'database' | 'storage' | 'config' | 'log'>,
   workspaceId: number,
   id: number,
   file: UploadedFile | undefined,
   options: { maxBytes: number },
 ) {
-  const agent = await findSummary(services.db, workspaceId, id);
+  const agent = await findSummary(services.database.db, workspaceId, id);
   if (!file || file.bytes.length === 0) throw ValidationError.field('file', 'is required');
   if (file.truncated || file.bytes.length > options.maxBytes) {
     throw ValidationError.field(
@@ -290,7 +280,7 @@ export async function uploadBrandGuidelines(
   });
   let replacedKey: string | null;
   try {
-    replacedKey = await services.db.transaction(async (tx) => {
+    replacedKey = await services.database.db.transaction(async (tx) => {
       // Locked, so two uploads at once each remove the file the other replaced, and none is left behind.
       const [current] = await tx
         .select({
@@ -322,8 +312,12 @@ export async function uploadBrandGuidelines(
 }
 
 /** Removes the agent's document, its text and its name (which named that document). */
-export async function deleteBrandGuidelines(services: AiAgentServices, workspaceId: number, id: number) {
-  const storageKey = await services.db.transaction(async (tx) => {
+export async function deleteBrandGuidelines(
+  services: Pick<Services, 'database' | 'storage' | 'log'>,
+  workspaceId: number,
+  id: number,
+) {
+  const storageKey = await services.database.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ storageKey: aiAgents.brandGuidelinesStorageKey })
       .from(aiAgents)
@@ -341,12 +335,12 @@ export async function deleteBrandGuidelines(services: AiAgentServices, workspace
 
 /** Sends the agent's document as a download. */
 export async function sendBrandGuidelines(
-  services: AiAgentServices,
+  services: Pick<Services, 'database' | 'storage'>,
   workspaceId: number,
   id: number,
   reply: FastifyReply,
 ) {
-  const agent = await findSummary(services.db, workspaceId, id);
+  const agent = await findSummary(services.database.db, workspaceId, id);
   if (!agent.brandGuidelinesStorageKey) {
     throw new NotFoundError('This AI agent has no brand guidelines document');
   }

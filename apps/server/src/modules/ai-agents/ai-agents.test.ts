@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { aiAgents, emails } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -11,7 +10,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { aiAgentNamedBy, describeAgentForPrompt, loadAiAgent } from './ai-agent-prompt.ts';
 
 /** A real PDF with one line of text per page (none: a page without text, like a scan). */
@@ -75,7 +74,7 @@ function form(file: { bytes: Buffer | string; filename: string; type: string }) 
 }
 
 describe('AI agents', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let base: string;

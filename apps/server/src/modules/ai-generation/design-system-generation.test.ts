@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { aiNotConfiguredMessage } from '../../integrations/ai/ai-client.ts';
 import { createTestOrganization, signInAs, type TestOrganization } from '../../test/factories.ts';
 import { type FakeOpenAi, type OpenAiRequestBody, startFakeOpenAi } from '../../test/fakes/fake-openai.ts';
-import { buildAiTestApp, buildTestApp } from '../../test/harness.ts';
+import { buildAiTestApp, buildTestApp, type TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -138,7 +137,7 @@ const designTokens = [
 const validDesign = { design_tokens: designTokens, container, components };
 
 describe('design systems designed with AI', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeOpenAi;
   let organization: TestOrganization;
   let admin: Headers;

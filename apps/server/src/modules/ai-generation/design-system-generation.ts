@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { components, componentVersions, emailDesignSystems } from '../../db/schema.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
 import { type FieldErrors, fieldErrorsFromAjv } from '../../http/validation-messages.ts';
-import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
+import { AiProviderError, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
 import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Renderer } from '../../render-pool/render-pool.ts';
@@ -48,18 +48,18 @@ type SystemRow = typeof emailDesignSystems.$inferSelect;
  * leaves it generating, for the job to run again.
  */
 export async function runDesignSystemGeneration(
-  app: Services,
+  services: Pick<Services, 'database' | 'storage' | 'renderer' | 'config' | 'secrets' | 'log'>,
   request: DesignSystemGenerationRequest,
   signal: AbortSignal,
 ): Promise<DesignSystemGenerationOutcome> {
-  const db = app.database.db;
+  const db = services.database.db;
   const [system] = await db
     .select()
     .from(emailDesignSystems)
     .where(eq(emailDesignSystems.id, request.email_design_system_id));
   if (system?.aiGenerationStatus !== 'generating') return 'skipped';
   try {
-    const design = await designComponents(app, system, request, signal);
+    const design = await designComponents(services, system, request, signal);
     const notes = await writeDesign(db, system.id, request.user_id, design);
     return notes.length > 0 ? 'written_with_problems' : 'written';
   } catch (error) {
@@ -67,7 +67,7 @@ export async function runDesignSystemGeneration(
     let message: string;
     if (error instanceof AiProviderError || error instanceof HttpError) message = error.message;
     else {
-      app.log.error({ err: error, emailDesignSystemId: system.id }, 'design system generation failed');
+      services.log.error({ err: error, emailDesignSystemId: system.id }, 'design system generation failed');
       message =
         'The design system could not be generated because of an error in Letterset; it is logged on the server.';
     }
@@ -101,12 +101,12 @@ interface Design {
 }
 
 async function designComponents(
-  app: Services,
+  services: Pick<Services, 'database' | 'storage' | 'renderer' | 'config' | 'secrets'>,
   system: SystemRow,
   request: DesignSystemGenerationRequest,
   signal: AbortSignal,
 ): Promise<Design> {
-  const client = await openAiClient(aiServicesOf(app), {
+  const client = await openAiClient(services, {
     organizationId: system.organizationId,
     userId: request.user_id,
   });
@@ -115,7 +115,7 @@ async function designComponents(
   if (request.ai_agent_id !== null) {
     try {
       agentDescription = describeAgentForPrompt(
-        await loadAiAgent(app.database.db, system.workspaceId, request.ai_agent_id),
+        await loadAiAgent(services.database.db, system.workspaceId, request.ai_agent_id),
       );
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
@@ -125,7 +125,7 @@ async function designComponents(
     }
   }
   // Image defaults point at the pictures Letterset ships; without them the model picks URLs.
-  const placeholderImagesUrl = await publishStarterImages(app.storage).catch(() => null);
+  const placeholderImagesUrl = await publishStarterImages(services.storage).catch(() => null);
   const prompt = designSystemPrompt({
     brief: system.prompt ?? '',
     name: system.name,
@@ -140,7 +140,7 @@ async function designComponents(
     ...prompt,
     schema: designSystemGenerationSchema() as JSONSchema7,
     read: async (value) => {
-      const check = await checkDesign(app.renderer, value, system);
+      const check = await checkDesign(services.renderer, value, system);
       return { result: check, problems: problemsOf(check) };
     },
     signal,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createStarterProject,
   createTestOrganization,
@@ -13,7 +12,7 @@ import {
   type OpenAiRequestBody,
   startFakeOpenAi,
 } from '../../test/fakes/fake-openai.ts';
-import { buildAiTestApp, buildTestApp } from '../../test/harness.ts';
+import { buildAiTestApp, buildTestApp, type TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -41,7 +40,7 @@ const parisEmail = {
 };
 
 describe('emails written with AI', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeOpenAi;
   let organization: TestOrganization;
   let admin: Headers;
@@ -356,7 +355,7 @@ describe('emails written with AI', () => {
   });
 
   describe('without a provider', () => {
-    let bare: App;
+    let bare: TestApp;
     let bareAdmin: Headers;
     let bareBase: string;
     let bareWorkspaceId: number;

@@ -20,7 +20,7 @@ import type { JSONSchema7 } from 'ai';
 import { eq } from 'drizzle-orm';
 import { emails } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
+import { AiProviderError, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
 import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Services } from '../../services.ts';
@@ -39,14 +39,14 @@ export type EmailGenerationOutcome = 'written' | 'written_with_problems' | 'fail
  * email ends `done`: only a shutdown (the signal) leaves it generating, for the job to run again.
  */
 export async function runEmailGeneration(
-  app: Services,
+  services: Services,
   request: EmailGenerationRequest,
   signal: AbortSignal,
 ): Promise<EmailGenerationOutcome> {
-  const [email] = await app.database.db.select().from(emails).where(eq(emails.id, request.email_id));
+  const [email] = await services.database.db.select().from(emails).where(eq(emails.id, request.email_id));
   if (email?.aiGenerationStatus !== 'generating') return 'skipped';
   const finish = (error: string | null, change: ((current: EmailRow) => EmailContent | null) | null = null) =>
-    writeAiContent(app.database.db, email.id, {
+    writeAiContent(services.database.db, email.id, {
       feature: request.feature,
       userId: request.user_id,
       change: (current) => {
@@ -57,7 +57,7 @@ export async function runEmailGeneration(
     });
 
   try {
-    const generated = await generateContent(app, email, request, signal);
+    const generated = await generateContent(services, email, request, signal);
     await finish(generated.problems.length > 0 ? problemsMessage(generated.problems) : null, generated.apply);
     return generated.problems.length > 0 ? 'written_with_problems' : 'written';
   } catch (error) {
@@ -66,7 +66,7 @@ export async function runEmailGeneration(
       await finish(error.message);
       return 'failed';
     }
-    app.log.error({ err: error, emailId: email.id }, 'email generation failed');
+    services.log.error({ err: error, emailId: email.id }, 'email generation failed');
     await finish(
       'The email could not be generated because of an error in Letterset; it is logged on the server.',
     );
@@ -81,21 +81,21 @@ interface GeneratedContent {
 }
 
 async function generateContent(
-  app: Services,
+  services: Services,
   email: EmailRow,
   request: EmailGenerationRequest,
   signal: AbortSignal,
 ): Promise<GeneratedContent> {
-  const client = await openAiClient(aiServicesOf(app), {
+  const client = await openAiClient(services, {
     organizationId: email.organizationId,
     userId: request.user_id,
   });
-  const { system, definitions, brandProfile } = await renderingContext(app, email);
+  const { system, definitions, brandProfile } = await renderingContext(services, email);
   const components = componentsForAi(applyBrandProfile(definitions, brandProfile));
   const agentDescription =
     email.aiAgentId === null
       ? null
-      : describeAgentForPrompt(await loadAiAgent(app.database.db, email.workspaceId, email.aiAgentId));
+      : describeAgentForPrompt(await loadAiAgent(services.database.db, email.workspaceId, email.aiAgentId));
   const locale = email.defaultLocale;
   const brief = email.prompt ?? '';
   const customStyles = [...system.customStyles, ...(brandProfile?.custom_styles ?? [])];

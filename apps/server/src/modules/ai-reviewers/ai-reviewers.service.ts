@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { aiReviewers, reviewAssignments } from '../../db/schema.ts';
@@ -8,6 +7,7 @@ import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import type { AiReviewer, CreateAiReviewerBody, UpdateAiReviewerBody } from './ai-reviewers.schemas.ts';
 
 type AiReviewerRow = typeof aiReviewers.$inferSelect;
@@ -22,13 +22,17 @@ function toResponse(row: AiReviewerRow): Static<typeof AiReviewer> {
   };
 }
 
-export async function listAiReviewers(app: App, workspaceId: number, page: PageRequest) {
-  const { rows, total } = await pageOfWorkspaceRecords(app, aiReviewers, workspaceId, page);
+export async function listAiReviewers(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
+  const { rows, total } = await pageOfWorkspaceRecords(services, aiReviewers, workspaceId, page);
   return listBody(rows.map(toResponse), total, page);
 }
 
-export async function getAiReviewer(app: App, workspaceId: number, id: number) {
-  return toResponse(await findWorkspaceRecord(app, aiReviewers, workspaceId, id));
+export async function getAiReviewer(services: Pick<Services, 'database'>, workspaceId: number, id: number) {
+  return toResponse(await findWorkspaceRecord(services, aiReviewers, workspaceId, id));
 }
 
 /** People pick reviewers by name: two of one workspace never share one (case aside). */
@@ -48,13 +52,13 @@ async function assertNameFree(db: Database, workspaceId: number, name: string, e
 }
 
 export async function createAiReviewer(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateAiReviewerBody>,
 ) {
-  await assertNameFree(app.database.db, workspaceId, input.name);
-  const [row] = await app.database.db
+  await assertNameFree(services.database.db, workspaceId, input.name);
+  const [row] = await services.database.db
     .insert(aiReviewers)
     .values({
       organizationId: principal.organizationId,
@@ -68,14 +72,14 @@ export async function createAiReviewer(
 }
 
 export async function updateAiReviewer(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateAiReviewerBody>,
 ) {
-  await findWorkspaceRecord(app, aiReviewers, workspaceId, id);
-  if (input.name !== undefined) await assertNameFree(app.database.db, workspaceId, input.name, id);
-  const [row] = await updateReturning(app.database.db, aiReviewers, eq(aiReviewers.id, id), {
+  await findWorkspaceRecord(services, aiReviewers, workspaceId, id);
+  if (input.name !== undefined) await assertNameFree(services.database.db, workspaceId, input.name, id);
+  const [row] = await updateReturning(services.database.db, aiReviewers, eq(aiReviewers.id, id), {
     name: input.name,
     reviewInstructions: input.review_instructions,
   });
@@ -84,9 +88,13 @@ export async function updateAiReviewer(
 }
 
 /** Deletes the reviewer and the review requests made of it (they could never be answered). */
-export async function deleteAiReviewer(app: App, workspaceId: number, id: number): Promise<void> {
-  await findWorkspaceRecord(app, aiReviewers, workspaceId, id);
-  await app.database.db.transaction(async (tx) => {
+export async function deleteAiReviewer(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: number,
+): Promise<void> {
+  await findWorkspaceRecord(services, aiReviewers, workspaceId, id);
+  await services.database.db.transaction(async (tx) => {
     await tx
       .delete(reviewAssignments)
       .where(

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { reviewAssignments } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -9,10 +8,10 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('AI reviewers', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let base: string;

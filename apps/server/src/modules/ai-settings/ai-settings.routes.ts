@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../http/access.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { aiServicesOf } from '../../integrations/ai/ai-client.ts';
 import {
   AiConnectionTest,
   AiSettings,
@@ -27,7 +26,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(AiSettings), ...errorResponses(401, 403) },
       },
     },
-    async (request) => getAiSettings(aiServicesOf(app), principalOf(request)),
+    async (request) => getAiSettings(app.services, principalOf(request)),
   );
 
   app.patch(
@@ -45,7 +44,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(AiSettings), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => updateAiSettings(aiServicesOf(app), principalOf(request), request.body),
+    async (request) => updateAiSettings(app.services, principalOf(request), request.body),
   );
 
   app.post(
@@ -61,7 +60,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(AiConnectionTest), ...errorResponses(401, 403) },
       },
     },
-    async (request) => testAiConnection(aiServicesOf(app), principalOf(request)),
+    async (request) => testAiConnection(app.services, principalOf(request)),
   );
 
   app.get(
@@ -79,6 +78,6 @@ export const aiSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      getAiUsage(aiServicesOf(app), principalOf(request).organizationId, request.query.days ?? 30),
+      getAiUsage(app.services, principalOf(request).organizationId, request.query.days ?? 30),
   );
 };

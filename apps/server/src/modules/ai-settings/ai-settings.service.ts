@@ -8,7 +8,6 @@ import { ValidationError } from '../../http/errors.ts';
 import {
   type AiFeature,
   AiProviderError,
-  type AiServices,
   aiApiKeyPurpose,
   aiClientFor,
   loadAiConnection,
@@ -16,13 +15,17 @@ import {
 import { isNonPublicAddress } from '../../security/outbound-fetch.ts';
 import { originOf } from '../../security/secret-destination.ts';
 import { maskSecret } from '../../security/secrets.ts';
+import type { Services } from '../../services.ts';
 import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import type { AiConnectionTest, AiSettings, AiUsage, UpdateAiSettingsBody } from './ai-settings.schemas.ts';
 
 type SettingsRow = typeof organizationAiSettings.$inferSelect;
 
-async function settingsRowOf(services: AiServices, organizationId: number): Promise<SettingsRow | undefined> {
-  const [row] = await services.db
+async function settingsRowOf(
+  services: Pick<Services, 'database'>,
+  organizationId: number,
+): Promise<SettingsRow | undefined> {
+  const [row] = await services.database.db
     .select()
     .from(organizationAiSettings)
     .where(eq(organizationAiSettings.organizationId, organizationId))
@@ -35,7 +38,7 @@ async function settingsRowOf(services: AiServices, organizationId: number): Prom
  * the details (addresses, models, the masked key) are for those who may change them.
  */
 function toResponse(
-  services: AiServices,
+  services: Pick<Services, 'secrets' | 'config'>,
   row: SettingsRow | undefined,
   audience: 'manager' | 'member',
 ): Static<typeof AiSettings> {
@@ -77,7 +80,7 @@ function toResponse(
 }
 
 export async function getAiSettings(
-  services: AiServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   principal: Pick<Principal, 'organizationId' | 'permissions'>,
 ) {
   const audience = principal.permissions.has('update_organization') ? 'manager' : 'member';
@@ -91,7 +94,7 @@ export async function getAiSettings(
  * new one comes with it (`secrets_cleared` says so): a key is never sent where it was not entered for.
  */
 export async function updateAiSettings(
-  services: AiServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   principal: { organizationId: number; userId: number },
   input: Static<typeof UpdateAiSettingsBody>,
 ) {
@@ -126,7 +129,7 @@ export async function updateAiSettings(
     sealedApiKey: apiKey === null ? null : services.secrets.seal(apiKey, aiApiKeyPurpose),
     updatedById: principal.userId,
   };
-  const [row] = await services.db
+  const [row] = await services.database.db
     .insert(organizationAiSettings)
     .values({ organizationId: principal.organizationId, ...values })
     .onConflictDoUpdate({
@@ -143,7 +146,7 @@ function destinationOf(settings: { provider: string | null; baseUrl: string | nu
 }
 
 function assertSettingsUsable(
-  services: AiServices,
+  services: Pick<Services, 'config'>,
   settings: { provider: string | null; baseUrl: string | null; model: string | null },
 ) {
   const errors: Record<string, string[]> = {};
@@ -176,7 +179,7 @@ function assertSettingsUsable(
 
 /** Asks the provider for a one-word answer: proves the URL, the key and the model in one call. */
 export async function testAiConnection(
-  services: AiServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   principal: { organizationId: number; userId: number },
 ): Promise<Static<typeof AiConnectionTest>> {
   const connection = await loadAiConnection(services, principal.organizationId);
@@ -208,14 +211,14 @@ export async function testAiConnection(
 
 /** Calls and tokens of the last `days` days, per feature and person, most tokens first. */
 export async function getAiUsage(
-  services: Pick<AiServices, 'db'>,
+  services: Pick<Services, 'database'>,
   organizationId: number,
   days: number,
 ): Promise<Static<typeof AiUsage>> {
   const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
   const inputTokens = sum(aiUsage.inputTokens).mapWith(Number);
   const outputTokens = sum(aiUsage.outputTokens).mapWith(Number);
-  const rows = await services.db
+  const rows = await services.database.db
     .select({
       feature: aiUsage.feature,
       userId: aiUsage.userId,

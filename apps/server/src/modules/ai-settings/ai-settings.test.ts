@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { organizationAiSettings } from '../../db/schema.ts';
 import {
   createTestOrganization,
@@ -9,12 +8,12 @@ import {
   type TestOrganization,
 } from '../../test/factories.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/fake-openai.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 
 describe('AI settings', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeOpenAi;
   let organization: TestOrganization;
   let admin: Headers;

@@ -48,7 +48,7 @@ export const emailChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listEmailChatMessages(
-        app.database.db,
+        app.services,
         principalOf(request),
         await findRequestedEmail(app, request),
         pageRequest(request.query),
@@ -70,7 +70,7 @@ export const emailChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await clearEmailChatMessages(
-        app.database.db,
+        app.services,
         principalOf(request),
         await findRequestedEmail(app, request),
       );
@@ -109,7 +109,7 @@ export const emailChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const turn = await startEmailChatTurn(
-        app,
+        app.services,
         principalOf(request),
         await findRequestedEmail(app, request),
         request.body,
@@ -120,12 +120,12 @@ export const emailChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.raw.on('close', () => controller.abort());
       reply.hijack();
       try {
-        await answerEmailChat(app, turn, reply.raw, controller.signal);
+        await answerEmailChat(app.services, turn, reply.raw, controller.signal);
       } finally {
         answering.delete(controller);
       }
       // A hijacked answer skips the onSend hook that audits writes: the message is recorded here.
-      await recordWrite(app, request, 200, null).catch((error: unknown) => {
+      await recordWrite(app.services, request, 200, null).catch((error: unknown) => {
         request.log.error({ err: error }, 'the email chat message could not be written to the audit log');
       });
     },

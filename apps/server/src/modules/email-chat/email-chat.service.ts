@@ -16,18 +16,13 @@ import {
 import { APICallError, type LanguageModelUsage, RetryError, stepCountIs, streamText, type ToolSet } from 'ai';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { emailChatMessages } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import {
-  type AiClient,
-  aiServicesOf,
-  describeProviderFailure,
-  openAiClient,
-} from '../../integrations/ai/ai-client.ts';
+import { type AiClient, describeProviderFailure, openAiClient } from '../../integrations/ai/ai-client.ts';
+import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.service.ts';
@@ -98,27 +93,31 @@ function conversationOf(email: EmailRow, userId: number) {
 }
 
 export async function listEmailChatMessages(
-  db: Database,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   email: EmailRow,
   page: PageRequest,
 ) {
   const where = conversationOf(email, principal.userId);
   const [rows, [total]] = await Promise.all([
-    db
+    services.database.db
       .select()
       .from(emailChatMessages)
       .where(where)
       .orderBy(asc(emailChatMessages.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ value: count() }).from(emailChatMessages).where(where),
+    services.database.db.select({ value: count() }).from(emailChatMessages).where(where),
   ]);
   return listBody(rows.map(toEmailChatMessage), total?.value ?? 0, page);
 }
 
-export async function clearEmailChatMessages(db: Database, principal: Principal, email: EmailRow) {
-  await db.delete(emailChatMessages).where(conversationOf(email, principal.userId));
+export async function clearEmailChatMessages(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  email: EmailRow,
+) {
+  await services.database.db.delete(emailChatMessages).where(conversationOf(email, principal.userId));
 }
 
 async function storeMessage(
@@ -188,7 +187,7 @@ export interface EmailChatTurn {
  * and the conversation so far.
  */
 export async function startEmailChatTurn(
-  app: App,
+  services: Services,
   principal: Principal,
   email: EmailRow,
   body: Static<typeof SendEmailChatMessageBody>,
@@ -198,14 +197,14 @@ export async function startEmailChatTurn(
   const document = documentOf(email, body);
   if (!document.locales.includes(body.locale))
     throw ValidationError.field('locale', 'is not one of the email’s locales');
-  const client = await openAiClient(aiServicesOf(app), {
+  const client = await openAiClient(services, {
     organizationId: principal.organizationId,
     userId: principal.userId,
   });
   const [{ system, definitions, brandProfile }, agentDescription, history] = await Promise.all([
-    renderingContext(app, email),
-    agentDescriptionOf(app, email),
-    recentTurns(app.database.db, email, principal.userId),
+    renderingContext(services, email),
+    agentDescriptionOf(services, email),
+    recentTurns(services.database.db, email, principal.userId),
   ]);
   const branded = applyBrandProfile(definitions, brandProfile);
   return {
@@ -262,13 +261,13 @@ function connectorOutcome(name: string, output: unknown): { outcome: EmailChatTo
  * conversation; the email itself is never written here: the editor applies the commands.
  */
 export async function answerEmailChat(
-  app: App,
+  services: Pick<Services, 'config' | 'database' | 'log' | 'secrets'>,
   turn: EmailChatTurn,
   response: ServerResponse,
   signal: AbortSignal,
 ): Promise<void> {
   const { email, principal, client, locale } = turn;
-  const db = app.database.db;
+  const db = services.database.db;
   const writer = eventWriter(response);
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -306,7 +305,7 @@ export async function answerEmailChat(
 
     const unavailableConnectors: { name: string; message: string }[] = [];
     connectors = await openMcpTools(
-      { db, secrets: app.secrets, config: app.config },
+      services,
       { organizationId: email.organizationId, workspaceId: email.workspaceId, userId: principal.userId },
       { onServerFailure: (failed) => unavailableConnectors.push(failed) },
     );
@@ -400,13 +399,16 @@ export async function answerEmailChat(
     else if (APICallError.isInstance(error) || RetryError.isInstance(error))
       failure ??= describeProviderFailure(error, client.connection);
     else {
-      app.log.error({ err: error, emailId: email.id }, 'the email chat failed');
+      services.log.error({ err: error, emailId: email.id }, 'the email chat failed');
       failure ??= 'The answer failed because of an error in Letterset; it is logged on the server.';
     }
   } finally {
     clearInterval(keepAlive);
     await connectors?.close().catch((error: unknown) => {
-      app.log.warn({ err: error, emailId: email.id }, 'closing the AI connectors of an email chat failed');
+      services.log.warn(
+        { err: error, emailId: email.id },
+        'closing the AI connectors of an email chat failed',
+      );
     });
   }
 
@@ -419,17 +421,20 @@ export async function answerEmailChat(
       error: failure,
     });
   } catch (error) {
-    app.log.error({ err: error, emailId: email.id }, 'the email chat answer could not be stored');
+    services.log.error({ err: error, emailId: email.id }, 'the email chat answer could not be stored');
   }
   writer.send(failure === null ? { type: 'done' } : { type: 'error', message: failure });
   writer.end();
 }
 
-async function agentDescriptionOf(app: App, email: EmailRow): Promise<string | null> {
+async function agentDescriptionOf(
+  services: Pick<Services, 'database'>,
+  email: EmailRow,
+): Promise<string | null> {
   if (email.aiAgentId === null) return null;
   try {
     const description = describeAgentForPrompt(
-      await loadAiAgent(app.database.db, email.workspaceId, email.aiAgentId),
+      await loadAiAgent(services.database.db, email.workspaceId, email.aiAgentId),
     );
     return description === '' ? null : description;
   } catch (error) {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { enabledMcpServers, mcpServers, mcpServerTools } from '../../db/schema.ts';
 import { aiNotConfiguredMessage } from '../../integrations/ai/ai-client.ts';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../test/factories.ts';
 import { type FakeMcpServer, startFakeMcpServer } from '../../test/fakes/fake-mcp-server.ts';
 import { type FakeOpenAi, type OpenAiRequestBody, startFakeOpenAi } from '../../test/fakes/fake-openai.ts';
-import { buildAiTestApp, buildTestApp } from '../../test/harness.ts';
+import { buildAiTestApp, buildTestApp, type TestApp } from '../../test/harness.ts';
 import { mcpToolName } from '../mcp-servers/mcp-tools.ts';
 
 type Headers = Record<string, string>;
@@ -42,7 +41,7 @@ const textOf = (events: StreamedEvent[]) =>
     .join('');
 
 describe('email chat', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeOpenAi;
   let organization: TestOrganization;
   let admin: Headers;

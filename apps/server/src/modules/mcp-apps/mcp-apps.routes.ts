@@ -112,7 +112,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(McpApp)), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => listMcpApps(app, principalOf(request), pageRequest(request.query)),
+    async (request) => listMcpApps(app.services, principalOf(request), pageRequest(request.query)),
   );
 
   app.post(
@@ -132,7 +132,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(CreatedMcpApp), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => createMcpApp(app, principalOf(request), request.body),
+    async (request) => createMcpApp(app.services, principalOf(request), request.body),
   );
 
   app.patch(
@@ -151,7 +151,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(McpApp), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => updateMcpApp(app, principalOf(request), request.params.id, request.body),
+    async (request) => updateMcpApp(app.services, principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -168,7 +168,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteMcpApp(app, principalOf(request), request.params.id);
+      await deleteMcpApp(app.services, principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -186,7 +186,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(McpClient), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => describeMcpClient(app, principalOf(request), request.params.client_id),
+    async (request) => describeMcpClient(app.services, principalOf(request), request.params.client_id),
   );
 
   app.post(
@@ -206,7 +206,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(McpConsentResult), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => answerConsent(app, principalOf(request), request.body),
+    async (request) => answerConsent(app.services, principalOf(request), request.body),
   );
 
   const resourceMetadata = async () => protectedResourceMetadata(app.config);
@@ -225,7 +225,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const parameters = stringParameters(request.query, authorizationParameters);
       const clientId = parameters.client_id;
-      const client = clientId ? await findAppByClientId(app.database.db, clientId) : undefined;
+      const client = clientId ? await findAppByClientId(app.services, clientId) : undefined;
       if (!client) return refusalPage(reply, 'No MCP app is registered with this client id.');
       const redirectUri = parameters.redirect_uri;
       if (!redirectUri || !redirectUriRegistered(client.redirectUris, redirectUri)) {
@@ -306,15 +306,14 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'grant_type must be authorization_code or refresh_token',
           );
         }
-        const client = await authenticateClient(app.database.db, credentials);
-        const services = { db: app.database.db, config: app.config };
+        const client = await authenticateClient(app.services, credentials);
         // A refresh revokes the old pair, a reused code all it led to: no process may go on trusting them.
         let tokens: TokenResponse;
         try {
           tokens =
             grantType === 'authorization_code'
-              ? await exchangeAuthorizationCode(services, client, form)
-              : await refreshTokens(services, client, form);
+              ? await exchangeAuthorizationCode(app.services, client, form)
+              : await refreshTokens(app.services, client, form);
         } catch (error) {
           if (error instanceof OAuthError && error.revokedTokens)
             request.revokedAccessOf = client.organizationId;
@@ -344,7 +343,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return payload;
       },
     },
-    async (request, reply) => handleMcpRequest(app, principalOf(request), request, reply),
+    async (request, reply) => handleMcpRequest(app.services, app, principalOf(request), request, reply),
   );
   // Stateless: no stream to open with GET and no session to end with DELETE.
   for (const method of ['GET', 'DELETE'] as const) {

@@ -1,11 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { mcpApps, organizations, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
+import type { Services } from '../../services.ts';
 import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import type { CreateMcpAppBody, McpApp, McpConsentBody, UpdateMcpAppBody } from './mcp-apps.schemas.ts';
 import {
@@ -38,22 +38,26 @@ function toMcpAppResponse(
   };
 }
 
-function selectApps(app: App) {
-  return app.database.db
+function selectApps(services: Pick<Services, 'database'>) {
+  return services.database.db
     .select({ app: mcpApps, creator: userReferenceColumns })
     .from(mcpApps)
     .leftJoin(users, eq(users.id, mcpApps.createdById));
 }
 
-export async function listMcpApps(app: App, principal: Principal, page: PageRequest) {
+export async function listMcpApps(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  page: PageRequest,
+) {
   const where = eq(mcpApps.organizationId, principal.organizationId);
   const [rows, [total]] = await Promise.all([
-    selectApps(app)
+    selectApps(services)
       .where(where)
       .orderBy(desc(mcpApps.createdAt), desc(mcpApps.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(mcpApps).where(where),
+    services.database.db.select({ value: count() }).from(mcpApps).where(where),
   ]);
   return listBody(
     rows.map((row) => toMcpAppResponse(row.app, row.creator)),
@@ -73,11 +77,15 @@ function checkRedirectUris(uris: readonly string[]): void {
 }
 
 /** Registers an app; the answer carries its client secret, this once. */
-export async function createMcpApp(app: App, principal: Principal, input: Static<typeof CreateMcpAppBody>) {
+export async function createMcpApp(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  input: Static<typeof CreateMcpAppBody>,
+) {
   checkRedirectUris(input.redirect_uris);
 
   const clientSecret = `${clientSecretPrefix}${randomToken()}`;
-  const [created] = await app.database.db
+  const [created] = await services.database.db
     .insert(mcpApps)
     .values({
       organizationId: principal.organizationId,
@@ -89,7 +97,7 @@ export async function createMcpApp(app: App, principal: Principal, input: Static
     })
     .returning();
   if (!created) throw new Error('mcp app insert returned nothing');
-  const [row] = await selectApps(app).where(eq(mcpApps.id, created.id));
+  const [row] = await selectApps(services).where(eq(mcpApps.id, created.id));
   return { ...toMcpAppResponse(created, row?.creator ?? null), client_secret: clientSecret };
 }
 
@@ -99,7 +107,7 @@ export async function createMcpApp(app: App, principal: Principal, input: Static
  * it was issued for, which the exchange checks.
  */
 export async function updateMcpApp(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   id: number,
   input: Static<typeof UpdateMcpAppBody>,
@@ -110,15 +118,19 @@ export async function updateMcpApp(
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.redirect_uris !== undefined ? { redirectUris: input.redirect_uris } : {}),
   };
-  if (Object.keys(changes).length > 0) await app.database.db.update(mcpApps).set(changes).where(own);
-  const [row] = await selectApps(app).where(own);
+  if (Object.keys(changes).length > 0) await services.database.db.update(mcpApps).set(changes).where(own);
+  const [row] = await selectApps(services).where(own);
   if (!row) throw new NotFoundError();
   return toMcpAppResponse(row.app, row.creator);
 }
 
 /** Its codes and tokens go with it: every assistant connected through it stops at once (401). */
-export async function deleteMcpApp(app: App, principal: Principal, id: number): Promise<void> {
-  const deleted = await app.database.db
+export async function deleteMcpApp(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  id: number,
+): Promise<void> {
+  const deleted = await services.database.db
     .delete(mcpApps)
     .where(and(eq(mcpApps.id, id), eq(mcpApps.organizationId, principal.organizationId)))
     .returning({ id: mcpApps.id });
@@ -126,8 +138,8 @@ export async function deleteMcpApp(app: App, principal: Principal, id: number): 
 }
 
 /** An app of the caller's own organization: people consent only to their organization's apps. */
-async function findOwnClient(app: App, principal: Principal, clientId: string) {
-  const [row] = await app.database.db
+async function findOwnClient(services: Pick<Services, 'database'>, principal: Principal, clientId: string) {
+  const [row] = await services.database.db
     .select({ app: mcpApps, organizationName: organizations.name })
     .from(mcpApps)
     .innerJoin(organizations, eq(organizations.id, mcpApps.organizationId))
@@ -136,8 +148,12 @@ async function findOwnClient(app: App, principal: Principal, clientId: string) {
   return row;
 }
 
-export async function describeMcpClient(app: App, principal: Principal, clientId: string) {
-  const { app: client, organizationName } = await findOwnClient(app, principal, clientId);
+export async function describeMcpClient(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  clientId: string,
+) {
+  const { app: client, organizationName } = await findOwnClient(services, principal, clientId);
   return { client_id: client.clientId, name: client.name, organization_name: organizationName };
 }
 
@@ -145,18 +161,22 @@ export async function describeMcpClient(app: App, principal: Principal, clientId
  * The person's answer on the consent screen. The request is checked again here (the screen's
  * address can be typed by anyone); Allow issues a code for the person, Deny says access_denied.
  */
-export async function answerConsent(app: App, principal: Principal, input: Static<typeof McpConsentBody>) {
-  const { app: client } = await findOwnClient(app, principal, input.client_id);
+export async function answerConsent(
+  services: Pick<Services, 'config' | 'database'>,
+  principal: Principal,
+  input: Static<typeof McpConsentBody>,
+) {
+  const { app: client } = await findOwnClient(services, principal, input.client_id);
   if (!redirectUriRegistered(client.redirectUris, input.redirect_uri)) {
     throw ValidationError.field('redirect_uri', 'is not one of the app’s registered redirect URIs');
   }
   if (!codeChallengePattern.test(input.code_challenge)) {
     throw ValidationError.field('code_challenge', 'must be BASE64URL(SHA-256(code_verifier)), 43 characters');
   }
-  if (!resourceAccepted(app.config, input.resource)) {
-    throw ValidationError.field('resource', `must be ${mcpResourceOf(app.config)}`);
+  if (!resourceAccepted(services.config, input.resource)) {
+    throw ValidationError.field('resource', `must be ${mcpResourceOf(services.config)}`);
   }
-  const issuer = issuerOf(app.config);
+  const issuer = issuerOf(services.config);
   if (!input.allow) {
     return {
       redirect_url: redirectWith(input.redirect_uri, {
@@ -167,7 +187,7 @@ export async function answerConsent(app: App, principal: Principal, input: Stati
       }),
     };
   }
-  const code = await issueAuthorizationCode(app.database.db, {
+  const code = await issueAuthorizationCode(services, {
     mcpAppId: client.id,
     userId: principal.userId,
     codeChallenge: input.code_challenge,

@@ -6,7 +6,6 @@ import {
 } from '@modelcontextprotocol/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { mcpAccessTokens, mcpApps } from '../../db/schema.ts';
 import { tokenDigest } from '../../security/tokens.ts';
 import {
@@ -15,6 +14,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
+import type { TestApp } from '../../test/harness.ts';
 import {
   consentInBrowser,
   listeningTestApp,
@@ -28,7 +28,7 @@ import {
 } from './mcp-test-support.ts';
 
 describe('MCP apps and OAuth', () => {
-  let app: App;
+  let app: TestApp;
   let baseUrl: string;
   let organization: TestOrganization;
   let admin: Record<string, string>;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { mcpAccessTokens, mcpApps, mcpAuthorizationCodes, users } from '../../db/schema.ts';
 import { mcpAccessTokenPrefix } from '../../http/access.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
+import type { Services } from '../../services.ts';
 
 /** How long each credential of the flow lasts. */
 export const authorizationCodeLifetimeMs = 5 * 60 * 1000;
@@ -17,12 +18,6 @@ export const clientSecretPrefix = 'lscs_';
 export const refreshTokenPrefix = 'lsrt_';
 
 type McpAppRow = typeof mcpApps.$inferSelect;
-
-/** What the authorization server's steps use. */
-export interface OAuthServerServices {
-  db: Database;
-  config: Config;
-}
 
 /** Letterset is its own authorization server: the issuer is the API's public origin. */
 export function issuerOf(config: Config): string {
@@ -164,8 +159,11 @@ export class OAuthError extends Error {
   }
 }
 
-export async function findAppByClientId(db: Database, clientId: string): Promise<McpAppRow | undefined> {
-  const [row] = await db.select().from(mcpApps).where(eq(mcpApps.clientId, clientId));
+export async function findAppByClientId(
+  services: Pick<Services, 'database'>,
+  clientId: string,
+): Promise<McpAppRow | undefined> {
+  const [row] = await services.database.db.select().from(mcpApps).where(eq(mcpApps.clientId, clientId));
   return row;
 }
 
@@ -215,25 +213,30 @@ export function clientCredentialsOf(
 }
 
 /** The app whose id and secret these are; `invalid_client` (401) otherwise. */
-export async function authenticateClient(db: Database, credentials: ClientCredentials): Promise<McpAppRow> {
+export async function authenticateClient(
+  services: Pick<Services, 'database'>,
+  credentials: ClientCredentials,
+): Promise<McpAppRow> {
   const refuse = () => new OAuthError('invalid_client', 'Unknown client or wrong client secret', 401);
   if (!credentials.clientId || !credentials.clientSecret) {
     throw new OAuthError('invalid_client', 'The client id and client secret are required', 401);
   }
   if (credentials.clientId.length > 100) throw refuse();
-  const client = await findAppByClientId(db, credentials.clientId);
+  const client = await findAppByClientId(services, credentials.clientId);
   if (!client || !secretMatches(credentials.clientSecret, client.clientSecretHash)) throw refuse();
   return client;
 }
 
 /** A one-time code bound to the user, the redirect URI and the PKCE challenge. */
 export async function issueAuthorizationCode(
-  db: Database,
+  services: Pick<Services, 'database'>,
   input: { mcpAppId: number; userId: number; codeChallenge: string; redirectUri: string },
 ): Promise<string> {
   const code = randomToken();
-  await db.delete(mcpAuthorizationCodes).where(lt(mcpAuthorizationCodes.expiresAt, sql`now()`));
-  await db.insert(mcpAuthorizationCodes).values({
+  await services.database.db
+    .delete(mcpAuthorizationCodes)
+    .where(lt(mcpAuthorizationCodes.expiresAt, sql`now()`));
+  await services.database.db.insert(mcpAuthorizationCodes).values({
     codeHash: tokenDigest(code),
     mcpAppId: input.mcpAppId,
     userId: input.userId,
@@ -296,7 +299,7 @@ async function userStillMayConnect(
  * (OAuth 2.1 §4.1.3), so whoever holds them, the thief or the app, must ask the person again.
  */
 export async function exchangeAuthorizationCode(
-  services: OAuthServerServices,
+  services: Pick<Services, 'database' | 'config'>,
   client: McpAppRow,
   form: Record<string, string | undefined>,
 ): Promise<TokenResponse> {
@@ -309,7 +312,7 @@ export async function exchangeAuthorizationCode(
   }
   const invalid = (why: string) => new OAuthError('invalid_grant', why);
   const codeHash = tokenDigest(code);
-  const exchanged = await services.db.transaction(async (tx) => {
+  const exchanged = await services.database.db.transaction(async (tx) => {
     const [stored] = await tx
       .select()
       .from(mcpAuthorizationCodes)
@@ -341,7 +344,7 @@ export async function exchangeAuthorizationCode(
   });
   if (typeof exchanged === 'object' && 'refusal' in exchanged) throw invalid(exchanged.refusal);
   if (exchanged !== 'reused') return exchanged;
-  await services.db
+  await services.database.db
     .update(mcpAccessTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(mcpAccessTokens.authorizationCodeHash, codeHash), isNull(mcpAccessTokens.revokedAt)));
@@ -355,7 +358,7 @@ export async function exchangeAuthorizationCode(
 
 /** grant_type=refresh_token: the refresh token is rotated; the old pair stops working. */
 export async function refreshTokens(
-  services: OAuthServerServices,
+  services: Pick<Services, 'database' | 'config'>,
   client: McpAppRow,
   form: Record<string, string | undefined>,
 ): Promise<TokenResponse> {
@@ -368,7 +371,7 @@ export async function refreshTokens(
     'invalid_grant',
     'The refresh token is not valid: it may have expired or been used',
   );
-  return services.db.transaction(async (tx) => {
+  return services.database.db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(mcpAccessTokens)
       .set({ revokedAt: new Date() })

@@ -1,6 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   apiKeyHeadersFor,
   createTestOrganization,
@@ -8,6 +7,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
+import type { TestApp } from '../../test/harness.ts';
 import {
   callJson,
   listeningTestApp,
@@ -31,7 +31,7 @@ interface AuditEntry {
 }
 
 describe('the MCP server’s tools', () => {
-  let app: App;
+  let app: TestApp;
   let baseUrl: string;
   let organization: TestOrganization;
   let admin: Record<string, string>;

@@ -2,13 +2,13 @@ import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { type CallToolResult, McpServer, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { App } from '../../app.ts';
 import { auditLogs } from '../../db/schema.ts';
 import { type Principal, requirePermission } from '../../http/access.ts';
 import { ConflictError, errorCatalogue, HttpError, ValidationError } from '../../http/errors.ts';
 import type { FieldErrors } from '../../http/validation-messages.ts';
+import type { Services } from '../../services.ts';
 import { getWorkspace } from '../workspaces/workspaces.service.ts';
-import { type ToolDefinition, toolDefinitions } from './mcp-tools.ts';
+import { type McpApi, type ToolDefinition, toolDefinitions } from './mcp-tools.ts';
 
 const serverInfo = { name: 'letterset', title: 'Letterset', version: '1.0.0' };
 
@@ -63,8 +63,8 @@ export function toolErrorText(error: HttpError): string {
   return heading;
 }
 
-function routePermission(app: App, mirrors: ToolDefinition['mirrors']) {
-  const route = app.routePermissions.find(
+function routePermission(http: McpApi, mirrors: ToolDefinition['mirrors']) {
+  const route = http.routePermissions.find(
     (candidate) => candidate.method === mirrors.method && candidate.url === mirrors.url,
   );
   if (!route) throw new Error(`The MCP tool mirrors ${mirrors.method} ${mirrors.url}, which is not a route`);
@@ -72,19 +72,20 @@ function routePermission(app: App, mirrors: ToolDefinition['mirrors']) {
 }
 
 interface CallContext {
-  app: App;
+  services: Services;
+  http: McpApi;
   principal: Principal;
   request: FastifyRequest;
 }
 
 /** Every call, answered or refused, under the person: `mcp.<tool>` at path /mcp. */
 async function recordCall(
-  { app, principal, request }: CallContext,
+  { services, principal, request }: CallContext,
   definition: ToolDefinition,
   outcome: { statusCode: number; resourceId: number | string | null },
 ): Promise<void> {
   try {
-    await app.database.db.insert(auditLogs).values({
+    await services.database.db.insert(auditLogs).values({
       organizationId: principal.organizationId,
       userId: principal.userId,
       apiKeyId: principal.apiKeyId,
@@ -110,7 +111,7 @@ async function callTool(
   definition: ToolDefinition,
   parsed: Arguments<Record<string, unknown>>,
 ): Promise<CallToolResult> {
-  const { app, principal } = context;
+  const { services, http, principal } = context;
   let statusCode = 200;
   let resourceId: number | string | null = null;
   try {
@@ -118,10 +119,10 @@ async function callTool(
     const input = parsed.input;
     resourceId = definition.resourceIdOf?.(input) ?? null;
     // In the API's order: the workspace (404, or 403 without access), then the route's key (403).
-    if (typeof input.workspace_id === 'number') await getWorkspace(app, principal, input.workspace_id);
-    const permission = routePermission(app, definition.mirrors);
+    if (typeof input.workspace_id === 'number') await getWorkspace(services, principal, input.workspace_id);
+    const permission = routePermission(http, definition.mirrors);
     if (permission !== 'signed_in' && permission !== 'public') requirePermission(principal, permission);
-    const outcome = await definition.run({ app, principal }, input);
+    const outcome = await definition.run({ services, http, principal }, input);
     if (outcome.resourceId !== undefined) resourceId = outcome.resourceId;
     return { content: [{ type: 'text', text: JSON.stringify(outcome.result, null, 2) }] };
   } catch (error) {
@@ -165,14 +166,18 @@ function buildMcpServer(context: CallContext): McpServer {
   return server;
 }
 
-/** POST /mcp: one JSON-RPC message (or batch) answered as JSON, as the authenticated person. */
+/**
+ * POST /mcp: one JSON-RPC message (or batch) answered as JSON, as the authenticated person. `http`
+ * is the API the tools mirror (its schemas and its routes' permissions).
+ */
 export async function handleMcpRequest(
-  app: App,
+  services: Services,
+  http: McpApi,
   principal: Principal,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const server = buildMcpServer({ app, principal, request });
+  const server = buildMcpServer({ services, http, principal, request });
   const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 /** A port nobody listens on now, so the app's public URL can be known before it is built. */
 async function freePort(): Promise<number> {
@@ -20,7 +19,7 @@ async function freePort(): Promise<number> {
  * The app on a real socket, its public URL the one it listens on: OAuth discovery hands out
  * absolute URLs, which the assistant (here the SDK's client) then calls.
  */
-export async function listeningTestApp(): Promise<{ app: App; baseUrl: string }> {
+export async function listeningTestApp(): Promise<{ app: TestApp; baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = await buildTestApp({ config: { publicApiUrl: baseUrl, appUrl: baseUrl } });
@@ -38,7 +37,7 @@ export interface RegisteredMcpApp {
 export const redirectUri = 'http://127.0.0.1:33418/callback';
 
 export async function registerMcpApp(
-  app: App,
+  app: TestApp,
   adminHeaders: Record<string, string>,
   name = 'Claude',
   redirectUris = [redirectUri],
@@ -63,7 +62,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
  * back: the person, signed in (`headers`), is shown the consent screen and answers it.
  */
 export async function consentInBrowser(
-  app: App,
+  app: TestApp,
   authorizationUrl: string | URL,
   headers: Record<string, string>,
   allow = true,
@@ -110,7 +109,7 @@ export async function tokenRequest(
 
 /** Tokens for the signed-in person, through the whole flow with a PKCE pair of our own. */
 export async function tokensFor(
-  app: App,
+  app: TestApp,
   baseUrl: string,
   mcpApp: RegisteredMcpApp,
   headers: Record<string, string>,

@@ -1,9 +1,10 @@
 import { localeCodes } from '@letterset/core';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { emailStatuses, exportTypes } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { PaginationQuery, pageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import { everyComponent } from '../components/components.service.ts';
 import { ListEmailDesignSystemsQuery } from '../email-design-systems/email-design-systems.schemas.ts';
 import { listDesignSystems } from '../email-design-systems/email-design-systems.service.ts';
@@ -22,8 +23,12 @@ import { listProjects } from '../projects/projects.service.ts';
 import { listWorkspaces } from '../workspaces/workspaces.service.ts';
 import { checkedInput } from './mcp-validation.ts';
 
+/** The HTTP API itself, which tools mirror (not a service): its schemas and its routes' permissions. */
+export type McpApi = Pick<FastifyInstance, 'getSchemas' | 'routePermissions'>;
+
 export interface ToolContext {
-  app: App;
+  services: Services;
+  http: McpApi;
   principal: Principal;
 }
 
@@ -78,9 +83,9 @@ export const toolDefinitions: ToolDefinition[] = [
     input: z.object({ page, per }),
     mirrors: { method: 'GET', url: '/api/v1/workspaces' },
     action: 'read',
-    run: async ({ app, principal }, input) => {
-      const query = checkedInput(app, PaginationQuery, input, 'querystring');
-      return { result: await listWorkspaces(app, principal, pageRequest(query)) };
+    run: async ({ services, http, principal }, input) => {
+      const query = checkedInput(http, PaginationQuery, input, 'querystring');
+      return { result: await listWorkspaces(services, principal, pageRequest(query)) };
     },
   }),
   tool({
@@ -98,9 +103,9 @@ export const toolDefinitions: ToolDefinition[] = [
     }),
     mirrors: { method: 'GET', url: `${api}/projects` },
     action: 'read',
-    run: async ({ app, principal }, { workspace_id, ...filters }) => {
-      const query = checkedInput(app, ListProjectsQuery, filters, 'querystring');
-      return { result: await listProjects(app, principal, workspace_id, query, pageRequest(query)) };
+    run: async ({ services, http, principal }, { workspace_id, ...filters }) => {
+      const query = checkedInput(http, ListProjectsQuery, filters, 'querystring');
+      return { result: await listProjects(services, principal, workspace_id, query, pageRequest(query)) };
     },
   }),
   tool({
@@ -119,9 +124,9 @@ export const toolDefinitions: ToolDefinition[] = [
     }),
     mirrors: { method: 'GET', url: `${api}/emails` },
     action: 'read',
-    run: async ({ app, principal }, { workspace_id, ...filters }) => {
-      const query = checkedInput(app, ListEmailsQuery, filters, 'querystring');
-      return { result: await listEmails(app, principal, workspace_id, query, pageRequest(query)) };
+    run: async ({ services, http, principal }, { workspace_id, ...filters }) => {
+      const query = checkedInput(http, ListEmailsQuery, filters, 'querystring');
+      return { result: await listEmails(services, principal, workspace_id, query, pageRequest(query)) };
     },
   }),
   tool({
@@ -138,9 +143,11 @@ export const toolDefinitions: ToolDefinition[] = [
     }),
     mirrors: { method: 'GET', url: `${api}/email_design_systems` },
     action: 'read',
-    run: async ({ app, principal }, { workspace_id, ...filters }) => {
-      const query = checkedInput(app, ListEmailDesignSystemsQuery, filters, 'querystring');
-      return { result: await listDesignSystems(app, principal, workspace_id, query, pageRequest(query)) };
+    run: async ({ services, http, principal }, { workspace_id, ...filters }) => {
+      const query = checkedInput(http, ListEmailDesignSystemsQuery, filters, 'querystring');
+      return {
+        result: await listDesignSystems(services, principal, workspace_id, query, pageRequest(query)),
+      };
     },
   }),
   tool({
@@ -162,10 +169,10 @@ export const toolDefinitions: ToolDefinition[] = [
     mirrors: { method: 'GET', url: `${api}/email_design_systems/:email_design_system_id/components` },
     action: 'read',
     resourceIdOf: (input) => input.email_design_system_id,
-    run: async ({ app, principal }, input) => {
+    run: async ({ services, principal }, input) => {
       // The whole palette: an assistant building an email needs every component, not a page.
       const results = await everyComponent(
-        app,
+        services,
         principal,
         input.workspace_id,
         input.email_design_system_id,
@@ -190,8 +197,8 @@ export const toolDefinitions: ToolDefinition[] = [
     mirrors: { method: 'GET', url: `${api}/emails/:id` },
     action: 'read',
     resourceIdOf: (input) => input.email_id,
-    run: async ({ app, principal }, input) => ({
-      result: await getEmail(app, principal, input.workspace_id, input.email_id),
+    run: async ({ services, principal }, input) => ({
+      result: await getEmail(services, principal, input.workspace_id, input.email_id),
     }),
   }),
   tool({
@@ -213,9 +220,9 @@ export const toolDefinitions: ToolDefinition[] = [
     }),
     mirrors: { method: 'POST', url: `${api}/emails` },
     action: 'create',
-    run: async ({ app, principal }, { workspace_id, ...fields }) => {
-      const body = checkedInput(app, CreateEmailBody, fields);
-      const email = await createEmail(app, principal, workspace_id, body);
+    run: async ({ services, http, principal }, { workspace_id, ...fields }) => {
+      const body = checkedInput(http, CreateEmailBody, fields);
+      const email = await createEmail(services, principal, workspace_id, body);
       return { result: email, resourceId: email.id };
     },
   }),
@@ -237,12 +244,12 @@ export const toolDefinitions: ToolDefinition[] = [
     mirrors: { method: 'PATCH', url: `${api}/emails/:id` },
     action: 'update',
     resourceIdOf: (input) => input.email_id,
-    run: async ({ app, principal }, input) => {
-      const body = checkedInput(app, UpdateEmailBody, {
+    run: async ({ services, http, principal }, input) => {
+      const body = checkedInput(http, UpdateEmailBody, {
         email_content: input.email_content,
         lock_version: input.lock_version,
       });
-      return { result: await updateEmail(app, principal, input.workspace_id, input.email_id, body) };
+      return { result: await updateEmail(services, principal, input.workspace_id, input.email_id, body) };
     },
   }),
   tool({
@@ -263,12 +270,13 @@ export const toolDefinitions: ToolDefinition[] = [
     mirrors: { method: 'POST', url: `${api}/emails/:id/locales/:locale/render` },
     action: 'read',
     resourceIdOf: (input) => input.email_id,
-    run: async ({ app, principal }, input) => {
-      const body = checkedInput(app, RenderEmailBody, { branch_selection: input.branch_selection });
+    run: async ({ services, http, principal }, input) => {
+      const body = checkedInput(http, RenderEmailBody, { branch_selection: input.branch_selection });
       const chosenLocale =
-        input.locale ?? (await getEmail(app, principal, input.workspace_id, input.email_id)).default_locale;
+        input.locale ??
+        (await getEmail(services, principal, input.workspace_id, input.email_id)).default_locale;
       const rendered = await renderEmail(
-        app,
+        services,
         principal,
         input.workspace_id,
         input.email_id,
@@ -307,16 +315,16 @@ export const toolDefinitions: ToolDefinition[] = [
     mirrors: { method: 'POST', url: `${api}/exports` },
     action: 'create',
     resourceIdOf: (input) => input.email_id,
-    run: async ({ app, principal }, input) => {
+    run: async ({ services, http, principal }, input) => {
       const locales =
-        input.locales ?? (await getEmail(app, principal, input.workspace_id, input.email_id)).locales;
-      const body = checkedInput(app, CreateExportBody, {
+        input.locales ?? (await getEmail(services, principal, input.workspace_id, input.email_id)).locales;
+      const body = checkedInput(http, CreateExportBody, {
         email_id: input.email_id,
         export_type: input.export_type,
         dynamic_content_profile_id: input.dynamic_content_profile_id,
         options: { locales, ...(input.image_mode ? { image_mode: input.image_mode } : {}) },
       });
-      const started = await createExport(app, principal, input.workspace_id, body);
+      const started = await createExport(services, principal, input.workspace_id, body);
       return { result: started, resourceId: started.id };
     },
   }),
@@ -330,6 +338,8 @@ export const toolDefinitions: ToolDefinition[] = [
     mirrors: { method: 'GET', url: `${api}/exports/:id` },
     action: 'read',
     resourceIdOf: (input) => input.export_id,
-    run: async ({ app }, input) => ({ result: await getExport(app, input.workspace_id, input.export_id) }),
+    run: async ({ services }, input) => ({
+      result: await getExport(services, input.workspace_id, input.export_id),
+    }),
   }),
 ];

@@ -9,22 +9,22 @@ type Validator = ((data: unknown) => boolean) & { errors?: FastifySchemaValidati
 type CompilerFactory = (externalSchemas: Record<string, unknown>) => FastifySchemaCompiler<unknown>;
 type RequestPart = 'body' | 'querystring';
 
-const validators = new WeakMap<FastifyInstance, Map<TSchema, Map<RequestPart, Validator>>>();
+const validators = new WeakMap<object, Map<TSchema, Map<RequestPart, Validator>>>();
 
 /**
  * A tool's input checked by the API's own schema for that operation, with the API's validator
  * (bounds, unknown fields, storable text, defaults filled in): the same 422 messages as the API.
  */
 export function checkedInput<T extends TSchema>(
-  app: FastifyInstance,
+  api: Pick<FastifyInstance, 'getSchemas'>,
   schema: T,
   input: Record<string, unknown>,
   part: RequestPart = 'body',
 ): Static<T> {
-  let bySchema = validators.get(app);
+  let bySchema = validators.get(api);
   if (!bySchema) {
     bySchema = new Map();
-    validators.set(app, bySchema);
+    validators.set(api, bySchema);
   }
   let byPart = bySchema.get(schema);
   if (!byPart) {
@@ -33,7 +33,7 @@ export function checkedInput<T extends TSchema>(
   }
   let validate = byPart.get(part);
   if (!validate) {
-    const compile = (buildValidatorFactory() as unknown as CompilerFactory)(app.getSchemas());
+    const compile = (buildValidatorFactory() as unknown as CompilerFactory)(api.getSchemas());
     validate = compile({ schema, httpPart: part, method: 'POST', url: '/mcp' }) as Validator;
     byPart.set(part, validate);
   }

@@ -5,18 +5,10 @@ import {
   SdkHttpError,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import type { mcpServers } from '../../db/schema.ts';
 import { guardedFetch, isNonPublicAddress, OutboundFetchError } from '../../security/outbound-fetch.ts';
 import type { Secrets } from '../../security/secrets.ts';
-
-/** What talking to MCP servers needs: the database, the secrets store and the configuration. */
-export interface McpServices {
-  db: Database;
-  secrets: Secrets;
-  config: Pick<Config, 'outboundFetch' | 'publicApiUrl' | 'appUrl'>;
-}
+import type { Services } from '../../services.ts';
 
 export type McpServerRow = typeof mcpServers.$inferSelect;
 
@@ -32,10 +24,7 @@ const headersPurpose = 'mcp-server-headers';
  * (private addresses only with ALLOW_PRIVATE_NETWORK_FETCH, no redirects followed by itself),
  * with a time limit to the first byte.
  */
-export function mcpFetch(
-  services: Pick<McpServices, 'config'>,
-  timeoutMs = mcpRequestTimeoutMs,
-): typeof fetch {
+export function mcpFetch(services: Pick<Services, 'config'>, timeoutMs = mcpRequestTimeoutMs): typeof fetch {
   return guardedFetch({ allowPrivateNetwork: services.config.outboundFetch.allowPrivateNetwork, timeoutMs });
 }
 
@@ -101,7 +90,7 @@ export interface McpConnection {
  * the person's bearer token for an OAuth server, every request through the guarded fetch.
  */
 export async function connectMcp(
-  services: Pick<McpServices, 'config'>,
+  services: Pick<Services, 'config'>,
   target: { url: string; headers: Record<string, string>; accessToken?: string | undefined },
   options: { timeoutMs?: number } = {},
 ): Promise<McpConnection> {

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { enabledMcpServers, mcpServers } from '../../db/schema.ts';
 import {
   createTestOrganization,
@@ -10,13 +9,13 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { type FakeOAuthMcpServer, startFakeOAuthMcpServer } from '../../test/fakes/fake-mcp-server.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { mcpToolName, openMcpTools } from './mcp-tools.ts';
 
 const callbackUrl = 'http://localhost:3000/api/v1/mcp_oauth/callback';
 
 describe('MCP servers with OAuth 2.1', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeOAuthMcpServer;
   let organization: TestOrganization;
   let admin: Record<string, string>;
@@ -26,7 +25,7 @@ describe('MCP servers with OAuth 2.1', () => {
   let serverId: number;
   let afterUrl: string;
 
-  const services = () => ({ db: app.database.db, secrets: app.secrets, config: app.config });
+  const services = () => app.services;
   const check = () =>
     app.inject({
       method: 'POST',

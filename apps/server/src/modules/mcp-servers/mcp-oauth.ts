@@ -13,7 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import { enabledMcpServers, mcpServers } from '../../db/schema.ts';
 import { OutboundFetchError } from '../../security/outbound-fetch.ts';
 import { SecretsError } from '../../security/secrets.ts';
-import { type McpServerRow, type McpServices, mcpFetch } from './mcp-connection.ts';
+import type { Services } from '../../services.ts';
+import { type McpServerRow, mcpFetch } from './mcp-connection.ts';
 
 /**
  * OAuth 2.1 for MCP servers that require it (the MCP authorization spec): the server's 401
@@ -60,7 +61,7 @@ const refreshMarginMs = 60 * 1000;
 
 export const mcpOAuthCallbackPath = '/api/v1/mcp_oauth/callback';
 
-export function mcpOAuthRedirectUri(services: Pick<McpServices, 'config'>): string {
+export function mcpOAuthRedirectUri(services: Pick<Services, 'config'>): string {
   return `${services.config.publicApiUrl}${mcpOAuthCallbackPath}`;
 }
 
@@ -97,7 +98,7 @@ export function oauthSettingsOf(row: Pick<McpServerRow, 'oauthSettings'>): McpOA
   return settings?.authorizationServerMetadata ? settings : null;
 }
 
-function clientInformation(services: Pick<McpServices, 'secrets'>, settings: McpOAuthSettings) {
+function clientInformation(services: Pick<Services, 'secrets'>, settings: McpOAuthSettings) {
   const client = settings.client;
   if (!client)
     throw new McpOAuthError(
@@ -118,7 +119,7 @@ function clientInformation(services: Pick<McpServices, 'secrets'>, settings: Mcp
  * server offers no OAuth metadata (its 401 is about something else, such as a missing API key).
  */
 export async function discoverOAuth(
-  services: Pick<McpServices, 'config' | 'secrets'>,
+  services: Pick<Services, 'config' | 'secrets'>,
   server: Pick<McpServerRow, 'url' | 'oauthSettings'>,
   challenge: { resourceMetadataUrl?: URL; scope?: string } = {},
 ): Promise<McpOAuthSettings | null> {
@@ -214,7 +215,7 @@ interface OAuthState {
  * who is connecting and the code verifier (so nothing is written until they come back).
  */
 export async function startOAuthFlowUrl(
-  services: Pick<McpServices, 'config' | 'secrets'>,
+  services: Pick<Services, 'config' | 'secrets'>,
   server: McpServerRow,
   who: { userId: number; afterOauthRedirectUrl: string | null },
 ): Promise<string | null> {
@@ -252,7 +253,7 @@ export async function startOAuthFlowUrl(
 }
 
 /** The person the state was made for and where to send them back, or null when it is not ours. */
-export function readOAuthState(services: Pick<McpServices, 'secrets'>, sealed: string): OAuthState | null {
+export function readOAuthState(services: Pick<Services, 'secrets'>, sealed: string): OAuthState | null {
   try {
     const state = JSON.parse(services.secrets.open(sealed, statePurpose)) as OAuthState;
     return typeof state.mcpServerId === 'number' ? state : null;
@@ -266,7 +267,7 @@ export function isExpired(state: OAuthState): boolean {
   return state.expiresAt < Date.now();
 }
 
-function sealTokens(services: Pick<McpServices, 'secrets'>, tokens: OAuthTokens, previous?: StoredTokens) {
+function sealTokens(services: Pick<Services, 'secrets'>, tokens: OAuthTokens, previous?: StoredTokens) {
   const stored: StoredTokens = {
     access_token: tokens.access_token,
     ...(tokens.token_type ? { token_type: tokens.token_type } : {}),
@@ -282,7 +283,7 @@ function sealTokens(services: Pick<McpServices, 'secrets'>, tokens: OAuthTokens,
   };
 }
 
-function openTokens(services: Pick<McpServices, 'secrets'>, sealed: string | null): StoredTokens | null {
+function openTokens(services: Pick<Services, 'secrets'>, sealed: string | null): StoredTokens | null {
   if (!sealed) return null;
   try {
     return JSON.parse(services.secrets.open(sealed, tokensPurpose)) as StoredTokens;
@@ -298,11 +299,11 @@ function openTokens(services: Pick<McpServices, 'secrets'>, sealed: string | nul
  * created if they connected from the server itself.
  */
 export async function completeOAuthFlow(
-  services: McpServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   state: OAuthState,
   callback: { code: string; iss?: string | undefined },
 ): Promise<void> {
-  const [server] = await services.db
+  const [server] = await services.database.db
     .select()
     .from(mcpServers)
     .where(
@@ -331,7 +332,7 @@ export async function completeOAuthFlow(
     throw describe(error, 'Exchanging the sign-in code failed');
   }
   const sealed = sealTokens(services, tokens);
-  await services.db
+  await services.database.db
     .insert(enabledMcpServers)
     .values({
       organizationId: server.organizationId,
@@ -358,7 +359,7 @@ type EnabledRow = typeof enabledMcpServers.$inferSelect;
  * and must connect again).
  */
 export async function accessTokenFor(
-  services: McpServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   server: McpServerRow,
   enabled: EnabledRow,
   options: { force?: boolean } = {},
@@ -385,7 +386,7 @@ export async function accessTokenFor(
   } catch (error) {
     const failure = describe(error, 'Refreshing the access token failed');
     // Another request may have refreshed (and rotated) the tokens meanwhile: use theirs.
-    const [current] = await services.db
+    const [current] = await services.database.db
       .select()
       .from(enabledMcpServers)
       .where(eq(enabledMcpServers.id, enabled.id));
@@ -398,7 +399,7 @@ export async function accessTokenFor(
     throw failure;
   }
   const sealed = sealTokens(services, refreshed, tokens);
-  await services.db
+  await services.database.db
     .update(enabledMcpServers)
     .set({ ...sealed, updatedAt: new Date() })
     .where(eq(enabledMcpServers.id, enabled.id));
@@ -406,8 +407,8 @@ export async function accessTokenFor(
 }
 
 /** Forgets a person's tokens: they connect again to use the server. */
-async function disconnect(services: McpServices, enabledId: number) {
-  await services.db
+async function disconnect(services: Pick<Services, 'database'>, enabledId: number) {
+  await services.database.db
     .update(enabledMcpServers)
     .set({ enabled: false, sealedTokens: null, tokensExpireAt: null, updatedAt: new Date() })
     .where(eq(enabledMcpServers.id, enabledId));

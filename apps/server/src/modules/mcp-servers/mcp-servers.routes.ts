@@ -3,7 +3,10 @@ import { Type } from 'typebox';
 import { principalOf, workspaceOf } from '../../http/access.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref, WorkspaceIdParams } from '../../http/schemas.ts';
+import { disableMcpServer, enableMcpServer, listEnabledMcpServers } from './enabled-mcp-servers.service.ts';
 import { mcpOAuthCallbackPath } from './mcp-oauth.ts';
+import { finishOAuthCallback } from './mcp-oauth-callback.ts';
+import { performHealthcheck, updateMcpServerTool } from './mcp-server-health.ts';
 import {
   CreateEnabledMcpServerBody,
   CreateMcpServerBody,
@@ -18,15 +21,9 @@ import {
 import {
   createMcpServer,
   deleteMcpServer,
-  disableMcpServer,
-  enableMcpServer,
-  finishOAuthCallback,
   getMcpServer,
-  listEnabledMcpServers,
   listMcpServers,
-  performHealthcheck,
   updateMcpServer,
-  updateMcpServerTool,
 } from './mcp-servers.service.ts';
 
 const tags = ['MCP servers'];
@@ -53,7 +50,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listMcpServers(app, principalOf(request), workspaceOf(request).id, pageRequest(request.query)),
+      listMcpServers(app.services, principalOf(request), workspaceOf(request).id, pageRequest(request.query)),
   );
 
   app.post(
@@ -73,7 +70,8 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(McpServer), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => createMcpServer(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      createMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -88,7 +86,8 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(McpServer), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getMcpServer(app, principalOf(request), workspaceOf(request).id, request.params.id),
+    async (request) =>
+      getMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -111,7 +110,13 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      updateMcpServer(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      updateMcpServer(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -128,7 +133,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteMcpServer(app, workspaceOf(request).id, request.params.id);
+      await deleteMcpServer(app.services, workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -152,7 +157,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      performHealthcheck(app, principalOf(request), workspaceOf(request).id, request.params.id),
+      performHealthcheck(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -171,7 +176,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateMcpServerTool(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params,
@@ -194,7 +199,12 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listEnabledMcpServers(app, principalOf(request), workspaceOf(request).id, pageRequest(request.query)),
+      listEnabledMcpServers(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        pageRequest(request.query),
+      ),
   );
 
   app.post(
@@ -215,7 +225,8 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(EnabledMcpServer), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => enableMcpServer(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      enableMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.delete(
@@ -232,7 +243,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await disableMcpServer(app, principalOf(request), workspaceOf(request).id, request.params.id);
+      await disableMcpServer(app.services, principalOf(request), workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -263,7 +274,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await finishOAuthCallback(app, request.principal, request.query);
+      const outcome = await finishOAuthCallback(app.services, request.principal, request.query);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if ('redirect' in outcome) return reply.redirect(outcome.redirect, 302);
       return reply

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { mcpServers } from '../../db/schema.ts';
 import {
   apiKeyHeadersFor,
@@ -10,13 +9,13 @@ import {
   type TestOrganization,
 } from '../../test/factories.ts';
 import { type FakeMcpServer, startFakeMcpServer } from '../../test/fakes/fake-mcp-server.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 const apiKey = 'brief-api-key-0123456789abcdef';
 const allowPrivate = { outboundFetch: { allowPrivateNetwork: true, timeoutMs: 5000, maxBytes: 1024 * 1024 } };
 
 describe('MCP servers (AI connectors)', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeMcpServer;
   let organization: TestOrganization;
   let admin: Record<string, string>;

@@ -1,21 +1,20 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { enabledMcpServers, mcpServers, mcpServerTools } from '../../db/schema.ts';
 import { createTestOrganization, createTestUser, type TestOrganization } from '../../test/factories.ts';
 import { type FakeMcpServer, startFakeMcpServer } from '../../test/fakes/fake-mcp-server.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { sealHeaders } from './mcp-connection.ts';
 import { mcpToolName, openMcpTools } from './mcp-tools.ts';
 
 describe('openMcpTools', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeMcpServer;
   let organization: TestOrganization;
   let userId: number;
   let serverId: number;
-  const services = () => ({ db: app.database.db, secrets: app.secrets, config: app.config });
+  const services = () => app.services;
   const who = () => ({
     organizationId: organization.organizationId,
     workspaceId: organization.workspaceId,

@@ -2,13 +2,13 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import { and, eq, inArray } from 'drizzle-orm';
 import { enabledMcpServers, mcpServers, mcpServerTools } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import {
   connectMcp,
   listMcpTools,
   type McpConnection,
   McpConnectionError,
   type McpServerRow,
-  type McpServices,
   mcpToolCallTimeoutMs,
   openHeaders,
 } from './mcp-connection.ts';
@@ -54,7 +54,7 @@ function outputOf(result: CallToolResult): McpToolOutput {
  * Null when they cannot use it (an OAuth server they have not connected to).
  */
 async function connectAs(
-  services: McpServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   server: McpServerRow,
   enabled: typeof enabledMcpServers.$inferSelect,
 ): Promise<McpConnection | null> {
@@ -89,13 +89,13 @@ async function connectAs(
  * chat goes on without it; `onServerFailure` hears why.
  */
 export async function openMcpTools(
-  services: McpServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   who: { organizationId: number; workspaceId: number; userId: number },
   options: {
     onServerFailure?: (failure: { mcpServerId: number; name: string; message: string }) => void;
   } = {},
 ): Promise<OpenedMcpTools> {
-  const rows = await services.db
+  const rows = await services.database.db
     .select({ server: mcpServers, enabled: enabledMcpServers })
     .from(enabledMcpServers)
     .innerJoin(mcpServers, eq(mcpServers.id, enabledMcpServers.mcpServerId))
@@ -110,7 +110,7 @@ export async function openMcpTools(
       ),
     );
   if (rows.length === 0) return { tools: {}, close: async () => undefined };
-  const enabledTools = await services.db
+  const enabledTools = await services.database.db
     .select({ mcpServerId: mcpServerTools.mcpServerId, name: mcpServerTools.name })
     .from(mcpServerTools)
     .where(
