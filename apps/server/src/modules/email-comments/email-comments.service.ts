@@ -78,7 +78,7 @@ export async function createEmailComment(
   email: EmailRow,
   input: Static<typeof CreateEmailCommentBody>,
 ): Promise<CommentResponse> {
-  const { db } = services;
+  const db = services.database.db;
   const errors: FieldErrors = {};
   const body = input.body.trim();
   addErrors(errors, 'body', bodyProblems(body));
@@ -164,7 +164,7 @@ export async function updateEmailComment(
   id: number,
   input: Static<typeof UpdateEmailCommentBody>,
 ): Promise<CommentResponse> {
-  const { db } = services;
+  const db = services.database.db;
   const comment = await findComment(db, email, id);
   assertAuthor(principal, comment, 'edit');
   const errors: FieldErrors = {};
