@@ -36,7 +36,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listProjects(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.query,
@@ -121,7 +121,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await deleteProject(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../http/access.ts';
+import { organizationCrudRoutes } from '../../http/organization-crud-routes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { AddMemberBody } from '../workspaces/workspaces.schemas.ts';
@@ -25,86 +26,34 @@ import {
   updateTeam,
 } from './teams.service.ts';
 
+const teamCrud = organizationCrudRoutes({
+  path: 'teams',
+  tag: 'Teams',
+  name: { singular: 'Team', plural: 'Teams', words: 'team' },
+  permissions: { create: 'create_teams', update: 'update_teams', delete: 'delete_teams' },
+  schemas: {
+    item: Team,
+    create: CreateTeamBody,
+    update: UpdateTeamBody,
+    itemParams: TeamParams,
+    listQuery: ListTeamsQuery,
+  },
+  summaries: {
+    list: 'List the teams of the workspaces you can enter',
+    create: 'Create a team in a workspace',
+    update: 'Rename a team or change its badge colour',
+  },
+  service: {
+    list: (services, principal, query, page) => listTeams(services, principal, query.workspace_id, page),
+    create: createTeam,
+    get: getTeam,
+    update: updateTeam,
+    delete: deleteTeam,
+  },
+});
+
 export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/v1/teams',
-    {
-      config: { permission: 'signed_in' },
-      schema: {
-        operationId: 'listTeams',
-        tags: ['Teams'],
-        summary: 'List the teams of the workspaces you can enter',
-        querystring: ListTeamsQuery,
-        response: { 200: ListResponse(ref(Team)), ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) =>
-      listTeams(app.services, principalOf(request), request.query.workspace_id, pageRequest(request.query)),
-  );
-
-  app.post(
-    '/api/v1/teams',
-    {
-      config: { permission: 'create_teams' },
-      schema: {
-        operationId: 'createTeam',
-        tags: ['Teams'],
-        summary: 'Create a team in a workspace',
-        body: CreateTeamBody,
-        response: { 200: ref(Team), ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => createTeam(app.services, principalOf(request), request.body),
-  );
-
-  app.get(
-    '/api/v1/teams/:id',
-    {
-      config: { permission: 'signed_in' },
-      schema: {
-        operationId: 'getTeam',
-        tags: ['Teams'],
-        summary: 'Get a team',
-        params: TeamParams,
-        response: { 200: ref(Team), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => getTeam(app.services, principalOf(request), request.params.id),
-  );
-
-  app.patch(
-    '/api/v1/teams/:id',
-    {
-      config: { permission: 'update_teams' },
-      schema: {
-        operationId: 'updateTeam',
-        tags: ['Teams'],
-        summary: 'Rename a team or change its badge colour',
-        params: TeamParams,
-        body: UpdateTeamBody,
-        response: { 200: ref(Team), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => updateTeam(app.services, principalOf(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/v1/teams/:id',
-    {
-      config: { permission: 'delete_teams' },
-      schema: {
-        operationId: 'deleteTeam',
-        tags: ['Teams'],
-        summary: 'Delete a team',
-        params: TeamParams,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request, reply) => {
-      await deleteTeam(app.services, principalOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  await app.register(teamCrud);
 
   app.get(
     '/api/v1/teams/:team_id/users',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf, workspaceOf } from '../../http/access.ts';
+import { organizationCrudRoutes } from '../../http/organization-crud-routes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { User } from '../users/users.schemas.ts';
@@ -24,89 +25,39 @@ import {
   updateWorkspace,
 } from './workspaces.service.ts';
 
+const workspaceCrud = organizationCrudRoutes({
+  path: 'workspaces',
+  tag: 'Workspaces',
+  name: { singular: 'Workspace', plural: 'Workspaces', words: 'workspace' },
+  permissions: { create: 'create_workspaces', update: 'update_workspaces', delete: 'delete_workspaces' },
+  schemas: {
+    item: Workspace,
+    create: CreateWorkspaceBody,
+    update: UpdateWorkspaceBody,
+    itemParams: WorkspaceParams,
+  },
+  summaries: {
+    list: 'List the workspaces you can enter',
+    update: 'Rename a workspace or change auto_join',
+    delete: 'Delete an empty workspace',
+  },
+  descriptions: {
+    list: 'Your memberships, or every workspace of the organization with access_all_workspaces.',
+    create: 'You become its first member.',
+    delete: 'Refused (422) while it has teams, and for the organization’s last workspace.',
+  },
+  createdStatus: 201,
+  service: {
+    list: (services, principal, _query, page) => listWorkspaces(services, principal, page),
+    create: createWorkspace,
+    get: getWorkspace,
+    update: updateWorkspace,
+    delete: deleteWorkspace,
+  },
+});
+
 export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/v1/workspaces',
-    {
-      config: { permission: 'signed_in' },
-      schema: {
-        operationId: 'listWorkspaces',
-        tags: ['Workspaces'],
-        summary: 'List the workspaces you can enter',
-        description: 'Your memberships, or every workspace of the organization with access_all_workspaces.',
-        querystring: PaginationQuery,
-        response: { 200: ListResponse(ref(Workspace)), ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request) => listWorkspaces(app.services, principalOf(request), pageRequest(request.query)),
-  );
-
-  app.post(
-    '/api/v1/workspaces',
-    {
-      config: { permission: 'create_workspaces' },
-      schema: {
-        operationId: 'createWorkspace',
-        tags: ['Workspaces'],
-        summary: 'Create a workspace',
-        description: 'You become its first member.',
-        body: CreateWorkspaceBody,
-        response: { 201: ref(Workspace), ...errorResponses(401, 403, 422) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createWorkspace(app.services, principalOf(request), request.body)),
-  );
-
-  app.get(
-    '/api/v1/workspaces/:id',
-    {
-      config: { permission: 'signed_in' },
-      schema: {
-        operationId: 'getWorkspace',
-        tags: ['Workspaces'],
-        summary: 'Get a workspace',
-        params: WorkspaceParams,
-        response: { 200: ref(Workspace), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => getWorkspace(app.services, principalOf(request), request.params.id),
-  );
-
-  app.patch(
-    '/api/v1/workspaces/:id',
-    {
-      config: { permission: 'update_workspaces' },
-      schema: {
-        operationId: 'updateWorkspace',
-        tags: ['Workspaces'],
-        summary: 'Rename a workspace or change auto_join',
-        params: WorkspaceParams,
-        body: UpdateWorkspaceBody,
-        response: { 200: ref(Workspace), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => updateWorkspace(app.services, principalOf(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/v1/workspaces/:id',
-    {
-      config: { permission: 'delete_workspaces' },
-      schema: {
-        operationId: 'deleteWorkspace',
-        tags: ['Workspaces'],
-        summary: 'Delete an empty workspace',
-        description: 'Refused (422) while it has teams, and for the organization’s last workspace.',
-        params: WorkspaceParams,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request, reply) => {
-      await deleteWorkspace(app.services, principalOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  await app.register(workspaceCrud);
 
   app.get(
     '/api/v1/workspaces/:workspace_id/users',
