@@ -13,7 +13,7 @@ export const localFilesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     if (privatePrefixes.some((prefix) => key.startsWith(prefix))) return routeNotFound(request, reply);
-    const file = await app.storage.get(key).catch((error: unknown) => {
+    const file = await app.services.storage.get(key).catch((error: unknown) => {
       if (error instanceof InvalidStorageKeyError) return null;
       throw error;
     });
