@@ -17,7 +17,7 @@ import { assertMayActOn, assertMayGrant, changeAccess } from '../../http/grants.
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
-import { sendInvitation } from '../invitations/invitations.service.ts';
+import { sendInvitation } from './invitation-mail.ts';
 import type { CreateUserBody } from './users.schemas.ts';
 import { findUser, pageOfLiveUsers, toUserResponse, toUserResponses } from './users.serializers.ts';
 
