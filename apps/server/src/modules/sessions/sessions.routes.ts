@@ -30,15 +30,12 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await signIn(
-        { db: app.services.database.db, limiter },
-        {
-          email: request.body.email,
-          password: request.body.password,
-          twoFactorCode: request.body.two_factor_code,
-          address: request.ip,
-        },
-      );
+      const userId = await signIn(app.services, limiter, {
+        email: request.body.email,
+        password: request.body.password,
+        twoFactorCode: request.body.two_factor_code,
+        address: request.ip,
+      });
       await startSession(app.services, request, reply, userId);
       return describeMe(app.services, await authenticateAs(app.services, request, userId, 'session'));
     },

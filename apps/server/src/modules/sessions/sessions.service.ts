@@ -48,7 +48,8 @@ export function createSignInLimiter(db: Database, now?: () => number): AttemptLi
 }
 
 export async function signIn(
-  { db, limiter }: { db: Database; limiter: AttemptLimiter },
+  services: Pick<Services, 'database'>,
+  limiter: AttemptLimiter,
   input: { email: string; password: string; twoFactorCode: string | undefined; address: string },
 ): Promise<number> {
   const emailKey = input.email.toLowerCase();
@@ -62,7 +63,7 @@ export async function signIn(
   // Only a wrong password or code is a failure; anything else gives the reservation back.
   let wrongGuess = false;
   try {
-    const [user] = await db
+    const [user] = await services.database.db
       .select()
       .from(users)
       .where(and(sql`lower(${users.email}) = ${emailKey}`, isNull(users.deletedAt)));
