@@ -24,8 +24,8 @@ import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { type DesignSystem, designSystemQuery } from '../design-systems/api.ts';
-import { allFeedsQuery } from '../dynamic-content/api.ts';
+import { type DesignSystem, designSystemQuery } from '../design-systems/design-systems-api.ts';
+import { allFeedsQuery } from '../dynamic-content/dynamic-content-api.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import {
   type Component,

@@ -7,7 +7,7 @@ import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Me, meQuery, type Permission } from '../../app/session.ts';
 import type { AiSettings } from '../ai-settings/ai-settings-api.ts';
-import type { DesignSystem } from './api.ts';
+import type { DesignSystem } from './design-systems-api.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import { DesignSystemPage } from './DesignSystemPage.tsx';
 

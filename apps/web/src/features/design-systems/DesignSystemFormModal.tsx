@@ -9,7 +9,7 @@ import { showApiErrors } from '../../shared/form-errors.ts';
 import { AiBriefFields } from '../ai-generation/AiBriefFields.tsx';
 import { AiNotConfiguredNotice } from '../ai-settings/AiNotConfiguredNotice.tsx';
 import { aiSettingsQuery } from '../ai-settings/ai-settings-api.ts';
-import { type DesignSystem, designSystemKeys, updateDesignSystem } from './api.ts';
+import { type DesignSystem, designSystemKeys, updateDesignSystem } from './design-systems-api.ts';
 
 const formFields = [
   'name',

@@ -17,7 +17,7 @@ import {
   designSystemQuery,
   downloadDesignSystemJson,
   failureText,
-} from './api.ts';
+} from './design-systems-api.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 import { TokensAndStylesPanel } from './TokensAndStylesPanel.tsx';

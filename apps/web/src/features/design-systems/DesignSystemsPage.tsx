@@ -35,7 +35,7 @@ import {
   downloadDesignSystemJson,
   failureText,
   updateDesignSystem,
-} from './api.ts';
+} from './design-systems-api.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
-import { type DesignSystem, type DesignSystemJson, designSystemKeys } from './api.ts';
+import { type DesignSystem, type DesignSystemJson, designSystemKeys } from './design-systems-api.ts';
 
 /**
  * Creates a design system from an exported JSON file, or, given `replacing`, replaces that system

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
-import { type DesignSystem, designSystemKeys, updateDesignSystem } from './api.ts';
+import { type DesignSystem, designSystemKeys, updateDesignSystem } from './design-systems-api.ts';
 
 /** Parses a JSON object typed by hand; the message says what is wrong in words. */
 export function parseTokens(text: string): { tokens: Record<string, unknown> } | { problem: string } {

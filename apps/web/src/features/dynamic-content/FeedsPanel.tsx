@@ -25,7 +25,7 @@ import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { clearedMessage, movesOrigin, moveWarning } from '../../shared/secret-destination.ts';
-import { dynamicContentKeys, type Feed, type FeedRunResult, feedListQuery } from './api.ts';
+import { dynamicContentKeys, type Feed, type FeedRunResult, feedListQuery } from './dynamic-content-api.ts';
 
 /** Feeds: external JSON (products, events…) whose fields components can show. */
 export function FeedsPanel({ workspaceId }: { workspaceId: number }) {

@@ -27,7 +27,7 @@ import {
   dynamicContentKeys,
   type PersonalizationTag,
   tagListQuery,
-} from './api.ts';
+} from './dynamic-content-api.ts';
 
 /** Personalization tags: a recipient's data (first name…) placed in text, written per platform on export. */
 export function PersonalizationTagsPanel({ workspaceId }: { workspaceId: number }) {

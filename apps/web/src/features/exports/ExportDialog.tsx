@@ -21,7 +21,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { type Connector, connectorListQuery } from '../connectors/connectors-api.ts';
-import { allProfilesQuery } from '../dynamic-content/api.ts';
+import { allProfilesQuery } from '../dynamic-content/dynamic-content-api.ts';
 import { ExportPreview } from './ExportPreview.tsx';
 import { useEmailAudiences } from './export-preview.ts';
 import {
