@@ -2,7 +2,7 @@ import type { components } from '@letterset/api-client';
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { emailQuery } from '../editor/editor-data.ts';
+import { emailQuery } from '../editor/editor-api.ts';
 import { useEmailEvents } from '../live/use-email-events.ts';
 
 type Email = components['schemas']['Email'];

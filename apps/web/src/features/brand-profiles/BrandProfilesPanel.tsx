@@ -31,7 +31,7 @@ import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { type Component, componentListQuery } from '../component-builder/api.ts';
+import { type Component, componentListQuery } from '../component-builder/component-builder-api.ts';
 import type { DesignSystem } from '../design-systems/design-systems-api.ts';
 import { parseTokens } from '../design-systems/TokensAndStylesPanel.tsx';
 import {

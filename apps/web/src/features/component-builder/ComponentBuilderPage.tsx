@@ -34,7 +34,7 @@ import {
   componentListQuery,
   componentQuery,
   updateComponent,
-} from './api.ts';
+} from './component-builder-api.ts';
 import { ComponentPreview } from './ComponentPreview.tsx';
 import { ComponentVersionsDrawer } from './ComponentVersionsDrawer.tsx';
 import { FieldDefinitionsPanel } from './FieldDefinitionsPanel.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { type ComponentVersion, componentVersionsQuery } from './api.ts';
+import { type ComponentVersion, componentVersionsQuery } from './component-builder-api.ts';
 
 /** The component's saved versions, newest first; one can be read and loaded back into the builder. */
 export function ComponentVersionsDrawer({

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
-import { type Component, componentKeys } from './api.ts';
+import { type Component, componentKeys } from './component-builder-api.ts';
 
 const formFields = ['name', 'label', 'container'] as const;
 

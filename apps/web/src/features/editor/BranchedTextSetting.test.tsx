@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BranchedTextSetting } from './BranchedTextSetting.tsx';
-import type { Conditional } from './editor-data.ts';
+import type { Conditional } from './editor-api.ts';
 import { renderableSession } from './test-session.tsx';
 
 function conditional(id: number, label: string, allowed: boolean): Conditional {

@@ -64,7 +64,7 @@ import {
   type LinkTrackingProfile,
   type PersonalizationTag,
   validateSavedEmail,
-} from './editor-data.ts';
+} from './editor-api.ts';
 import { Inspector } from './Inspector.tsx';
 import { PhoneLayout } from './PhoneLayout.tsx';
 import { renderForDownload, renderPreview } from './preview.ts';

@@ -8,7 +8,7 @@ import type {
 } from '@letterset/core';
 import { notifications } from '@mantine/notifications';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Conditional, LinkTrackingProfile, PersonalizationTag } from './editor-data.ts';
+import type { Conditional, LinkTrackingProfile, PersonalizationTag } from './editor-api.ts';
 
 /** A request to show a field in the inspector, from a click in the preview or a validation problem. */
 export interface FieldFocusRequest {

@@ -17,7 +17,7 @@ import {
   emailQuery,
   linkTrackingProfilesQuery,
   personalizationTagsQuery,
-} from './editor-data.ts';
+} from './editor-api.ts';
 
 /** The email editor's page: loads the email and what its preview needs, then opens the editor. */
 export function EditorPage() {

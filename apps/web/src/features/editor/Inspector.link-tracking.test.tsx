@@ -2,7 +2,7 @@ import type { BrandedComponent } from '@letterset/core';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LinkTrackingProfile } from './editor-data.ts';
+import type { LinkTrackingProfile } from './editor-api.ts';
 import { Inspector } from './Inspector.tsx';
 import { renderableSession } from './test-session.tsx';
 

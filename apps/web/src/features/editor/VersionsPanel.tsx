@@ -7,7 +7,7 @@ import { errorMessage, unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { type Email, type EmailVersion, versionsQuery } from './editor-data.ts';
+import { type Email, type EmailVersion, versionsQuery } from './editor-api.ts';
 
 function versionTitle(version: EmailVersion): string {
   const who = version.last_updated_by

@@ -20,7 +20,7 @@ import {
 } from './autosave.ts';
 import type { StoredDraft } from './drafts.ts';
 import { copyOf, type EditTarget } from './edit-target.ts';
-import type { Email } from './editor-data.ts';
+import type { Email } from './editor-api.ts';
 import { instanceId, testDocument } from './test-session.tsx';
 
 /**

@@ -4,7 +4,7 @@ import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 import { type Layout, layoutChanges, layoutDocument } from '../layouts/layout-content.ts';
 import type { SaveAnswer, SaveRequest, ServerCopy } from './autosave.ts';
 import { type DraftSlot, emailDraftSlot, layoutDraftSlot } from './drafts.ts';
-import type { Email } from './editor-data.ts';
+import type { Email } from './editor-api.ts';
 
 /**
  * What the editor edits: an email, or a layout. A layout is edited the same way, without what only

@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
-import { conditionalsQuery } from '../editor/editor-data.ts';
+import { conditionalsQuery } from '../editor/editor-api.ts';
 
 type Locale = components['schemas']['Locale'];
 

@@ -7,7 +7,7 @@ import {
 import { Box, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { brandProfilesQuery, designSystemQuery } from '../editor/editor-data.ts';
+import { brandProfilesQuery, designSystemQuery } from '../editor/editor-api.ts';
 import { type Layout, layoutAsEmailContent } from './layout-content.ts';
 
 /** The desktop preview's width, as the editor shows an email. */

@@ -25,7 +25,7 @@ import { EmptyState } from '../../shared/EmptyState.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { componentListQuery } from '../component-builder/api.ts';
+import { componentListQuery } from '../component-builder/component-builder-api.ts';
 import type { DesignSystem } from '../design-systems/design-systems-api.ts';
 import { LayoutThumbnail } from './LayoutThumbnail.tsx';
 import type { Layout } from './layout-content.ts';

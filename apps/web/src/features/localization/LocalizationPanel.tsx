@@ -36,7 +36,7 @@ import {
   useEditorSession,
   useEditorState,
 } from '../editor/EditorContext.tsx';
-import type { Email } from '../editor/editor-data.ts';
+import type { Email } from '../editor/editor-api.ts';
 import {
   forgetImport,
   formatOfFile,

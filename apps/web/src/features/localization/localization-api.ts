@@ -1,7 +1,7 @@
 import type { components } from '@letterset/api-client';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
-import type { Email } from '../editor/editor-data.ts';
+import type { Email } from '../editor/editor-api.ts';
 
 export type TranslationImportResult = components['schemas']['TranslationImportResult'];
 export type SpreadsheetFormat = 'csv' | 'xliff';

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ImagePickerDialog } from '../../images/ImagePickerDialog.tsx';
-import type { PersonalizationTag } from '../editor-data.ts';
+import type { PersonalizationTag } from '../editor-api.ts';
 import { CodeField } from './CodeField.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { TextWithTags } from './TextWithTags.tsx';

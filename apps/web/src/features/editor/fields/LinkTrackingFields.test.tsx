@@ -2,7 +2,7 @@ import { setGlobalLinkTrackingParameter, setLinkTrackingParameter } from '@lette
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { LinkTrackingProfile } from '../editor-data.ts';
+import type { LinkTrackingProfile } from '../editor-api.ts';
 import { instanceId, renderableSession } from '../test-session.tsx';
 import { GlobalLinkTrackingFields, LinkTrackingFields } from './LinkTrackingFields.tsx';
 

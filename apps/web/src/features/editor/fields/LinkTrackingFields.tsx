@@ -7,7 +7,7 @@ import {
 } from '@letterset/core';
 import { Stack, Text, TextInput } from '@mantine/core';
 import { dispatchCommand, useEditorSession } from '../EditorContext.tsx';
-import type { LinkTrackingProfile } from '../editor-data.ts';
+import type { LinkTrackingProfile } from '../editor-api.ts';
 
 type EditorParameterType = 'editor_field_value' | 'editor_global_field_value';
 

@@ -2,7 +2,7 @@ import { personalizationTagToken } from '@letterset/core';
 import { ActionIcon, Menu, TextInput, type TextInputProps, Tooltip } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
-import type { PersonalizationTag } from '../editor-data.ts';
+import type { PersonalizationTag } from '../editor-api.ts';
 
 /**
  * A one-line text input with a menu that inserts a personalization tag's token at the cursor; the

@@ -2,7 +2,7 @@ import type { components } from '@letterset/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
-import { everyComponent } from '../component-builder/api.ts';
+import { everyComponent } from '../component-builder/component-builder-api.ts';
 
 export type Email = components['schemas']['Email'];
 export type EmailVersion = components['schemas']['EmailVersion'];

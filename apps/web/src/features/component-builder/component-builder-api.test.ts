@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { componentListQuery, everyComponent } from './api.ts';
+import { componentListQuery, everyComponent } from './component-builder-api.ts';
 
 const apiCalls = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('../../app/api.ts', () => ({ api: apiCalls }));
