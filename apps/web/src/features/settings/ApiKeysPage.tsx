@@ -16,16 +16,21 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
-import { type ApiKey, apiKeysQuery, formatDateTime, fullName } from './settings-api.ts';
+import {
+  type ApiKey,
+  apiKeysQuery,
+  createApiKey,
+  formatDateTime,
+  fullName,
+  revokeApiKey,
+} from './settings-api.ts';
 
 const perPage = 20;
 
@@ -45,7 +50,7 @@ export function ApiKeysPage() {
     });
     if (!confirmed) return;
     try {
-      await unwrap(api.DELETE('/api/v1/api_keys/{id}', { params: { path: { id: key.id } } }));
+      await revokeApiKey(key.id);
       notifications.show({ color: 'teal', message: `“${key.name}” was revoked.` });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Could not revoke the key', message: failureMessage(error) });
@@ -141,7 +146,7 @@ function CreateKey({ onDone }: { onDone: () => void }) {
     validate: { name: (value) => (value.trim() ? null : 'Name the key after what will use it') },
   });
   const create = useMutation({
-    mutationFn: (name: string) => unwrap(api.POST('/api/v1/api_keys', { body: { name } })),
+    mutationFn: createApiKey,
     onSuccess: (created) => {
       setSecret(created.key);
       queryClient.invalidateQueries({ queryKey: ['api-keys'] });

@@ -2,11 +2,9 @@ import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput } fr
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { roleChoices } from './role-choices.ts';
-import { allRolesQuery, allTeamsQuery, allWorkspacesQuery, type User } from './settings-api.ts';
+import { allRolesQuery, allTeamsQuery, allWorkspacesQuery, inviteUser, type User } from './settings-api.ts';
 
 const formFields = ['first_name', 'last_name', 'email', 'role_id', 'workspace_ids', 'team_ids'];
 
@@ -62,18 +60,14 @@ function InviteForm({
   });
   const invite = useMutation({
     mutationFn: (values: typeof form.values) =>
-      unwrap(
-        api.POST('/api/v1/users', {
-          body: {
-            first_name: values.first_name.trim(),
-            last_name: values.last_name.trim(),
-            email: values.email.trim(),
-            role_id: Number(values.role_id),
-            workspace_ids: values.workspace_ids.map(Number),
-            team_ids: values.team_ids.map(Number),
-          },
-        }),
-      ),
+      inviteUser({
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        email: values.email.trim(),
+        role_id: Number(values.role_id),
+        workspace_ids: values.workspace_ids.map(Number),
+        team_ids: values.team_ids.map(Number),
+      }),
     onSuccess: async (user) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users'] }),

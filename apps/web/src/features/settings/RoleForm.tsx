@@ -3,11 +3,10 @@ import { Alert, Button, Group, Input, Stack, Text, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PermissionChecklist } from './PermissionChecklist.tsx';
 import type { Role } from './settings-api.ts';
+import { saveRole } from './settings-api.ts';
 
 /** Creates a custom role (no `role`) or edits one; built-in roles are shown read-only. */
 export function RoleForm({
@@ -35,14 +34,7 @@ export function RoleForm({
   });
   const save = useMutation({
     mutationFn: ({ name, role_permissions }: typeof form.values) =>
-      unwrap(
-        role
-          ? api.PATCH('/api/v1/roles/{id}', {
-              params: { path: { id: role.id } },
-              body: { name: name.trim(), role_permissions },
-            })
-          : api.POST('/api/v1/roles', { body: { name: name.trim(), role_permissions } }),
-      ),
+      saveRole(role?.id ?? null, { name: name.trim(), role_permissions }),
     onSuccess: async (saved) => {
       setProblem([]);
       form.resetDirty();

@@ -3,15 +3,13 @@ import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, Title } from '
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { RoleForm } from './RoleForm.tsx';
-import { allRolesQuery, type Role } from './settings-api.ts';
+import { allRolesQuery, deleteRole, type Role } from './settings-api.ts';
 
 /** Roles and what they grant: built-in ones to read, custom ones to create, edit and delete. */
 export function RolesPage() {
@@ -30,7 +28,7 @@ export function RolesPage() {
     });
     if (!confirmed) return;
     try {
-      await unwrap(api.DELETE('/api/v1/roles/{id}', { params: { path: { id: role.id } } }));
+      await deleteRole(role.id);
       setSelected(null);
       notifications.show({ color: 'teal', message: `The role “${role.name}” was deleted.` });
       await queryClient.invalidateQueries({ queryKey: ['roles'] });

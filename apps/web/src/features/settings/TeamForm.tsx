@@ -2,12 +2,10 @@ import { Alert, Badge, Button, ColorInput, Group, Select, Stack, TextInput } fro
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { useOnlyChoice } from '../../shared/only-choice.ts';
 import type { Team, TeamColor } from './settings-api.ts';
-import { allWorkspacesQuery } from './settings-api.ts';
+import { allWorkspacesQuery, createTeam, updateTeam } from './settings-api.ts';
 import { teamColorHex, teamColorOf, teamColors } from './team-colors.ts';
 
 /** Creates a team in a workspace (no `team`) or renames one and changes its badge colour. */
@@ -45,16 +43,9 @@ export function TeamForm({
   );
   const save = useMutation({
     mutationFn: ({ name, workspace_id, badge_color }: typeof form.values) =>
-      unwrap(
-        team
-          ? api.PATCH('/api/v1/teams/{id}', {
-              params: { path: { id: team.id } },
-              body: { name: name.trim(), badge_color },
-            })
-          : api.POST('/api/v1/teams', {
-              body: { name: name.trim(), workspace_id: Number(workspace_id), badge_color },
-            }),
-      ),
+      team
+        ? updateTeam(team.id, { name: name.trim(), badge_color })
+        : createTeam({ name: name.trim(), workspace_id: Number(workspace_id), badge_color }),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['teams'] });
       onDone(saved);

@@ -2,9 +2,7 @@ import { Badge, Button, Drawer, Modal, Select, Stack, Table, Text, VisuallyHidde
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
@@ -13,7 +11,16 @@ import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberRowActions } from './MemberRowActions.tsx';
 import { Membership } from './Membership.tsx';
-import { allWorkspacesQuery, fullName, type Team, teamMembersQuery, teamsQuery } from './settings-api.ts';
+import {
+  addTeamMember,
+  allWorkspacesQuery,
+  deleteTeam,
+  fullName,
+  removeTeamMember,
+  type Team,
+  teamMembersQuery,
+  teamsQuery,
+} from './settings-api.ts';
 import { TeamForm } from './TeamForm.tsx';
 import { teamColorHex } from './team-colors.ts';
 
@@ -40,7 +47,7 @@ export function TeamsPage() {
     });
     if (!confirmed) return;
     try {
-      await unwrap(api.DELETE('/api/v1/teams/{id}', { params: { path: { id: team.id } } }));
+      await deleteTeam(team.id);
       notifications.show({ color: 'teal', message: `“${team.name}” was deleted.` });
       await queryClient.invalidateQueries({ queryKey: ['teams'] });
     } catch (error) {
@@ -177,21 +184,8 @@ function TeamMembers({ team }: { team: Team }) {
         </Text>
       }
       removeQuestion={(member) => `Remove ${fullName(member)} from ${team.name}?`}
-      addMember={(userId) =>
-        unwrap(
-          api.POST('/api/v1/teams/{team_id}/users', {
-            params: { path: { team_id: team.id } },
-            body: { user_id: userId },
-          }),
-        )
-      }
-      removeMember={(userId) =>
-        unwrap(
-          api.DELETE('/api/v1/teams/{team_id}/users/{user_id}', {
-            params: { path: { team_id: team.id, user_id: userId } },
-          }),
-        )
-      }
+      addMember={(userId) => addTeamMember(team.id, userId)}
+      removeMember={(userId) => removeTeamMember(team.id, userId)}
       refresh={() => queryClient.invalidateQueries({ queryKey: ['teams', team.id, 'members'] })}
     />
   );

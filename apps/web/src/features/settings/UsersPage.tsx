@@ -4,9 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
@@ -16,7 +14,17 @@ import { SearchInput } from '../../shared/SearchInput.tsx';
 import { failureMessage } from './failure-message.ts';
 import { InviteUserModal } from './InviteUserModal.tsx';
 import { roleChoices } from './role-choices.ts';
-import { allRolesQuery, formatDateTime, fullName, type Role, type User, usersQuery } from './settings-api.ts';
+import {
+  allRolesQuery,
+  changeUserRole,
+  formatDateTime,
+  fullName,
+  type Role,
+  removeUser,
+  resendInvitation,
+  type User,
+  usersQuery,
+} from './settings-api.ts';
 
 const perPage = 20;
 
@@ -125,10 +133,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
   const [roleProblem, setRoleProblem] = useState<string | null>(null);
 
   const changeRole = useMutation({
-    mutationFn: (roleId: number) =>
-      unwrap(
-        api.PATCH('/api/v1/users/{id}', { params: { path: { id: user.id } }, body: { role_id: roleId } }),
-      ),
+    mutationFn: (roleId: number) => changeUserRole(user.id, roleId),
     onSuccess: (updated) => {
       setRoleProblem(null);
       queryClient.invalidateQueries({ queryKey: ['users'] });
@@ -142,8 +147,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
   });
 
   const resend = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/v1/users/{id}/invitation', { params: { path: { id: user.id } } })),
+    mutationFn: () => resendInvitation(user.id),
     onSuccess: async () => {
       notifications.show({
         color: 'teal',
@@ -167,7 +171,7 @@ function UserRow({ user, roles }: { user: User; roles: readonly Role[] }) {
     });
     if (!confirmed) return;
     try {
-      await unwrap(api.DELETE('/api/v1/users/{id}', { params: { path: { id: user.id } } }));
+      await removeUser(user.id);
       notifications.show({ color: 'teal', message: `${fullName(user)} was removed.` });
       await queryClient.invalidateQueries({ queryKey: ['users'] });
     } catch (error) {

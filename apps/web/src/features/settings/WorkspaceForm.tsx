@@ -2,11 +2,10 @@ import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { meQuery } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import type { Workspace } from './settings-api.ts';
+import { saveWorkspace } from './settings-api.ts';
 
 /** Creates a workspace (no `workspace`) or renames one and changes whether everyone joins it. */
 export function WorkspaceForm({
@@ -26,14 +25,7 @@ export function WorkspaceForm({
   });
   const save = useMutation({
     mutationFn: ({ name, auto_join }: typeof form.values) =>
-      unwrap(
-        workspace
-          ? api.PATCH('/api/v1/workspaces/{id}', {
-              params: { path: { id: workspace.id } },
-              body: { name: name.trim(), auto_join },
-            })
-          : api.POST('/api/v1/workspaces', { body: { name: name.trim(), auto_join } }),
-      ),
+      saveWorkspace(workspace?.id ?? null, { name: name.trim(), auto_join }),
     onSuccess: async (saved) => {
       // The workspace switcher lists the user's workspaces from `me`.
       await Promise.all([

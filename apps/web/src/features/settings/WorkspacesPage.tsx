@@ -2,9 +2,7 @@ import { Badge, Button, Drawer, Modal, Stack, Table, Text, VisuallyHidden } from
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { meQuery, useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -12,7 +10,15 @@ import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberRowActions } from './MemberRowActions.tsx';
 import { Membership } from './Membership.tsx';
-import { fullName, type Workspace, workspaceMembersQuery, workspacesQuery } from './settings-api.ts';
+import {
+  addWorkspaceMember,
+  deleteWorkspace,
+  fullName,
+  removeWorkspaceMember,
+  type Workspace,
+  workspaceMembersQuery,
+  workspacesQuery,
+} from './settings-api.ts';
 import { WorkspaceForm } from './WorkspaceForm.tsx';
 
 const perPage = 20;
@@ -34,7 +40,7 @@ export function WorkspacesPage() {
     });
     if (!confirmed) return;
     try {
-      await unwrap(api.DELETE('/api/v1/workspaces/{id}', { params: { path: { id: workspace.id } } }));
+      await deleteWorkspace(workspace.id);
       notifications.show({ color: 'teal', message: `“${workspace.name}” was deleted.` });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
@@ -145,21 +151,8 @@ function WorkspaceMembers({ workspace }: { workspace: Workspace }) {
       onPage={setPage}
       canManage={can('manage_workspace_access')}
       removeQuestion={(member) => `Remove ${fullName(member)} from ${workspace.name} and its teams?`}
-      addMember={(userId) =>
-        unwrap(
-          api.POST('/api/v1/workspaces/{workspace_id}/users', {
-            params: { path: { workspace_id: workspace.id } },
-            body: { user_id: userId },
-          }),
-        )
-      }
-      removeMember={(userId) =>
-        unwrap(
-          api.DELETE('/api/v1/workspaces/{workspace_id}/users/{user_id}', {
-            params: { path: { workspace_id: workspace.id, user_id: userId } },
-          }),
-        )
-      }
+      addMember={(userId) => addWorkspaceMember(workspace.id, userId)}
+      removeMember={(userId) => removeWorkspaceMember(workspace.id, userId)}
       refresh={() =>
         Promise.all([
           queryClient.invalidateQueries({ queryKey: ['workspaces', workspace.id, 'members'] }),

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { allResults } from '../../shared/all-results.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import type { RequestBody } from '../../shared/request-body.ts';
 
 export type User = components['schemas']['User'];
 export type Role = components['schemas']['Role'];
@@ -150,3 +151,87 @@ export function fullName(user: { first_name: string; last_name: string }): strin
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+// Writes. Each caller invalidates what it changed: ['users'], ['roles'], ['workspaces'], ['teams'], ['api-keys'].
+
+export type RoleBody = RequestBody<'/api/v1/roles', 'post'>;
+export type NewUserBody = RequestBody<'/api/v1/users', 'post'>;
+export type WorkspaceBody = RequestBody<'/api/v1/workspaces', 'post'>;
+export type NewTeamBody = RequestBody<'/api/v1/teams', 'post'>;
+export type TeamChange = RequestBody<'/api/v1/teams/{id}', 'patch'>;
+
+/** Creates a role, or changes it when `id` is given. */
+export const saveRole = (id: number | null, body: RoleBody) =>
+  unwrap(
+    id
+      ? api.PATCH('/api/v1/roles/{id}', { params: { path: { id } }, body })
+      : api.POST('/api/v1/roles', { body }),
+  );
+
+export const deleteRole = (id: number) =>
+  unwrap(api.DELETE('/api/v1/roles/{id}', { params: { path: { id } } }));
+
+export const inviteUser = (body: NewUserBody) => unwrap(api.POST('/api/v1/users', { body }));
+
+export const changeUserRole = (id: number, roleId: number) =>
+  unwrap(api.PATCH('/api/v1/users/{id}', { params: { path: { id } }, body: { role_id: roleId } }));
+
+export const resendInvitation = (id: number) =>
+  unwrap(api.POST('/api/v1/users/{id}/invitation', { params: { path: { id } } }));
+
+export const removeUser = (id: number) =>
+  unwrap(api.DELETE('/api/v1/users/{id}', { params: { path: { id } } }));
+
+/** Creates a workspace, or changes it when `id` is given. */
+export const saveWorkspace = (id: number | null, body: WorkspaceBody) =>
+  unwrap(
+    id
+      ? api.PATCH('/api/v1/workspaces/{id}', { params: { path: { id } }, body })
+      : api.POST('/api/v1/workspaces', { body }),
+  );
+
+export const deleteWorkspace = (id: number) =>
+  unwrap(api.DELETE('/api/v1/workspaces/{id}', { params: { path: { id } } }));
+
+export const addWorkspaceMember = (workspaceId: number, userId: number) =>
+  unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/users', {
+      params: { path: { workspace_id: workspaceId } },
+      body: { user_id: userId },
+    }),
+  );
+
+export const removeWorkspaceMember = (workspaceId: number, userId: number) =>
+  unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/users/{user_id}', {
+      params: { path: { workspace_id: workspaceId, user_id: userId } },
+    }),
+  );
+
+export const createTeam = (body: NewTeamBody) => unwrap(api.POST('/api/v1/teams', { body }));
+
+export const updateTeam = (id: number, body: TeamChange) =>
+  unwrap(api.PATCH('/api/v1/teams/{id}', { params: { path: { id } }, body }));
+
+export const deleteTeam = (id: number) =>
+  unwrap(api.DELETE('/api/v1/teams/{id}', { params: { path: { id } } }));
+
+export const addTeamMember = (teamId: number, userId: number) =>
+  unwrap(
+    api.POST('/api/v1/teams/{team_id}/users', {
+      params: { path: { team_id: teamId } },
+      body: { user_id: userId },
+    }),
+  );
+
+export const removeTeamMember = (teamId: number, userId: number) =>
+  unwrap(
+    api.DELETE('/api/v1/teams/{team_id}/users/{user_id}', {
+      params: { path: { team_id: teamId, user_id: userId } },
+    }),
+  );
+
+export const createApiKey = (name: string) => unwrap(api.POST('/api/v1/api_keys', { body: { name } }));
+
+export const revokeApiKey = (id: number) =>
+  unwrap(api.DELETE('/api/v1/api_keys/{id}', { params: { path: { id } } }));
