@@ -18,25 +18,25 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { type DesignSystem, designSystemQuery } from '../design-systems/design-systems-api.ts';
 import { allFeedsQuery } from '../dynamic-content/dynamic-content-api.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
+import { ComponentPreview } from './ComponentPreview.tsx';
+import { ComponentVersionsDrawer } from './ComponentVersionsDrawer.tsx';
 import {
   type Component,
   type ComponentVersion,
   componentKeys,
   componentListQuery,
   componentQuery,
+  deleteComponent,
   updateComponent,
 } from './component-builder-api.ts';
-import { ComponentPreview } from './ComponentPreview.tsx';
-import { ComponentVersionsDrawer } from './ComponentVersionsDrawer.tsx';
 import { FieldDefinitionsPanel } from './FieldDefinitionsPanel.tsx';
 import {
   cleanDefinition,
@@ -255,16 +255,7 @@ function ComponentBuilder({
     });
     if (!confirmed) return;
     try {
-      await unwrap(
-        api.DELETE(
-          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components/{id}',
-          {
-            params: {
-              path: { workspace_id: workspaceId, email_design_system_id: designSystem.id, id: saved.id },
-            },
-          },
-        ),
-      );
+      await deleteComponent(workspaceId, designSystem.id, saved.id);
       await queryClient.invalidateQueries({ queryKey: componentKeys.all(workspaceId, designSystem.id) });
       setDraft(draftOf(saved));
       navigate({

@@ -2,10 +2,8 @@ import { Alert, Button, Checkbox, Group, Modal, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
-import { type Component, componentKeys } from './component-builder-api.ts';
+import { type Component, componentKeys, createComponent } from './component-builder-api.ts';
 
 const formFields = ['name', 'label', 'container'] as const;
 
@@ -40,21 +38,13 @@ export function NewComponentModal({
   const create = form.onSubmit(async (values) => {
     setProblems([]);
     try {
-      const component = await unwrap(
-        api.POST(
-          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components',
-          {
-            params: { path: { workspace_id: workspaceId, email_design_system_id: designSystemId } },
-            body: {
-              name: values.name.trim(),
-              label: values.label.trim(),
-              container: values.container,
-              template: values.container ? containerStarter : '',
-              field_definitions: [],
-            },
-          },
-        ),
-      );
+      const component = await createComponent(workspaceId, designSystemId, {
+        name: values.name.trim(),
+        label: values.label.trim(),
+        container: values.container,
+        template: values.container ? containerStarter : '',
+        field_definitions: [],
+      });
       await queryClient.invalidateQueries({ queryKey: componentKeys.all(workspaceId, designSystemId) });
       onCreated(component);
     } catch (error) {

@@ -105,3 +105,26 @@ export function reorderComponents(workspaceId: number, designSystemId: number, c
     ),
   );
 }
+
+export type NewComponent =
+  paths['/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components']['post']['requestBody']['content']['application/json'];
+
+export function createComponent(workspaceId: number, designSystemId: number, body: NewComponent) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components', {
+      params: { path: { workspace_id: workspaceId, email_design_system_id: designSystemId } },
+      body,
+    }),
+  );
+}
+
+export function deleteComponent(workspaceId: number, designSystemId: number, id: number) {
+  return unwrap(
+    api.DELETE(
+      '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/components/{id}',
+      {
+        params: { path: { workspace_id: workspaceId, email_design_system_id: designSystemId, id } },
+      },
+    ),
+  );
+}

@@ -26,10 +26,9 @@ import {
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
 import { useReviewState } from '../comments/review-state.ts';
 import { EmailChatTab } from '../email-chat/EmailChatPanel.tsx';
@@ -60,6 +59,7 @@ import { EditorToolbar } from './EditorToolbar.tsx';
 import { brandProfileIdOf, documentOf, draftSlotOf, type EditTarget, nameOf } from './edit-target.ts';
 import {
   type Conditional,
+  convertToDraft as convertEmailToDraft,
   type EmailVersion,
   type LinkTrackingProfile,
   type PersonalizationTag,
@@ -342,11 +342,7 @@ export function DocumentEditor({
 
   async function convertToDraft(emailId: number) {
     try {
-      const converted = await unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/convert_to_draft', {
-          params: { path: { workspace_id: workspaceId, id: emailId } },
-        }),
-      );
+      const converted = await convertEmailToDraft(workspaceId, emailId);
       onReplace({ kind: 'email', email: converted });
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });

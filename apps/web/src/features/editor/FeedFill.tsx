@@ -2,9 +2,9 @@ import { type BrandedComponent, feedFieldValues, setFieldValues } from '@letters
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { dispatchCommand, useEditorSession } from './EditorContext.tsx';
+import { feedQuery, runFeed } from './editor-api.ts';
 
 /** Whether the inspector offers a feed fill: the component has a feed and fields that take from it. */
 export function fillsFromFeed(
@@ -28,25 +28,11 @@ export function FeedFill({
   target: { instanceId: string; branch: string; locale: string };
 }) {
   const { editor, workspaceId } = useEditorSession();
-  const feed = useQuery({
-    queryKey: ['workspaces', workspaceId, 'dynamic-content', 'feeds', 'one', component.feed_id],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/feeds/{id}', {
-          params: { path: { workspace_id: workspaceId, id: component.feed_id } },
-        }),
-      ),
-  });
+  const feed = useQuery(feedQuery(workspaceId, component.feed_id));
   const [parameters, setParameters] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const run = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/feeds/{id}/run', {
-          params: { path: { workspace_id: workspaceId, id: component.feed_id } },
-          body: { parameters },
-        }),
-      ),
+    mutationFn: () => runFeed(workspaceId, component.feed_id, parameters),
     onSuccess: (result) => {
       if (result.error) {
         setOutcome({ ok: false, message: `The feed could not be used: ${result.error}` });

@@ -2,12 +2,11 @@ import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { type Email, type EmailVersion, versionsQuery } from './editor-api.ts';
+import { type Email, type EmailVersion, restoreVersion, versionsQuery } from './editor-api.ts';
 
 function versionTitle(version: EmailVersion): string {
   const who = version.last_updated_by
@@ -37,12 +36,7 @@ export function VersionsPanel({
   const [previewing, setPreviewing] = useState<EmailVersion | null>(null);
   const versions = useQuery(versionsQuery(workspaceId, emailId, page));
   const restore = useMutation({
-    mutationFn: (version: EmailVersion) =>
-      unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/versions/{version_id}/restore', {
-          params: { path: { workspace_id: workspaceId, id: emailId, version_id: version.version_id } },
-        }),
-      ),
+    mutationFn: (version: EmailVersion) => restoreVersion(workspaceId, emailId, version.version_id),
     onSuccess: (email) => {
       setPreviewing(null);
       notifications.show({ color: 'green', message: 'The version was restored.' });

@@ -1,10 +1,9 @@
 import type { EditorDocument } from '@letterset/core';
-import { api } from '../../app/api.ts';
-import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { type Layout, layoutChanges, layoutDocument } from '../layouts/layout-content.ts';
 import type { SaveAnswer, SaveRequest, ServerCopy } from './autosave.ts';
 import { type DraftSlot, emailDraftSlot, layoutDraftSlot } from './drafts.ts';
-import type { Email } from './editor-api.ts';
+import { type Email, patchEmail, patchLayout } from './editor-api.ts';
 
 /**
  * What the editor edits: an email, or a layout. A layout is edited the same way, without what only
@@ -50,8 +49,14 @@ export async function saveTarget(
   try {
     const saved =
       target.kind === 'email'
-        ? await patchEmail(workspaceId, target.email.id, request)
-        : await patchLayout(workspaceId, target.layout.id, request);
+        ? ({
+            kind: 'email',
+            email: await patchEmail(workspaceId, target.email.id, emailChanges(request)),
+          } as const)
+        : ({
+            kind: 'layout',
+            layout: await patchLayout(workspaceId, target.layout.id, layoutChangesOf(request)),
+          } as const);
     return { kind: 'saved', copy: copyOf(saved) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
@@ -67,43 +72,31 @@ export async function saveTarget(
   }
 }
 
-async function patchEmail(workspaceId: number, emailId: number, request: SaveRequest): Promise<EditTarget> {
-  const email = await unwrap(
-    api.PATCH('/api/v1/workspaces/{workspace_id}/emails/{id}', {
-      params: { path: { workspace_id: workspaceId, id: emailId } },
-      body: {
-        lock_version: request.lockVersion,
-        ...request.settings,
-        ...(request.document
-          ? {
-              email_content: request.document.content as Email['email_content'],
-              locales: request.document.locales as Email['locales'],
-              default_locale: request.document.defaultLocale as Email['default_locale'],
-            }
-          : {}),
-      },
-    }),
-  );
-  return { kind: 'email', email };
+function emailChanges(request: SaveRequest) {
+  return {
+    lock_version: request.lockVersion,
+    ...request.settings,
+    ...(request.document
+      ? {
+          email_content: request.document.content as Email['email_content'],
+          locales: request.document.locales as Email['locales'],
+          default_locale: request.document.defaultLocale as Email['default_locale'],
+        }
+      : {}),
+  };
 }
 
-async function patchLayout(workspaceId: number, layoutId: number, request: SaveRequest): Promise<EditTarget> {
+function layoutChangesOf(request: SaveRequest) {
   const { link_tracking_profile_id: _layoutsHaveNone, ...settings } = request.settings;
   const changes = request.document ? layoutChanges(request.document) : null;
-  const layout = await unwrap(
-    api.PATCH('/api/v1/workspaces/{workspace_id}/layouts/{id}', {
-      params: { path: { workspace_id: workspaceId, id: layoutId } },
-      body: {
-        lock_version: request.lockVersion,
-        ...settings,
-        ...(changes
-          ? {
-              content: changes.content as Layout['content'],
-              locales: changes.locales as Layout['locales'],
-            }
-          : {}),
-      },
-    }),
-  );
-  return { kind: 'layout', layout };
+  return {
+    lock_version: request.lockVersion,
+    ...settings,
+    ...(changes
+      ? {
+          content: changes.content as Layout['content'],
+          locales: changes.locales as Layout['locales'],
+        }
+      : {}),
+  };
 }

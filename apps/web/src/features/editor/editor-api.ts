@@ -1,14 +1,19 @@
-import type { components } from '@letterset/api-client';
+import type { components, paths } from '@letterset/api-client';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { everyComponent } from '../component-builder/component-builder-api.ts';
+import type { Layout } from '../layouts/layout-content.ts';
 
 export type Email = components['schemas']['Email'];
 export type EmailVersion = components['schemas']['EmailVersion'];
 export type Conditional = components['schemas']['Conditional'];
 export type PersonalizationTag = components['schemas']['PersonalizationTag'];
 export type LinkTrackingProfile = components['schemas']['LinkTrackingProfile'];
+export type EmailChanges =
+  paths['/api/v1/workspaces/{workspace_id}/emails/{id}']['patch']['requestBody']['content']['application/json'];
+export type LayoutChanges =
+  paths['/api/v1/workspaces/{workspace_id}/layouts/{id}']['patch']['requestBody']['content']['application/json'];
 
 export function emailQuery(workspaceId: number, emailId: number) {
   return queryOptions({
@@ -120,6 +125,67 @@ export function validateSavedEmail(workspaceId: number, emailId: number) {
   return unwrap(
     api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/validate_email_content', {
       params: { path: { workspace_id: workspaceId, id: emailId } },
+    }),
+  );
+}
+
+/** One PATCH of the email (content, settings), with the lock_version it was read at. */
+export function patchEmail(workspaceId: number, emailId: number, body: EmailChanges): Promise<Email> {
+  return unwrap(
+    api.PATCH('/api/v1/workspaces/{workspace_id}/emails/{id}', {
+      params: { path: { workspace_id: workspaceId, id: emailId } },
+      body,
+    }),
+  );
+}
+
+/** One PATCH of the layout (content, settings), with the lock_version it was read at. */
+export function patchLayout(workspaceId: number, layoutId: number, body: LayoutChanges): Promise<Layout> {
+  return unwrap(
+    api.PATCH('/api/v1/workspaces/{workspace_id}/layouts/{id}', {
+      params: { path: { workspace_id: workspaceId, id: layoutId } },
+      body,
+    }),
+  );
+}
+
+/** A published email back to draft, so it can be edited again. */
+export function convertToDraft(workspaceId: number, emailId: number): Promise<Email> {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/convert_to_draft', {
+      params: { path: { workspace_id: workspaceId, id: emailId } },
+    }),
+  );
+}
+
+/** Saves an earlier version as the email's newest one. */
+export function restoreVersion(workspaceId: number, emailId: number, versionId: string): Promise<Email> {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/versions/{version_id}/restore', {
+      params: { path: { workspace_id: workspaceId, id: emailId, version_id: versionId } },
+    }),
+  );
+}
+
+/** The feed a component fills from: its name and the parameters a run takes. */
+export function feedQuery(workspaceId: number, feedId: number) {
+  return queryOptions({
+    queryKey: ['workspaces', workspaceId, 'dynamic-content', 'feeds', 'one', feedId],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/feeds/{id}', {
+          params: { path: { workspace_id: workspaceId, id: feedId } },
+        }),
+      ),
+  });
+}
+
+/** Runs a feed with the parameters given: what it extracted, or why it could not. */
+export function runFeed(workspaceId: number, feedId: number, parameters: Record<string, string>) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/feeds/{id}/run', {
+      params: { path: { workspace_id: workspaceId, id: feedId } },
+      body: { parameters },
     }),
   );
 }

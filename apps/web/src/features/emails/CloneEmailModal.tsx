@@ -2,11 +2,9 @@ import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { AiBriefFields } from '../ai-generation/AiBriefFields.tsx';
-import type { EmailSummary } from './emails-api.ts';
+import { cloneEmail, type EmailSummary } from './emails-api.ts';
 
 /** A draft copy of an email in the same project, under a new name. */
 export function CloneEmailModal({
@@ -36,21 +34,16 @@ export function CloneEmailModal({
   });
   const clone = useMutation({
     mutationFn: (values: typeof form.values) =>
-      unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/clone', {
-          params: { path: { workspace_id: workspaceId, id: email.id } },
-          body: {
-            name: values.name.trim(),
-            ...(values.clone_with_ai
-              ? {
-                  clone_with_ai: true,
-                  prompt: values.prompt.trim(),
-                  ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
-                }
-              : {}),
-          },
-        }),
-      ),
+      cloneEmail(workspaceId, email.id, {
+        name: values.name.trim(),
+        ...(values.clone_with_ai
+          ? {
+              clone_with_ai: true,
+              prompt: values.prompt.trim(),
+              ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
+            }
+          : {}),
+      }),
     onSuccess: () => {
       onCloned();
       onClose();

@@ -14,13 +14,11 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { useOnlyChoice } from '../../shared/only-choice.ts';
 import { AiBriefFields, useAiAvailable } from '../ai-generation/AiBriefFields.tsx';
 import { LayoutThumbnail } from '../layouts/LayoutThumbnail.tsx';
-import { brandProfilesQuery, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
+import { brandProfilesQuery, createEmail, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
 
 interface CreateEmailValues {
   name: string;
@@ -119,27 +117,22 @@ export function CreateEmailModal({
 
   const create = useMutation({
     mutationFn: (values: CreateEmailValues) =>
-      unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/emails', {
-          params: { path: { workspace_id: workspaceId } },
-          body: {
-            name: values.name.trim(),
-            project_id: projectId,
-            email_design_system_id: Number(values.email_design_system_id),
-            brand_profile_id: values.brand_profile_id ? Number(values.brand_profile_id) : null,
-            ...(values.layout_id ? { layout_id: Number(values.layout_id) } : {}),
-            locales: values.locales as never,
-            default_locale: values.default_locale as never,
-            ...(values.create_with_ai
-              ? {
-                  create_with_ai: true,
-                  prompt: values.prompt.trim(),
-                  ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
-                }
-              : {}),
-          },
-        }),
-      ),
+      createEmail(workspaceId, {
+        name: values.name.trim(),
+        project_id: projectId,
+        email_design_system_id: Number(values.email_design_system_id),
+        brand_profile_id: values.brand_profile_id ? Number(values.brand_profile_id) : null,
+        ...(values.layout_id ? { layout_id: Number(values.layout_id) } : {}),
+        locales: values.locales as never,
+        default_locale: values.default_locale as never,
+        ...(values.create_with_ai
+          ? {
+              create_with_ai: true,
+              prompt: values.prompt.trim(),
+              ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
+            }
+          : {}),
+      }),
     onSuccess: (email) => onCreated(email.id),
     onError: (error) => setOtherErrors(showApiErrors(form, error, formFields)),
   });

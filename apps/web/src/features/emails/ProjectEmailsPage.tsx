@@ -16,9 +16,8 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { EmptyState } from '../../shared/EmptyState.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
@@ -34,7 +33,7 @@ import { useWorkspaceId } from '../shell/workspace.ts';
 import { CloneEmailModal } from './CloneEmailModal.tsx';
 import { CreateEmailModal } from './CreateEmailModal.tsx';
 import { EmailStatusBadge, emailStatusLabels } from './EmailStatusBadge.tsx';
-import { type EmailStatus, type EmailSummary, projectEmailsQuery } from './emails-api.ts';
+import { deleteEmail, type EmailStatus, type EmailSummary, projectEmailsQuery } from './emails-api.ts';
 
 const statusOptions = Object.entries(emailStatusLabels).map(([value, label]) => ({ value, label }));
 
@@ -77,11 +76,7 @@ export function ProjectEmailsPage() {
     });
     if (!confirmed) return;
     try {
-      await unwrap(
-        api.DELETE('/api/v1/workspaces/{workspace_id}/emails/{id}', {
-          params: { path: { workspace_id: workspaceId, id: email.id } },
-        }),
-      );
+      await deleteEmail(workspaceId, email.id);
       await refreshEmails();
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });

@@ -1,4 +1,4 @@
-import type { components } from '@letterset/api-client';
+import type { components, paths } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
@@ -103,4 +103,37 @@ export function layoutsQuery(workspaceId: number, designSystemId: number) {
         }),
       ),
   });
+}
+
+export type NewEmail =
+  paths['/api/v1/workspaces/{workspace_id}/emails']['post']['requestBody']['content']['application/json'];
+export type EmailCloneRequest =
+  paths['/api/v1/workspaces/{workspace_id}/emails/{id}/clone']['post']['requestBody']['content']['application/json'];
+
+/** A new email in a project: empty, from a layout, or written by AI from a brief. */
+export function createEmail(workspaceId: number, body: NewEmail) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/emails', {
+      params: { path: { workspace_id: workspaceId } },
+      body,
+    }),
+  );
+}
+
+/** A draft copy of the email under a new name, its copy rewritten by AI if asked. */
+export function cloneEmail(workspaceId: number, emailId: number, body: EmailCloneRequest) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/clone', {
+      params: { path: { workspace_id: workspaceId, id: emailId } },
+      body,
+    }),
+  );
+}
+
+export function deleteEmail(workspaceId: number, emailId: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/emails/{id}', {
+      params: { path: { workspace_id: workspaceId, id: emailId } },
+    }),
+  );
 }

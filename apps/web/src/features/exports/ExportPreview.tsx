@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
 import { errorMessage } from '../../shared/api-error.ts';
-import { defaultBranchesSentence, type EmailAudiences, renderedEmailQuery } from './export-preview.ts';
+import { defaultBranchesSentence, type EmailAudiences } from './export-preview.ts';
+import { renderedEmailQuery } from './exports-api.ts';
 
 /**
  * The saved email as the server renders it for one locale and one audience (a branch of each

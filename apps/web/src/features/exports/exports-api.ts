@@ -1,4 +1,5 @@
 import type { components } from '@letterset/api-client';
+import type { BranchSelection } from '@letterset/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
@@ -155,3 +156,40 @@ export const exportTypeLabels: Record<ExportType, string> = {
   pdf: 'PDF',
   connector: 'Connector',
 };
+
+/** The saved email's content: what an export exports, so what the Export dialog previews. */
+export function savedEmailQuery(workspaceId: number, emailId: number) {
+  return {
+    queryKey: ['workspaces', workspaceId, 'emails', emailId, 'saved-for-export'] as const,
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}', {
+          params: { path: { workspace_id: workspaceId, id: emailId } },
+        }),
+      ),
+    // The email may have been saved a moment ago in the editor: read it each time the dialog opens.
+    staleTime: 0,
+    gcTime: 0,
+  };
+}
+
+/** The saved email rendered in one locale for one audience, by the server, as an export renders it. */
+export function renderedEmailQuery(
+  workspaceId: number,
+  emailId: number,
+  locale: string,
+  branchSelection: BranchSelection,
+) {
+  return {
+    queryKey: ['workspaces', workspaceId, 'emails', emailId, 'rendered', locale, branchSelection] as const,
+    queryFn: () =>
+      unwrap(
+        api.POST('/api/v1/workspaces/{workspace_id}/emails/{id}/locales/{locale}/render', {
+          params: { path: { workspace_id: workspaceId, id: emailId, locale: locale as Locale } },
+          body: { branch_selection: branchSelection },
+        }),
+      ),
+    staleTime: 0,
+    gcTime: 30_000,
+  };
+}

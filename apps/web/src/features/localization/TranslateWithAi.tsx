@@ -16,14 +16,13 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { relativeTime } from '../../shared/relative-time.ts';
 import { AiAgentSelect } from '../ai-generation/AiBriefFields.tsx';
 import { AiNotConfiguredNotice } from '../ai-settings/AiNotConfiguredNotice.tsx';
 import { useAiSettings } from '../ai-settings/ai-settings-api.ts';
+import { latestTranslation, startTranslation } from './localization-api.ts';
 
 type EmailTranslation = components['schemas']['EmailTranslation'];
 type LocaleStatus = EmailTranslation['locale_statuses'][string];
@@ -59,14 +58,7 @@ export function TranslateWithAi({
   const latestKey = ['workspaces', workspaceId, 'emails', email.id, 'email_translations', 'latest'];
   const latest = useQuery({
     queryKey: latestKey,
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_translations', {
-            params: { path: { workspace_id: workspaceId, email_id: email.id }, query: { per: 1 } },
-          }),
-        )
-      ).results[0] ?? null,
+    queryFn: () => latestTranslation(workspaceId, email.id),
     refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? progressRefreshMs : false),
   });
   // Seen under way in this editor: when it ends, the editor reopens on the translated email.
@@ -164,15 +156,10 @@ function ChooseLocales({
     }));
   const start = useMutation({
     mutationFn: (values: typeof form.values) =>
-      unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_translations', {
-          params: { path: { workspace_id: workspaceId, email_id: email.id } },
-          body: {
-            target_locales: values.target_locales as never,
-            ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
-          },
-        }),
-      ),
+      startTranslation(workspaceId, email.id, {
+        target_locales: values.target_locales,
+        ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
+      }),
     onSuccess: onStarted,
     onError: (error) => setOtherErrors(showApiErrors(form, error, ['target_locales', 'ai_agent_id'])),
   });

@@ -111,3 +111,32 @@ export function takeReopenAfterImport(emailId: number): boolean {
   entry.reopen = false;
   return true;
 }
+
+export type EmailTranslation = components['schemas']['EmailTranslation'];
+
+/** The email's latest AI translation (started here or elsewhere), or null when it has none. */
+export async function latestTranslation(
+  workspaceId: number,
+  emailId: number,
+): Promise<EmailTranslation | null> {
+  const page = await unwrap(
+    api.GET('/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_translations', {
+      params: { path: { workspace_id: workspaceId, email_id: emailId }, query: { per: 1 } },
+    }),
+  );
+  return page.results[0] ?? null;
+}
+
+/** Starts an AI translation of the email's default locale into the locales given. */
+export function startTranslation(
+  workspaceId: number,
+  emailId: number,
+  body: { target_locales: string[]; ai_agent_id: number | null },
+) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/emails/{email_id}/email_translations', {
+      params: { path: { workspace_id: workspaceId, email_id: emailId } },
+      body: { target_locales: body.target_locales as never, ai_agent_id: body.ai_agent_id },
+    }),
+  );
+}

@@ -17,19 +17,21 @@ import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconRobot, IconUser, IconUsersGroup, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { allAiReviewersQuery } from '../ai-reviewers/ai-reviewers-api.ts';
 import { allRolesQuery, fullName } from '../settings/settings-api.ts';
 import { usePeopleSearch } from '../settings/UserPicker.tsx';
 import {
   type AssigneeType,
+  askForReview,
   assigneeTypeLabels,
   type ReviewAssignment,
   reviewAssignmentKeys,
   reviewAssignmentsQuery,
+  runAiReviewAgain,
+  withdrawReviewRequest,
 } from './review-assignments-api.ts';
 
 const noPermission = 'Asking for reviews takes the submit for approval permission';
@@ -67,12 +69,7 @@ export function RequestReviewDialog({
 
   const ask = useMutation({
     mutationFn: (assignee: { assignee_type: AssigneeType; assignee_id: number }) =>
-      unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments', {
-          params: { path: { workspace_id: workspaceId, email_id: emailId } },
-          body: assignee,
-        }),
-      ),
+      askForReview(workspaceId, emailId, assignee),
     onSuccess: async (created) => {
       setAssigneeId(null);
       setFieldError(null);
@@ -101,17 +98,7 @@ export function RequestReviewDialog({
     },
   });
   const withdraw = useMutation({
-    mutationFn: (assignment: ReviewAssignment) =>
-      unwrap(
-        api.DELETE(
-          '/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments/{review_assignment_id}',
-          {
-            params: {
-              path: { workspace_id: workspaceId, email_id: emailId, review_assignment_id: assignment.id },
-            },
-          },
-        ),
-      ),
+    mutationFn: (assignment: ReviewAssignment) => withdrawReviewRequest(workspaceId, emailId, assignment.id),
     onSuccess: refresh,
     onError: (error) =>
       notifications.show({
@@ -122,17 +109,7 @@ export function RequestReviewDialog({
   });
 
   const runAgain = useMutation({
-    mutationFn: (assignment: ReviewAssignment) =>
-      unwrap(
-        api.POST(
-          '/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments/{review_assignment_id}/run_ai_review',
-          {
-            params: {
-              path: { workspace_id: workspaceId, email_id: emailId, review_assignment_id: assignment.id },
-            },
-          },
-        ),
-      ),
+    mutationFn: (assignment: ReviewAssignment) => runAiReviewAgain(workspaceId, emailId, assignment.id),
     onSuccess: refresh,
     onError: (error) =>
       notifications.show({ color: 'red', title: 'The review did not start', message: errorMessage(error) }),

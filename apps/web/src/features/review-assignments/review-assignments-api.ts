@@ -31,3 +31,44 @@ export const assigneeTypeLabels: Record<AssigneeType, string> = {
   Role: 'A role',
   AiReviewer: 'An AI reviewer',
 };
+
+/** Asks a person, a role or an AI reviewer to review the email; an AI reviewer starts at once. */
+export function askForReview(
+  workspaceId: number,
+  emailId: number,
+  assignee: { assignee_type: AssigneeType; assignee_id: number },
+) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments', {
+      params: { path: { workspace_id: workspaceId, email_id: emailId } },
+      body: assignee,
+    }),
+  );
+}
+
+export function withdrawReviewRequest(workspaceId: number, emailId: number, assignmentId: number) {
+  return unwrap(
+    api.DELETE(
+      '/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments/{review_assignment_id}',
+      {
+        params: {
+          path: { workspace_id: workspaceId, email_id: emailId, review_assignment_id: assignmentId },
+        },
+      },
+    ),
+  );
+}
+
+/** Runs an AI reviewer's review of the email again. */
+export function runAiReviewAgain(workspaceId: number, emailId: number, assignmentId: number) {
+  return unwrap(
+    api.POST(
+      '/api/v1/workspaces/{workspace_id}/emails/{email_id}/review_assignments/{review_assignment_id}/run_ai_review',
+      {
+        params: {
+          path: { workspace_id: workspaceId, email_id: emailId, review_assignment_id: assignmentId },
+        },
+      },
+    ),
+  );
+}
