@@ -84,19 +84,19 @@ function renderTemplatesSync(templates: Template[], context: RenderContext, give
       const node = template as TemplateNode;
       if (node.token.kind === TokenKind.HTML && typeof node.str === 'string') {
         emitter.write(node.str);
-        continue;
-      }
-      if (template instanceof Output) {
+      } else if (template instanceof Output) {
         renderOutputSync(template, context, emitter);
-        continue;
-      }
-      limiter.check(performance.now());
-      if (isSyncTemplate(template)) {
-        template.renderSync(context, emitter);
       } else {
-        const html = toValueSync(template.render(context, emitter));
-        if (html) emitter.write(html);
+        limiter.check(performance.now());
+        if (isSyncTemplate(template)) {
+          template.renderSync(context, emitter);
+        } else {
+          const html = toValueSync(template.render(context, emitter));
+          if (html) emitter.write(html);
+        }
       }
+      // After literal HTML and outputs too: a `break` or `continue` rendered in an earlier `when`
+      // of the same `case` (LiquidJS renders every matching one) ends the next after one template.
       if (context.breakCalled || context.continueCalled) break;
     } catch (error) {
       throw LiquidError.is(error) ? error : new RenderError(error as Error, template);
