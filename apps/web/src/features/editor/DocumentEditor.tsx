@@ -1,16 +1,4 @@
-import {
-  applyBrandProfile,
-  audienceLabelOf,
-  audienceSelection,
-  audiencesOf,
-  type BrandProfileDefinition,
-  type ComponentDefinition,
-  type ComponentInstance,
-  createEditor,
-  type DesignSystemDefinition,
-  type EmailContent,
-  mergeCustomStyles,
-} from '@letterset/core';
+import { audienceLabelOf } from '@letterset/core';
 import {
   Alert,
   Box,
@@ -23,12 +11,11 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useCan, useMe } from '../../app/session.ts';
+import { useEffect, useState } from 'react';
+import { useCan } from '../../app/session.ts';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
-import { errorMessage } from '../../shared/api-error.ts';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
 import { useReviewState } from '../comments/review-state.ts';
 import { EmailChatTab } from '../email-chat/EmailChatPanel.tsx';
@@ -37,61 +24,24 @@ import { checkSavedEmail } from '../exports/exports-api.ts';
 import { validateLayoutDocument } from '../layouts/layout-content.ts';
 import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
 import { LocalizationPanel } from '../localization/LocalizationPanel.tsx';
-import {
-  reloadEmail,
-  reopenOnLocalization,
-  takeReopenAfterImport,
-} from '../localization/localization-api.ts';
+import { reloadEmail, reopenOnLocalization } from '../localization/localization-api.ts';
 import { TranslateWithAi } from '../localization/TranslateWithAi.tsx';
 import { ReviewActions } from '../review/ReviewActions.tsx';
-import { frozenReason } from '../review/review-action-states.ts';
-import { startingPoint } from './autosave.ts';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
-import {
-  type EditorSession,
-  EditorSessionProvider,
-  type FieldFocusRequest,
-  instanceLabel,
-  useEditorState,
-} from './EditorContext.tsx';
+import { EditorSessionProvider } from './EditorContext.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { brandProfileIdOf, documentOf, draftSlotOf, type EditTarget, nameOf } from './edit-target.ts';
-import {
-  type Conditional,
-  convertToDraft as convertEmailToDraft,
-  type EmailVersion,
-  type LinkTrackingProfile,
-  type PersonalizationTag,
-  validateSavedEmail,
-} from './editor-api.ts';
+import { type EditTarget, nameOf } from './edit-target.ts';
+import { validateSavedEmail } from './editor-api.ts';
 import { Inspector } from './Inspector.tsx';
 import { PhoneLayout } from './PhoneLayout.tsx';
-import { renderForDownload, renderPreview } from './preview.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
-import { outlineOf, Structure } from './Structure.tsx';
-import { type SaveStatus, useAutosave } from './use-autosave.ts';
-import { type ContentProblem, ValidatePanel } from './ValidatePanel.tsx';
+import { Structure } from './Structure.tsx';
+import { type EditorResources, type Panel, useDocumentEditorSession } from './use-editor-session.ts';
+import { ValidatePanel } from './ValidatePanel.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
 
-export interface EditorResources {
-  designSystem: DesignSystemDefinition;
-  components: ComponentDefinition[];
-  brandProfiles: BrandProfileDefinition[];
-  conditionals: Conditional[];
-  personalizationTags: PersonalizationTag[];
-  linkTrackingProfiles: LinkTrackingProfile[];
-}
-
-type Panel =
-  | 'outline'
-  | 'inspector'
-  | 'settings'
-  | 'validate'
-  | 'history'
-  | 'review'
-  | 'localization'
-  | 'chat';
+export type { EditorResources } from './use-editor-session.ts';
 
 /**
  * The editor of an email or a layout: palette and outline on the left, the live preview in the
@@ -113,43 +63,44 @@ export function DocumentEditor({
   /** Starts over from another state (theirs after a conflict, a restored version, the saved copy). */
   onReplace: (target: EditTarget) => void;
 }) {
-  const me = useMe();
   const can = useCan();
-  const email = target.kind === 'email' ? target.email : null;
-  const frozen = email ? frozenReason(email.status) : null;
-  const readOnly = email ? frozen !== null || !can('update_emails') : !can('update_layouts');
-  const [start] = useState(() => {
-    const drafts = draftSlotOf(target);
-    const opening = startingPoint(documentOf(target), readOnly ? null : drafts.read());
-    if (opening.staleDraft) drafts.clear();
-    return opening;
-  });
-  const [editor] = useState(() =>
-    createEditor({ document: start.document, permissions: readOnly ? [] : me.permissions }),
-  );
-  const state = useEditorState(editor);
-  const { document } = state;
-  const [chosenLocale, setLocale] = useState<string>(start.document.defaultLocale);
-  const locale = document.locales.includes(chosenLocale) ? chosenLocale : document.defaultLocale;
-  // Branches picked (Audience switch, inspector, a problem opened); every other conditional the
-  // email uses shows its default branch, as an export without a profile does.
-  const [chosenBranches, setChosenBranches] = useState<Record<string, string>>({});
-  const [audienceConditionalId, setAudienceConditionalId] = useState<number | null>(null);
-  const audiences = useMemo(
-    () => audiencesOf(document.content, resources.conditionals),
-    [document.content, resources.conditionals],
-  );
-  const shownBranches = audienceSelection(audiences, chosenBranches);
-  const shownBranchesKey = JSON.stringify(shownBranches);
-  // One object while the branches shown stay the same, so typing does not restart the preview.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the selection's content.
-  const branchSelection = useMemo(() => shownBranches, [shownBranchesKey]);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState<FieldFocusRequest | null>(null);
-  // Reopened after a translation import, the editor shows the Localization panel with its summary.
-  const [panel, setPanel] = useState<Panel>(() =>
-    email && takeReopenAfterImport(email.id) ? 'localization' : 'settings',
-  );
+  const {
+    email,
+    frozen,
+    readOnly,
+    editor,
+    state,
+    document,
+    locale,
+    setLocale,
+    audiences,
+    audienceConditionalId,
+    branchSelection,
+    setBranch,
+    selectedId,
+    selected,
+    pickInPreview,
+    panel,
+    setPanel,
+    brandProfileId,
+    brandProfile,
+    changeBrandProfile,
+    linkTrackingProfileId,
+    linkTrackingProfile,
+    changeLinkTrackingProfile,
+    componentsById,
+    outline,
+    session,
+    instances,
+    labelOf,
+    autosave,
+    saveStatus,
+    replaceWith,
+    openProblem,
+    renderVersion,
+    downloadHtml,
+    convertToDraft,
+  } = useDocumentEditorSession({ workspaceId, target, resources, onSaved, onReplace });
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [savingAsLayout, setSavingAsLayout] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -168,186 +119,6 @@ export function DocumentEditor({
   useEffect(() => {
     if (review.pendingPin || review.selectedThreadId !== null) setPhoneSheet('comments');
   }, [review.pendingPin, review.selectedThreadId]);
-  const [brandProfileId, setBrandProfileId] = useState(brandProfileIdOf(target));
-  // Link tracking belongs to the email being sent: a layout has none.
-  const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email?.link_tracking_profile_id ?? null);
-
-  const linkTrackingProfile =
-    resources.linkTrackingProfiles.find((profile) => profile.id === linkTrackingProfileId) ?? null;
-  const brandProfile = resources.brandProfiles.find((profile) => profile.id === brandProfileId) ?? null;
-  const componentsById = useMemo(
-    () =>
-      new Map(
-        applyBrandProfile(resources.components, brandProfile).map((component) => [component.id, component]),
-      ),
-    [resources.components, brandProfile],
-  );
-  const customStyles = useMemo(
-    () => mergeCustomStyles(resources.designSystem.custom_styles, brandProfile?.custom_styles),
-    [resources.designSystem, brandProfile],
-  );
-
-  const autosave = useAutosave({
-    workspaceId,
-    target,
-    editor,
-    restoredDraft: start.restoredDraft,
-    enabled: !readOnly,
-    onSaved: (saved) => {
-      // The server's copy may carry someone else's settings (their save merged into ours): the
-      // pickers show what it holds, unless a choice of this person's is still waiting to be sent.
-      if (!autosave?.settingsPending) {
-        setBrandProfileId(brandProfileIdOf(saved));
-        if (saved.kind === 'email') setLinkTrackingProfileId(saved.email.link_tracking_profile_id ?? null);
-      }
-      onSaved(saved);
-    },
-  });
-  const saveStatus: SaveStatus<EditTarget> = autosave?.status ?? { kind: 'saved' };
-
-  const select = useCallback((instanceId: string | null) => {
-    setSelectedId(instanceId);
-    if (instanceId) setPanel('inspector');
-  }, []);
-  const focusField = useCallback((instanceId: string, variable: string) => {
-    setSelectedId(instanceId);
-    setPanel('inspector');
-    setFocusRequest((current) => ({ instanceId, variable, nonce: (current?.nonce ?? 0) + 1 }));
-  }, []);
-  const setBranch = useCallback((conditionalId: number, branchKey: string) => {
-    setChosenBranches((current) => ({ ...current, [String(conditionalId)]: branchKey }));
-    setAudienceConditionalId(conditionalId);
-  }, []);
-
-  useHotkeys(
-    [
-      ['mod+Z', () => editor.undo()],
-      ['mod+shift+Z', () => editor.redo()],
-    ],
-    [],
-    true,
-  );
-
-  const containerId = document.content.container_component_instance.id;
-  const pickInPreview = useCallback(
-    (instanceId: string | null, field: string | null) => {
-      const id = instanceId ?? containerId;
-      if (field) focusField(id, field);
-      else select(id);
-    },
-    [containerId, focusField, select],
-  );
-
-  const { key: outlineKey, outline: currentOutline } = outlineOf(document.content);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the outline's content.
-  const outline = useMemo(() => currentOutline, [outlineKey]);
-
-  const session: EditorSession = useMemo(
-    () => ({
-      editor,
-      workspaceId,
-      readOnly,
-      componentsById,
-      customStyles,
-      conditionals: resources.conditionals,
-      personalizationTags: resources.personalizationTags,
-      linkTrackingProfile,
-      locale,
-      setLocale,
-      branchSelection,
-      setBranch,
-      selectedId,
-      select,
-      focusRequest,
-      focusField,
-    }),
-    [
-      editor,
-      workspaceId,
-      readOnly,
-      componentsById,
-      customStyles,
-      resources.conditionals,
-      resources.personalizationTags,
-      linkTrackingProfile,
-      locale,
-      branchSelection,
-      setBranch,
-      selectedId,
-      select,
-      focusRequest,
-      focusField,
-    ],
-  );
-
-  const labelOf = (instance: ComponentInstance) => instanceLabel(instance, componentsById);
-  const instances = [document.content.container_component_instance, ...document.content.component_instances];
-  const selected = instances.find((instance) => instance.id === selectedId) ?? null;
-
-  function openProblem(problem: ContentProblem) {
-    if (document.locales.includes(problem.locale)) setLocale(problem.locale);
-    if (problem.owner === 'subject' || problem.owner === 'preheader') {
-      const conditionalId = document.content[problem.owner].conditional_id;
-      if (conditionalId != null && problem.branch !== 'null_branch') setBranch(conditionalId, problem.branch);
-      setPanel('settings');
-      return;
-    }
-    const instance = instances.find((candidate) => candidate.id === problem.owner);
-    if (instance?.conditional_id != null && problem.branch !== 'null_branch')
-      setBranch(instance.conditional_id, problem.branch);
-    if (problem.variable) focusField(problem.owner, problem.variable);
-    else select(problem.owner);
-  }
-
-  const renderVersion = (version: EmailVersion) =>
-    renderPreview({
-      designSystem: resources.designSystem,
-      components: resources.components,
-      brandProfile,
-      content: version.email_data.email_content as EmailContent,
-      locale: (version.email_data.locales as string[]).includes(locale)
-        ? locale
-        : (version.email_data.locales[0] ?? locale),
-      branchSelection,
-      personalizationTags: resources.personalizationTags,
-      linkTrackingProfile,
-      conditionals: resources.conditionals,
-      emailName: nameOf(target),
-    });
-
-  /** Saves the locale on screen as an .html file, as a file export would write it (CSS inlined). */
-  function downloadHtml() {
-    const html = renderForDownload({
-      designSystem: resources.designSystem,
-      components: resources.components,
-      brandProfile,
-      content: document.content,
-      locale,
-      personalizationTags: resources.personalizationTags,
-      linkTrackingProfile,
-      conditionals: resources.conditionals,
-      emailName: nameOf(target),
-    });
-    const link = window.document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
-    link.download = `${
-      nameOf(target)
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || 'email'
-    }-${locale}.html`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-  }
-
-  async function convertToDraft(emailId: number) {
-    try {
-      const converted = await convertEmailToDraft(workspaceId, emailId);
-      onReplace({ kind: 'email', email: converted });
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    }
-  }
 
   const localeSelect = (
     <Select
@@ -556,16 +327,10 @@ export function DocumentEditor({
                         document={document}
                         brandProfileId={brandProfileId}
                         brandProfiles={resources.brandProfiles}
-                        onBrandProfileChange={(id) => {
-                          setBrandProfileId(id);
-                          autosave?.saveSettings({ brand_profile_id: id });
-                        }}
+                        onBrandProfileChange={changeBrandProfile}
                         linkTrackingProfileId={linkTrackingProfileId}
                         linkTrackingProfiles={resources.linkTrackingProfiles}
-                        onLinkTrackingProfileChange={(id) => {
-                          setLinkTrackingProfileId(id);
-                          autosave?.saveSettings({ link_tracking_profile_id: id });
-                        }}
+                        onLinkTrackingProfileChange={changeLinkTrackingProfile}
                       />
                     </Tabs.Panel>
                     <Tabs.Panel value="validate">
@@ -603,10 +368,7 @@ export function DocumentEditor({
                           emailId={email.id}
                           readOnly={readOnly}
                           renderVersion={renderVersion}
-                          onRestored={(restored) => {
-                            autosave?.discardChanges();
-                            onReplace({ kind: 'email', email: restored });
-                          }}
+                          onRestored={(restored) => replaceWith({ kind: 'email', email: restored })}
                         />
                       </Tabs.Panel>
                     )}
@@ -625,10 +387,7 @@ export function DocumentEditor({
                               ? null
                               : 'Your latest changes are still being saved: import once they are.'
                           }
-                          onImported={(imported) => {
-                            autosave?.discardChanges();
-                            onReplace({ kind: 'email', email: imported });
-                          }}
+                          onImported={(imported) => replaceWith({ kind: 'email', email: imported })}
                           translateWithAi={
                             <TranslateWithAi
                               workspaceId={workspaceId}
@@ -654,8 +413,7 @@ export function DocumentEditor({
                                 }
                                 void reloadEmail(workspaceId, email.id).then((translated) => {
                                   reopenOnLocalization(email.id);
-                                  autosave?.discardChanges();
-                                  onReplace({ kind: 'email', email: translated });
+                                  replaceWith({ kind: 'email', email: translated });
                                 });
                               }}
                             />
@@ -695,10 +453,7 @@ export function DocumentEditor({
           mine={document}
           theirs={saveStatus.theirs}
           labelOf={labelOf}
-          onReloadTheirs={() => {
-            autosave.discardChanges();
-            onReplace(saveStatus.theirs.saved);
-          }}
+          onReloadTheirs={() => replaceWith(saveStatus.theirs.saved)}
           onOverwrite={() => autosave.overwrite(saveStatus.theirs)}
         />
       )}
@@ -707,10 +462,7 @@ export function DocumentEditor({
           draft={document}
           server={target}
           labelOf={labelOf}
-          onDiscard={() => {
-            autosave.discardChanges();
-            onReplace(target);
-          }}
+          onDiscard={() => replaceWith(target)}
           onKeep={() => autosave.keepRestoredDraft()}
         />
       )}
