@@ -34,8 +34,8 @@ import {
   componentKeys,
   componentListQuery,
   componentQuery,
-  deleteComponent,
   updateComponent,
+  useDeleteComponent,
 } from './component-builder-api.ts';
 import { FieldDefinitionsPanel } from './FieldDefinitionsPanel.tsx';
 import {
@@ -141,6 +141,7 @@ function ComponentBuilder({
 }) {
   const can = useCan();
   const queryClient = useQueryClient();
+  const deleteComponent = useDeleteComponent(workspaceId, designSystem.id);
   const navigate = useNavigate();
   const editable = !designSystem.shared && can('update_email_design_systems');
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
@@ -255,8 +256,7 @@ function ComponentBuilder({
     });
     if (!confirmed) return;
     try {
-      await deleteComponent(workspaceId, designSystem.id, saved.id);
-      await queryClient.invalidateQueries({ queryKey: componentKeys.all(workspaceId, designSystem.id) });
+      await deleteComponent.mutateAsync(saved.id);
       setDraft(draftOf(saved));
       navigate({
         to: '/workspaces/$workspaceId/design-systems/$designSystemId',

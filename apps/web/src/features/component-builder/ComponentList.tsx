@@ -23,7 +23,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api-error.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { type Component, componentKeys, componentListQuery, reorderComponents } from './component-builder-api.ts';
+import {
+  type Component,
+  componentKeys,
+  componentListQuery,
+  reorderComponents,
+} from './component-builder-api.ts';
 import { NewComponentModal } from './NewComponentModal.tsx';
 
 /** A design system's components: the container first, then the palette order, which users drag to change. */

@@ -1,9 +1,8 @@
 import { Alert, Button, Checkbox, Group, Modal, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showApiErrors } from '../../shared/form-errors.ts';
-import { type Component, componentKeys, createComponent } from './component-builder-api.ts';
+import { type Component, useCreateComponent } from './component-builder-api.ts';
 
 const formFields = ['name', 'label', 'container'] as const;
 
@@ -31,21 +30,20 @@ export function NewComponentModal({
   onClose: () => void;
   onCreated: (component: Component) => void;
 }) {
-  const queryClient = useQueryClient();
+  const createComponent = useCreateComponent(workspaceId, designSystemId);
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm({ initialValues: { label: '', name: '', container: canBeContainer } });
 
   const create = form.onSubmit(async (values) => {
     setProblems([]);
     try {
-      const component = await createComponent(workspaceId, designSystemId, {
+      const component = await createComponent.mutateAsync({
         name: values.name.trim(),
         label: values.label.trim(),
         container: values.container,
         template: values.container ? containerStarter : '',
         field_definitions: [],
       });
-      await queryClient.invalidateQueries({ queryKey: componentKeys.all(workspaceId, designSystemId) });
       onCreated(component);
     } catch (error) {
       setProblems(showApiErrors(form, error, formFields));

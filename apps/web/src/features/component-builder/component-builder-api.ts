@@ -1,5 +1,5 @@
 import type { components, paths } from '@letterset/api-client';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { allResults } from '../../shared/all-results.ts';
 import { unwrap } from '../../shared/api-error.ts';
@@ -127,4 +127,24 @@ export function deleteComponent(workspaceId: number, designSystemId: number, id:
       },
     ),
   );
+}
+
+/** Creates a component; the design system's palette is read again. */
+export function useCreateComponent(workspaceId: number, designSystemId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewComponent) => createComponent(workspaceId, designSystemId, body),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: componentKeys.all(workspaceId, designSystemId) }),
+  });
+}
+
+/** Deletes a component; the design system's palette is read again. */
+export function useDeleteComponent(workspaceId: number, designSystemId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteComponent(workspaceId, designSystemId, id),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: componentKeys.all(workspaceId, designSystemId) }),
+  });
 }

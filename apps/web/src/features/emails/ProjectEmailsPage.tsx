@@ -33,7 +33,7 @@ import { useWorkspaceId } from '../shell/workspace.ts';
 import { CloneEmailModal } from './CloneEmailModal.tsx';
 import { CreateEmailModal } from './CreateEmailModal.tsx';
 import { EmailStatusBadge, emailStatusLabels } from './EmailStatusBadge.tsx';
-import { deleteEmail, type EmailStatus, type EmailSummary, projectEmailsQuery } from './emails-api.ts';
+import { type EmailStatus, type EmailSummary, projectEmailsQuery, useDeleteEmail } from './emails-api.ts';
 
 const statusOptions = Object.entries(emailStatusLabels).map(([value, label]) => ({ value, label }));
 
@@ -61,6 +61,7 @@ export function ProjectEmailsPage() {
     refetchInterval: (query) =>
       query.state.data?.results.some((email) => email.ai_generation_status === 'generating') ? 4_000 : false,
   });
+  const deleteEmail = useDeleteEmail(workspaceId);
   const refreshEmails = () =>
     queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'emails'] });
 
@@ -76,8 +77,7 @@ export function ProjectEmailsPage() {
     });
     if (!confirmed) return;
     try {
-      await deleteEmail(workspaceId, email.id);
-      await refreshEmails();
+      await deleteEmail.mutateAsync(email.id);
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });
     }

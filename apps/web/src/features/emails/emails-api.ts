@@ -1,5 +1,5 @@
 import type { components, paths } from '@letterset/api-client';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 
@@ -136,4 +136,13 @@ export function deleteEmail(workspaceId: number, emailId: number) {
       params: { path: { workspace_id: workspaceId, id: emailId } },
     }),
   );
+}
+
+/** Deletes an email; the workspace's lists of emails are read again. */
+export function useDeleteEmail(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailId: number) => deleteEmail(workspaceId, emailId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'emails'] }),
+  });
 }

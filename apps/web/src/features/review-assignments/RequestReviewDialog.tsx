@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconRobot, IconUser, IconUsersGroup, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
@@ -25,13 +25,12 @@ import { allRolesQuery, fullName } from '../settings/settings-api.ts';
 import { usePeopleSearch } from '../settings/UserPicker.tsx';
 import {
   type AssigneeType,
-  askForReview,
   assigneeTypeLabels,
   type ReviewAssignment,
-  reviewAssignmentKeys,
   reviewAssignmentsQuery,
-  runAiReviewAgain,
-  withdrawReviewRequest,
+  useAskForReview,
+  useRunAiReviewAgain,
+  useWithdrawReviewRequest,
 } from './review-assignments-api.ts';
 
 const noPermission = 'Asking for reviews takes the submit for approval permission';
@@ -53,7 +52,6 @@ export function RequestReviewDialog({
 }) {
   const can = useCan();
   const allowed = can('submit_for_approval');
-  const queryClient = useQueryClient();
   const assignments = useQuery({
     ...reviewAssignmentsQuery(workspaceId, emailId),
     enabled: opened,
@@ -64,13 +62,9 @@ export function RequestReviewDialog({
   const [type, setType] = useState<AssigneeType>('User');
   const [assigneeId, setAssigneeId] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: reviewAssignmentKeys.ofEmail(workspaceId, emailId) });
 
-  const ask = useMutation({
-    mutationFn: (assignee: { assignee_type: AssigneeType; assignee_id: number }) =>
-      askForReview(workspaceId, emailId, assignee),
-    onSuccess: async (created) => {
+  const ask = useAskForReview(workspaceId, emailId, {
+    onSuccess: (created) => {
       setAssigneeId(null);
       setFieldError(null);
       if (created.ai_review_status === 'failed')
@@ -87,7 +81,6 @@ export function RequestReviewDialog({
               ? `${created.assignee.name} is reviewing the email; its comments will appear with the email’s comments.`
               : `${created.assignee.name} was asked to review.`,
         });
-      await refresh();
     },
     onError: (error) => {
       const messages =
@@ -97,9 +90,7 @@ export function RequestReviewDialog({
       setFieldError(messages || errorMessage(error));
     },
   });
-  const withdraw = useMutation({
-    mutationFn: (assignment: ReviewAssignment) => withdrawReviewRequest(workspaceId, emailId, assignment.id),
-    onSuccess: refresh,
+  const withdraw = useWithdrawReviewRequest(workspaceId, emailId, {
     onError: (error) =>
       notifications.show({
         color: 'red',
@@ -108,9 +99,7 @@ export function RequestReviewDialog({
       }),
   });
 
-  const runAgain = useMutation({
-    mutationFn: (assignment: ReviewAssignment) => runAiReviewAgain(workspaceId, emailId, assignment.id),
-    onSuccess: refresh,
+  const runAgain = useRunAiReviewAgain(workspaceId, emailId, {
     onError: (error) =>
       notifications.show({ color: 'red', title: 'The review did not start', message: errorMessage(error) }),
   });

@@ -1,5 +1,5 @@
 import type { components } from '@letterset/api-client';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { allResults } from '../../shared/all-results.ts';
 import { unwrap } from '../../shared/api-error.ts';
@@ -70,5 +70,68 @@ export function runAiReviewAgain(workspaceId: number, emailId: number, assignmen
         },
       },
     ),
+  );
+}
+
+interface MutationCallbacks<Result> {
+  onSuccess?: (result: Result) => void;
+  onError?: (error: Error) => void;
+}
+
+/** Who is asked is read again once a change is answered (after the caller's own reaction to it). */
+function useReviewAssignmentMutation<Variables, Result>(
+  workspaceId: number,
+  emailId: number,
+  mutationFn: (variables: Variables) => Promise<Result>,
+  callbacks: MutationCallbacks<Result>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (result: Result) => {
+      callbacks.onSuccess?.(result);
+      await queryClient.invalidateQueries({ queryKey: reviewAssignmentKeys.ofEmail(workspaceId, emailId) });
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export function useAskForReview(
+  workspaceId: number,
+  emailId: number,
+  callbacks: MutationCallbacks<ReviewAssignment>,
+) {
+  return useReviewAssignmentMutation(
+    workspaceId,
+    emailId,
+    (assignee: { assignee_type: AssigneeType; assignee_id: number }) =>
+      askForReview(workspaceId, emailId, assignee),
+    callbacks,
+  );
+}
+
+export function useWithdrawReviewRequest(
+  workspaceId: number,
+  emailId: number,
+  callbacks: MutationCallbacks<unknown>,
+) {
+  return useReviewAssignmentMutation(
+    workspaceId,
+    emailId,
+    (assignment: ReviewAssignment) => withdrawReviewRequest(workspaceId, emailId, assignment.id),
+    callbacks,
+  );
+}
+
+export function useRunAiReviewAgain(
+  workspaceId: number,
+  emailId: number,
+  callbacks: MutationCallbacks<unknown>,
+) {
+  return useReviewAssignmentMutation(
+    workspaceId,
+    emailId,
+    (assignment: ReviewAssignment) => runAiReviewAgain(workspaceId, emailId, assignment.id),
+    callbacks,
   );
 }
