@@ -31,13 +31,13 @@ import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
 import { EditorSessionProvider } from './EditorContext.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { type EditTarget, nameOf } from './edit-target.ts';
+import { nameOf } from './edit-target.ts';
 import { validateSavedEmail } from './editor-api.ts';
 import { Inspector } from './Inspector.tsx';
 import { PhoneLayout } from './PhoneLayout.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { Structure } from './Structure.tsx';
-import { type EditorResources, type Panel, useDocumentEditorSession } from './use-editor-session.ts';
+import { type EditorSessionOptions, type Panel, useDocumentEditorSession } from './use-editor-session.ts';
 import { ValidatePanel } from './ValidatePanel.tsx';
 import { VersionsPanel } from './VersionsPanel.tsx';
 
@@ -46,23 +46,10 @@ export type { EditorResources } from './use-editor-session.ts';
 /**
  * The editor of an email or a layout: palette and outline on the left, the live preview in the
  * middle, and the inspector, settings, validation and history on the right. Every change goes through
- * core's command layer (undo, redo, permission refusals) and is saved a moment later.
+ * core's command layer (undo, redo, permission refusals) and is saved a moment later; the session
+ * (state, autosave, commands) is `useDocumentEditorSession`, this component lays out its panels and dialogs.
  */
-export function DocumentEditor({
-  workspaceId,
-  target,
-  resources,
-  onSaved,
-  onReplace,
-}: {
-  workspaceId: number;
-  /** The server's copy the editor opens. */
-  target: EditTarget;
-  resources: EditorResources;
-  onSaved: (saved: EditTarget) => void;
-  /** Starts over from another state (theirs after a conflict, a restored version, the saved copy). */
-  onReplace: (target: EditTarget) => void;
-}) {
+export function DocumentEditor({ workspaceId, target, resources, onSaved, onReplace }: EditorSessionOptions) {
   const can = useCan();
   const {
     email,
