@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { connectorDeliveries, emails } from '../../db/schema.ts';
 import { restBaseUrlOf } from '../../integrations/salesforce-marketing-cloud.ts';
 import { createTestOrganization, signInAs, type TestOrganization } from '../../test/factories.ts';
@@ -11,10 +10,10 @@ import {
   salesforceRateLimited,
   startFakeSalesforce,
 } from '../../test/fakes/fake-salesforce.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { createRecordFixture } from '../../test/record-fixture.ts';
 import {
-  type DeliveryDeps,
+  type DeliveryHttpOptions,
   type DeliveryOptions,
   deliverToConnector,
   type LocaleDelivery,
@@ -34,13 +33,13 @@ const localeEmail = (locale: string, overrides: Partial<LocaleEmail> = {}): Loca
 });
 
 describe('deliverToConnector', () => {
-  let app: App;
+  let app: TestApp;
   let iterable: FakeIterable;
   let salesforce: FakeSalesforce;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let emailId: number;
-  let deps: DeliveryDeps;
+  let http: DeliveryHttpOptions;
   const pauses: number[] = [];
 
   beforeAll(async () => {
@@ -63,16 +62,10 @@ describe('deliverToConnector', () => {
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     emailId = (await createRecordFixture(app, organization)).emailId;
-    deps = {
-      db: app.database.db,
-      secrets: app.secrets,
-      config: app.config,
-      log: app.log,
-      http: {
-        sleep: async (milliseconds) => void pauses.push(milliseconds),
-        baseDelayMs: 100,
-        timeoutMs: 5_000,
-      },
+    http = {
+      sleep: async (milliseconds) => void pauses.push(milliseconds),
+      baseDelayMs: 100,
+      timeoutMs: 5_000,
     };
   });
   afterAll(async () => {
@@ -93,14 +86,18 @@ describe('deliverToConnector', () => {
   };
   const deliver = (connectorId: number, emailsToSend: LocaleEmail[], options: DeliveryOptions = {}) => {
     const reported: LocaleDelivery[] = [];
-    return deliverToConnector(deps, {
-      organizationId: organization.organizationId,
-      connectorId,
-      emailId,
-      emails: emailsToSend,
-      options,
-      onLocaleDone: (delivery) => void reported.push(delivery),
-    }).then((result) => ({ ...result, reported }));
+    return deliverToConnector(
+      app.services,
+      {
+        organizationId: organization.organizationId,
+        connectorId,
+        emailId,
+        emails: emailsToSend,
+        options,
+        onLocaleDone: (delivery) => void reported.push(delivery),
+      },
+      http,
+    ).then((result) => ({ ...result, reported }));
   };
   const deliveryRows = (connectorId: number) =>
     app.database.db
@@ -240,7 +237,7 @@ describe('deliverToConnector', () => {
     it('gives up on a platform that does not answer in time', async () => {
       iterable.force('us', { ...iterableRateLimited(), status: 200, delayMs: 1_000 });
       const result = await deliverToConnector(
-        { ...deps, http: { ...deps.http, timeoutMs: 200 } },
+        app.services,
         {
           organizationId: organization.organizationId,
           connectorId,
@@ -248,6 +245,7 @@ describe('deliverToConnector', () => {
           emails: [localeEmail('en-US')],
           options: {},
         },
+        { ...http, timeoutMs: 200 },
       );
       expect(result.deliveries[0]).toEqual({
         locale: 'en-US',
@@ -282,13 +280,17 @@ describe('deliverToConnector', () => {
     it('refuses a connector of another organization', async () => {
       const outsider = await createTestOrganization(app);
       await expect(
-        deliverToConnector(deps, {
-          organizationId: outsider.organizationId,
-          connectorId,
-          emailId,
-          emails: [localeEmail('en-US')],
-          options: {},
-        }),
+        deliverToConnector(
+          app.services,
+          {
+            organizationId: outsider.organizationId,
+            connectorId,
+            emailId,
+            emails: [localeEmail('en-US')],
+            options: {},
+          },
+          http,
+        ),
       ).rejects.toThrow('The connector does not exist');
     });
   });

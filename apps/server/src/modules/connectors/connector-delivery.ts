@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { connectorDeliveries, connectors } from '../../db/schema.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { type IterableClient, iterableTemplateNameLimit } from '../../integrations/iterable.ts';
@@ -12,7 +9,7 @@ import {
   salesforceAssetNameLimit,
   salesforceContentBuilderUrl,
 } from '../../integrations/salesforce-marketing-cloud.ts';
-import type { Secrets } from '../../security/secrets.ts';
+import type { Services } from '../../services.ts';
 import { clientFor } from './connector-platforms.ts';
 import { storeRefreshToken } from './connectors.service.ts';
 
@@ -58,14 +55,8 @@ export type LocaleDelivery =
     }
   | { locale: string; ok: false; error: string };
 
-export interface DeliveryDeps {
-  db: Database;
-  secrets: Secrets;
-  config: Pick<Config, 'connectorEndpoints'>;
-  log?: FastifyBaseLogger;
-  /** Retry pacing and time limits; tests shorten them. */
-  http?: Omit<PlatformHttpOptions, 'endpoints'>;
-}
+/** Retry pacing and time limits of the platforms' HTTP calls; tests shorten them. */
+export type DeliveryHttpOptions = Omit<PlatformHttpOptions, 'endpoints'>;
 
 export interface DeliveryInput {
   organizationId: number;
@@ -89,15 +80,16 @@ interface LocaleJob {
 const unexpectedFailure = 'Something went wrong on our side while sending this locale; it has been logged.';
 
 export async function deliverToConnector(
-  deps: DeliveryDeps,
+  services: Pick<Services, 'database' | 'secrets' | 'config' | 'log'>,
   input: DeliveryInput,
+  http?: DeliveryHttpOptions,
 ): Promise<{ deliveries: LocaleDelivery[]; openInIntegrationUrl: string | null }> {
-  const [row] = await deps.db
+  const [row] = await services.database.db
     .select()
     .from(connectors)
     .where(and(eq(connectors.id, input.connectorId), eq(connectors.organizationId, input.organizationId)));
   if (!row) throw new NotFoundError('The connector does not exist');
-  const previous = await deps.db
+  const previous = await services.database.db
     .select()
     .from(connectorDeliveries)
     .where(and(eq(connectorDeliveries.connectorId, row.id), eq(connectorDeliveries.emailId, input.emailId)));
@@ -114,7 +106,7 @@ export async function deliverToConnector(
 
   const remember = async (job: LocaleJob, externalId: string, externalKey: string) => {
     const values = { externalId, externalKey, resourceName: job.resourceName };
-    await deps.db
+    await services.database.db
       .insert(connectorDeliveries)
       .values({
         organizationId: row.organizationId,
@@ -134,11 +126,10 @@ export async function deliverToConnector(
   let accountProblem: string | null = null;
   try {
     const platform = clientFor(row, {
-      secrets: deps.secrets,
-      endpoints: deps.config.connectorEndpoints,
-      ...(deps.http ? { http: deps.http } : {}),
-      onRefreshTokenRotated: (token) =>
-        storeRefreshToken({ secrets: deps.secrets, database: { db: deps.db } }, row.id, token),
+      secrets: services.secrets,
+      endpoints: services.config.connectorEndpoints,
+      ...(http ? { http } : {}),
+      onRefreshTokenRotated: (token) => storeRefreshToken(services, row.id, token),
     });
     deliverLocale =
       platform.integration === 'iterable'
@@ -165,7 +156,7 @@ export async function deliverToConnector(
           if (error.scope === 'account') accountProblem = error.message;
           delivery = { locale, ok: false, error: error.message };
         } else {
-          deps.log?.error({ err: error, connectorId: row.id, locale }, 'connector delivery failed');
+          services.log.error({ err: error, connectorId: row.id, locale }, 'connector delivery failed');
           delivery = { locale, ok: false, error: unexpectedFailure };
         }
       }

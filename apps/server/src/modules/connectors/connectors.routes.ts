@@ -68,7 +68,7 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ref(ConnectorIntegration)), ...errorResponses(401, 403) },
       },
     },
-    async () => listIntegrations(app),
+    async () => listIntegrations(app.services),
   );
 
   app.post(
@@ -86,7 +86,7 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(ConnectionTestResult), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => testConnector(app, workspaceOf(request).id, request.params.id),
+    async (request) => testConnector(app.services, workspaceOf(request).id, request.params.id),
   );
 
   app.post(
@@ -105,6 +105,6 @@ export const connectorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Connector), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => completeOAuth(app, principalOf(request), request.body),
+    async (request) => completeOAuth(app.services, principalOf(request), request.body),
   );
 };

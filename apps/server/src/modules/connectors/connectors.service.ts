@@ -1,8 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
-import type { Config } from '../../config.ts';
-import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { changesAnything } from '../../db/record-updates.ts';
 import { connectors } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
@@ -10,7 +7,8 @@ import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { PlatformError } from '../../integrations/platform-http.ts';
-import { maskSecret, type Secrets, SecretsError } from '../../security/secrets.ts';
+import { maskSecret, SecretsError } from '../../security/secrets.ts';
+import type { Services } from '../../services.ts';
 import {
   type ConnectorSecrets,
   clientFor,
@@ -30,14 +28,6 @@ import type {
   UpdateConnectorBody,
 } from './connectors.schemas.ts';
 
-/** What the connector services use: the database, the secrets store, the configuration, the log. */
-export interface ConnectorServices {
-  database: DatabaseHandle;
-  secrets: Secrets;
-  config: Pick<Config, 'appUrl' | 'connectorEndpoints'>;
-  log: FastifyBaseLogger;
-}
-
 type ConnectorRow = typeof connectors.$inferSelect;
 type ConnectorResponse = Static<typeof Connector>;
 
@@ -47,7 +37,7 @@ const salesforceIdentitySettings = ['subdomain', 'client_id', 'account_id', 'aut
 const oauthStateLifetimeMs = 10 * 60 * 1000;
 const oauthStatePurpose = 'connector-oauth-state';
 
-function oauthState(services: ConnectorServices, row: ConnectorRow): string {
+function oauthState(services: Pick<Services, 'secrets'>, row: ConnectorRow): string {
   return services.secrets.seal(
     JSON.stringify({
       connectorId: row.id,
@@ -59,7 +49,7 @@ function oauthState(services: ConnectorServices, row: ConnectorRow): string {
   );
 }
 
-function toResponse(services: ConnectorServices, row: ConnectorRow): ConnectorResponse {
+function toResponse(services: Pick<Services, 'secrets' | 'config'>, row: ConnectorRow): ConnectorResponse {
   const integration = row.integrationName as IntegrationName;
   const fields = setupFieldsOf(integration, services.config.appUrl);
   const stored = readableConnectorSecrets(services.secrets, row);
@@ -96,7 +86,7 @@ function toResponse(services: ConnectorServices, row: ConnectorRow): ConnectorRe
   };
 }
 
-export function listIntegrations(services: Pick<ConnectorServices, 'config'>) {
+export function listIntegrations(services: Pick<Services, 'config'>) {
   return integrationNames.map((integration) => ({
     integration_name: integration,
     label: integrationLabels[integration],
@@ -104,7 +94,11 @@ export function listIntegrations(services: Pick<ConnectorServices, 'config'>) {
   }));
 }
 
-export async function listConnectors(services: ConnectorServices, workspaceId: number, page: PageRequest) {
+export async function listConnectors(
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
   const { rows, total } = await pageOfWorkspaceRecords(services, connectors, workspaceId, page);
   return listBody(
     rows.map((row) => toResponse(services, row)),
@@ -113,7 +107,11 @@ export async function listConnectors(services: ConnectorServices, workspaceId: n
   );
 }
 
-export async function getConnector(services: ConnectorServices, workspaceId: number, id: number) {
+export async function getConnector(
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
+  workspaceId: number,
+  id: number,
+) {
   return toResponse(services, await findWorkspaceRecord(services, connectors, workspaceId, id));
 }
 
@@ -159,7 +157,7 @@ function checkSettings(
 }
 
 export async function createConnector(
-  services: ConnectorServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateConnectorBody>,
@@ -191,7 +189,7 @@ const destinationSettings: Record<IntegrationName, string> = {
 };
 
 export async function updateConnector(
-  services: ConnectorServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateConnectorBody>,
@@ -251,14 +249,14 @@ export async function updateConnector(
   return { ...toResponse(services, updated), secrets_cleared: secretsCleared };
 }
 
-export async function deleteConnector(services: ConnectorServices, workspaceId: number, id: number) {
+export async function deleteConnector(services: Pick<Services, 'database'>, workspaceId: number, id: number) {
   await findWorkspaceRecord(services, connectors, workspaceId, id);
   await services.database.db.delete(connectors).where(eq(connectors.id, id));
 }
 
 /** Stores the refresh token Marketing Cloud rotated to: the one it replaces no longer works. */
 export async function storeRefreshToken(
-  services: Pick<ConnectorServices, 'secrets'> & { database: { db: Database } },
+  services: Pick<Services, 'database' | 'secrets'>,
   connectorId: number,
   refreshToken: string,
   authorizedAt?: Date,
@@ -278,7 +276,7 @@ export async function storeRefreshToken(
 
 /** Asks the platform whether the stored credentials work; the answer is in plain words either way. */
 export async function testConnector(
-  services: ConnectorServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config' | 'log'>,
   workspaceId: number,
   id: number,
 ): Promise<Static<typeof ConnectionTestResult>> {
@@ -317,7 +315,7 @@ interface OAuthState {
  * state; the code is exchanged for the first refresh token, which is stored sealed.
  */
 export async function completeOAuth(
-  services: ConnectorServices,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   principal: Principal,
   input: Static<typeof OAuthCallbackBody>,
 ) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { connectors } from '../../db/schema.ts';
 import { createSecrets } from '../../security/secrets.ts';
 import {
@@ -14,7 +13,7 @@ import {
 import { htmlOutage } from '../../test/fakes/fake-http.ts';
 import { type FakeIterable, startFakeIterable } from '../../test/fakes/fake-iterable.ts';
 import { type FakeSalesforce, startFakeSalesforce } from '../../test/fakes/fake-salesforce.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 const iterableKey = 'itbl_server_key_0123456789abcdef';
 const euKey = 'itbl_eu_key_fedcba9876543210';
@@ -22,7 +21,7 @@ const sfmcSecret = 'sfmc-client-secret-ABCDEFGHIJKLMNOP';
 const secrets = [iterableKey, euKey, sfmcSecret, 'replacement-key-00000000000'];
 
 describe('connectors', () => {
-  let app: App;
+  let app: TestApp;
   let iterable: FakeIterable;
   let salesforce: FakeSalesforce;
   let organization: TestOrganization;

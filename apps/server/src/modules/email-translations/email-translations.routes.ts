@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { App } from '../../app.ts';
 import { principalOf } from '../../http/access.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { aiServicesOf } from '../../integrations/ai/ai-client.ts';
 import { findRequestedEmail } from '../emails/emails.service.ts';
 import {
   CreateEmailTranslationBody,
@@ -15,15 +13,10 @@ import {
   getEmailTranslation,
   listEmailTranslations,
   startEmailTranslation,
-  type TranslationServices,
 } from './email-translations.service.ts';
 
 const collection = '/api/v1/workspaces/:workspace_id/emails/:email_id/email_translations';
 const tags = ['Email translations'];
-
-function translationServicesOf(app: App): TranslationServices {
-  return { db: app.database.db, jobs: app.jobs, ai: aiServicesOf(app) };
-}
 
 /** Machine translation of an email into other locales, one job per locale. */
 export const emailTranslationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,9 +37,9 @@ export const emailTranslationsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) =>
       startEmailTranslation(
-        translationServicesOf(app),
+        app.services,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         request.body,
       ),
   );
@@ -67,8 +60,8 @@ export const emailTranslationsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) =>
       listEmailTranslations(
-        app.database.db,
-        await findRequestedEmail(app, request),
+        app.services,
+        await findRequestedEmail(app.services, request),
         pageRequest(request.query),
       ),
   );
@@ -86,6 +79,6 @@ export const emailTranslationsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) =>
-      getEmailTranslation(app.database.db, await findRequestedEmail(app, request), request.params.id),
+      getEmailTranslation(app.services, await findRequestedEmail(app.services, request), request.params.id),
   );
 };

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { Database } from '../../db/client.ts';
 import {
   emailTranslations,
   type LocaleTranslationState,
@@ -10,20 +9,13 @@ import {
 import { type Principal, requirePermission } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import { type AiServices, aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
-import type { JobSender } from '../../jobs/job-payloads.ts';
+import { aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import type { Services } from '../../services.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { assertEditable } from '../emails/emails.lifecycle.ts';
 import type { EmailRow } from '../emails/emails.service.ts';
 import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import type { CreateEmailTranslationBody, EmailTranslation } from './email-translations.schemas.ts';
-
-/** What starting and reading translations needs of the server. */
-export interface TranslationServices {
-  db: Database;
-  jobs: JobSender;
-  ai: AiServices;
-}
 
 type TranslationRow = typeof emailTranslations.$inferSelect;
 
@@ -73,7 +65,7 @@ function toResponse(
  * come of it: no provider, the email frozen for review, or generation still under way.
  */
 export async function startEmailTranslation(
-  services: TranslationServices,
+  services: Pick<Services, 'database' | 'jobs' | 'secrets' | 'config'>,
   principal: Principal,
   email: EmailRow,
   input: Static<typeof CreateEmailTranslationBody>,
@@ -90,10 +82,10 @@ export async function startEmailTranslation(
   assertEditable(email.status);
   if (email.aiGenerationStatus === 'generating')
     throw ValidationError.field('email_content', 'is being written by AI: translate it once that is done');
-  await aiAgentNamedBy(services.db, email.workspaceId, input.ai_agent_id);
-  if (!(await loadAiConnection(services.ai, principal.organizationId))) throw aiNotConfigured();
+  await aiAgentNamedBy(services.database.db, email.workspaceId, input.ai_agent_id);
+  if (!(await loadAiConnection(services, principal.organizationId))) throw aiNotConfigured();
 
-  const [row] = await services.db
+  const [row] = await services.database.db
     .insert(emailTranslations)
     .values({
       organizationId: email.organizationId,
@@ -111,11 +103,11 @@ export async function startEmailTranslation(
   if (!row) throw new Error('email translation insert returned nothing');
   for (const locale of targets)
     await services.jobs.send('email-translation', { translation_id: row.id, locale });
-  return getEmailTranslation(services.db, email, row.id);
+  return getEmailTranslation(services, email, row.id);
 }
 
-export async function getEmailTranslation(db: Database, email: EmailRow, id: number) {
-  const [found] = await db
+export async function getEmailTranslation(services: Pick<Services, 'database'>, email: EmailRow, id: number) {
+  const [found] = await services.database.db
     .select({ translation: emailTranslations, creator: userReferenceColumns })
     .from(emailTranslations)
     .leftJoin(users, eq(users.id, emailTranslations.createdById))
@@ -125,7 +117,12 @@ export async function getEmailTranslation(db: Database, email: EmailRow, id: num
 }
 
 /** The email's translations, newest first. */
-export async function listEmailTranslations(db: Database, email: EmailRow, page: PageRequest) {
+export async function listEmailTranslations(
+  services: Pick<Services, 'database'>,
+  email: EmailRow,
+  page: PageRequest,
+) {
+  const db = services.database.db;
   const [rows, [total]] = await Promise.all([
     db
       .select({ translation: emailTranslations, creator: userReferenceColumns })
@@ -149,12 +146,12 @@ export async function listEmailTranslations(db: Database, email: EmailRow, page:
  * locales, running at the same time, never overwrite each other's.
  */
 export async function recordLocaleState(
-  db: Database,
+  services: Pick<Services, 'database'>,
   translationId: number,
   locale: string,
   state: LocaleTranslationState,
 ): Promise<void> {
-  await db
+  await services.database.db
     .update(emailTranslations)
     .set({
       localeStatuses: sql`jsonb_set(${emailTranslations.localeStatuses}, ${`{${locale}}`}::text[], ${JSON.stringify(state)}::jsonb)`,

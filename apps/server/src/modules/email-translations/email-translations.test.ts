@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createStarterProject,
   createTestOrganization,
@@ -14,7 +13,7 @@ import {
   type OpenAiRequestBody,
   startFakeOpenAi,
 } from '../../test/fakes/fake-openai.ts';
-import { buildAiTestApp, buildTestApp } from '../../test/harness.ts';
+import { buildAiTestApp, buildTestApp, type TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -48,7 +47,7 @@ const prefixingTranslator =
   };
 
 describe('email translations with AI', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeOpenAi;
   let organization: TestOrganization;
   let admin: Headers;

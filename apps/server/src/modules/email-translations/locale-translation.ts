@@ -18,12 +18,7 @@ import type { JSONSchema7 } from 'ai';
 import { eq } from 'drizzle-orm';
 import { emails, emailTranslations, type LocaleTranslationState } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import {
-  type AiClient,
-  AiProviderError,
-  aiServicesOf,
-  openAiClient,
-} from '../../integrations/ai/ai-client.ts';
+import { type AiClient, AiProviderError, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
 import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Services } from '../../services.ts';
@@ -53,11 +48,11 @@ interface SourceValue {
  * shutdown (the signal) leaves it under way, for the job to run again.
  */
 export async function runLocaleTranslation(
-  app: Services,
+  services: Services,
   request: LocaleTranslationRequest,
   signal: AbortSignal,
 ): Promise<LocaleTranslationState['status'] | 'skipped'> {
-  const db = app.database.db;
+  const db = services.database.db;
   const [translation] = await db
     .select()
     .from(emailTranslations)
@@ -65,17 +60,17 @@ export async function runLocaleTranslation(
   if (translation?.localeStatuses[request.locale]?.status !== 'in_progress') return 'skipped';
   const [email] = await db.select().from(emails).where(eq(emails.id, translation.emailId));
   const finish = async (state: LocaleTranslationState) => {
-    await recordLocaleState(db, translation.id, request.locale, state);
+    await recordLocaleState(services, translation.id, request.locale, state);
     return state.status;
   };
   if (!email) return finish({ status: 'failed', error: 'The email was deleted.' });
 
   try {
-    const client = await openAiClient(aiServicesOf(app), {
+    const client = await openAiClient(services, {
       organizationId: email.organizationId,
       userId: translation.createdById,
     });
-    const { definitions, brandProfile, dynamicContent } = await renderingContext(app, email);
+    const { definitions, brandProfile, dynamicContent } = await renderingContext(services, email);
     const tagLabels = new Map(
       (dynamicContent.personalizationTags ?? []).map((tag) => [tag.id, tag.label] as const),
     );
@@ -146,7 +141,7 @@ export async function runLocaleTranslation(
     if (signal.aborted) throw error;
     if (error instanceof AiProviderError || error instanceof HttpError)
       return finish({ status: 'failed', error: plainReason(error) });
-    app.log.error(
+    services.log.error(
       { err: error, translationId: translation.id, locale: request.locale },
       'translation failed',
     );

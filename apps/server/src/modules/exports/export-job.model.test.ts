@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { exports } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { solidImage } from '../../test/images.ts';
 import { type ExportRunOutcome, runExport } from './export-runner.ts';
 import { readStoredFile } from './export-writers.ts';
@@ -39,7 +38,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** The app as one attempt sees it: its storage fails or its signal is aborted at the chosen call. */
-function attemptWith(app: App, fault: Fault): { app: App; signal: AbortSignal } {
+function attemptWith(app: TestApp, fault: Fault): { app: TestApp; signal: AbortSignal } {
   const controller = new AbortController();
   let calls = 0;
   const trip = () => {
@@ -61,16 +60,20 @@ function attemptWith(app: App, fault: Fault): { app: App; signal: AbortSignal } 
     delete: (key) => app.storage.delete(key),
     publicUrl: (key) => app.storage.publicUrl(key),
   };
-  return { app: Object.create(app, { storage: { value: storage } }) as App, signal: controller.signal };
+  return { app: Object.create(app, { storage: { value: storage } }) as TestApp, signal: controller.signal };
 }
 
-async function attempt(app: App, exportId: number, fault: Fault): Promise<ExportRunOutcome | 'interrupted'> {
+async function attempt(
+  app: TestApp,
+  exportId: number,
+  fault: Fault,
+): Promise<ExportRunOutcome | 'interrupted'> {
   const faulty = attemptWith(app, fault);
   return runExport(faulty.app, exportId, faulty.signal).catch(() => 'interrupted' as const);
 }
 
 describe('the export job, against a model of crashes, retries and stale attempts', () => {
-  let app: App;
+  let app: TestApp;
   let organizationId: number;
   let workspaceId: number;
   let emailId: number;

@@ -42,19 +42,19 @@ export interface ExportContext {
 }
 
 export async function loadExportContext(
-  app: Services,
+  services: Services,
   email: EmailRow,
   dynamicContentProfileId: string | null,
 ): Promise<ExportContext> {
   const [{ system, definitions, brandProfile, dynamicContent }, [project], [profile]] = await Promise.all([
-    renderingContext(app, email, dynamicContentProfileId),
-    app.database.db
+    renderingContext(services, email, dynamicContentProfileId),
+    services.database.db
       .select({ id: projects.id, name: projects.name })
       .from(projects)
       .where(eq(projects.id, email.projectId)),
     dynamicContentProfileId === null
       ? []
-      : app.database.db
+      : services.database.db
           .select({ id: dynamicContentProfiles.id, name: dynamicContentProfiles.name })
           .from(dynamicContentProfiles)
           .where(

@@ -19,8 +19,12 @@ export type ExportRow = typeof exports.$inferSelect;
 export type ExportRunOutcome = 'completed' | 'failed' | 'already_finished';
 
 /** Marks an export failed with its errors (by locale, or `base`), unless it has finished already. */
-export async function failExport(app: Services, id: number, errors: Record<string, string[]>): Promise<void> {
-  await app.database.db
+export async function failExport(
+  services: Pick<Services, 'database'>,
+  id: number,
+  errors: Record<string, string[]>,
+): Promise<void> {
+  await services.database.db
     .update(exports)
     .set({ status: 'failed', exportErrors: errors, completedAt: new Date() })
     .where(and(eq(exports.id, id), eq(exports.status, 'in_progress')));
@@ -37,11 +41,11 @@ export async function failExport(app: Services, id: number, errors: Record<strin
  * the export at once; anything else is thrown, for the queue to retry.
  */
 export async function runExport(
-  app: Services,
+  services: Services,
   exportId: number,
   signal: AbortSignal,
 ): Promise<ExportRunOutcome> {
-  const db = app.database.db;
+  const db = services.database.db;
   const [record] = await db.select().from(exports).where(eq(exports.id, exportId));
   if (record?.status !== 'in_progress') return 'already_finished';
   const unfinished = and(eq(exports.id, exportId), eq(exports.status, 'in_progress'));
@@ -52,7 +56,7 @@ export async function runExport(
     .from(emails)
     .where(and(eq(emails.id, record.emailId), eq(emails.organizationId, record.organizationId)));
   if (!email) {
-    await failExport(app, exportId, { base: ['The email was deleted before it could be exported'] });
+    await failExport(services, exportId, { base: ['The email was deleted before it could be exported'] });
     return 'failed';
   }
 
@@ -62,9 +66,10 @@ export async function runExport(
   };
   let writer: ExportWriter | null = null;
   try {
-    const context = await loadExportContext(app, email, record.dynamicContentProfileId);
+    const context = await loadExportContext(services, email, record.dynamicContentProfileId);
     const imageMode = record.options.image_mode ?? 'use_cdn';
     writer = writerFor(
+      services,
       {
         id: record.id,
         organizationId: record.organizationId,
@@ -76,16 +81,13 @@ export async function runExport(
         options: record.options,
       },
       {
-        storage: app.storage,
-        chromiumPath: app.config.chromiumPath,
-        delivery: { db: app.database.db, secrets: app.secrets, config: app.config, log: app.log },
         progress: (localesDone) => recordProgress(localesDone),
         delivered: async (deliveredResources) => {
           await db.update(exports).set({ deliveredResources }).where(unfinished);
         },
       },
     );
-    const storedImages = new StoredImages(app.database, record.organizationId);
+    const storedImages = new StoredImages(services.database, record.organizationId);
     const errors: Record<string, string[]> = {};
     let done = 0;
     for (const locale of record.options.locales) {
@@ -96,8 +98,8 @@ export async function runExport(
       }
       // One budget per locale: a long export is many steps, each bounded on its own.
       const rendered = (
-        await renderForExport(app.renderer, context, [locale], {
-          budget: app.renderer.budget(),
+        await renderForExport(services.renderer, context, [locale], {
+          budget: services.renderer.budget(),
           plainText: true,
         })
       ).get(locale);
@@ -110,11 +112,13 @@ export async function runExport(
       const { stored } = await storedImages.shownIn(rendered.html);
       // By public URL, a starter picture must be in this storage (one copy per process and storage).
       if (imageMode === 'use_cdn' && [...stored.values()].some((image) => image.kind === 'starter'))
-        await publishStarterImages(app.storage);
+        await publishStarterImages(services.storage);
       // Every stored image at its place in the zip, or at the public URL the storage has now (an
       // email keeps the address an image had when chosen, which may be an internal one since left).
       const { html, images } = rewriteStoredImages(rendered.html, stored, (image) =>
-        imageMode === 'include_in_zip' ? `images/${image.fileName}` : app.storage.publicUrl(image.storageKey),
+        imageMode === 'include_in_zip'
+          ? `images/${image.fileName}`
+          : services.storage.publicUrl(image.storageKey),
       );
       const output: LocaleOutput = {
         locale,
@@ -131,7 +135,7 @@ export async function runExport(
       if (!writer.countsLocales) await recordProgress(done);
     }
     if (Object.keys(errors).length > 0) {
-      await failExport(app, exportId, errors);
+      await failExport(services, exportId, errors);
       return 'failed';
     }
     signal.throwIfAborted();
@@ -150,13 +154,13 @@ export async function runExport(
       .returning({ id: exports.id });
     if (!completed) {
       // Another attempt (a stale one that outlived its expiry) finished first: its file stands.
-      if (written.fileKey) await app.storage.delete(written.fileKey);
+      if (written.fileKey) await services.storage.delete(written.fileKey);
       return 'already_finished';
     }
     return 'completed';
   } catch (error) {
     if (!(error instanceof ExportFailure)) throw error;
-    await failExport(app, exportId, error.localeErrors ?? { base: [error.message] });
+    await failExport(services, exportId, error.localeErrors ?? { base: [error.message] });
     return 'failed';
   } finally {
     await writer?.close();

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { ExportType, exports, StoredExportOptions } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import {
-  type DeliveryDeps,
-  type DeliveryOptions,
-  deliverToConnector,
-} from '../connectors/connector-delivery.ts';
+import { type DeliveryOptions, deliverToConnector } from '../connectors/connector-delivery.ts';
 import { readStarterImage } from '../organizations/starter-images.ts';
 import type { ExportImage } from './export-images.ts';
 import type { LocaleOutput } from './export-outputs.ts';
@@ -52,10 +49,11 @@ export interface ExportToWrite {
   options: StoredExportOptions;
 }
 
-export interface WriterServices {
-  storage: FileStorage;
-  chromiumPath: string;
-  delivery: DeliveryDeps;
+/** What the writers use of the server: the file storage, Chromium's path, a connector's platform. */
+export type WriterServices = Pick<Services, 'storage' | 'config' | 'database' | 'secrets' | 'log'>;
+
+/** How a writer reports back to the export's record as it goes. */
+export interface WriterProgress {
   /** Records how many locales are done, for the writers that count them. */
   progress: (localesDone: number) => Promise<void>;
   /** Records what a connector export made or updated on the platform, per locale. */
@@ -65,7 +63,11 @@ export interface WriterServices {
 export type DeliveredResources = ExportRow['deliveredResources'];
 
 /** The export types' writers: a new type is one more case here. */
-export function writerFor(record: ExportToWrite, services: WriterServices): ExportWriter {
+export function writerFor(
+  services: WriterServices,
+  record: ExportToWrite,
+  reports: WriterProgress,
+): ExportWriter {
   switch (record.exportType) {
     case 'html':
       return new ZipWriter(record, services.storage);
@@ -74,7 +76,7 @@ export function writerFor(record: ExportToWrite, services: WriterServices): Expo
     case 'pdf':
       return new PdfWriter(record, services);
     case 'connector':
-      return new ConnectorWriter(record, services);
+      return new ConnectorWriter(record, services, reports);
   }
 }
 
@@ -181,10 +183,10 @@ class PdfWriter implements ExportWriter {
   private readonly record: ExportToWrite;
   private readonly storage: FileStorage;
 
-  constructor(record: ExportToWrite, services: WriterServices) {
+  constructor(record: ExportToWrite, services: Pick<Services, 'storage' | 'config'>) {
     this.record = record;
     this.storage = services.storage;
-    this.printer = new PdfPrinter({ chromiumPath: services.chromiumPath, storage: services.storage });
+    this.printer = new PdfPrinter({ chromiumPath: services.config.chromiumPath, storage: services.storage });
   }
 
   async add(output: LocaleOutput): Promise<void> {
@@ -219,10 +221,12 @@ class ConnectorWriter implements ExportWriter {
   private readonly outputs: LocaleOutput[] = [];
   private readonly record: ExportToWrite;
   private readonly services: WriterServices;
+  private readonly reports: WriterProgress;
 
-  constructor(record: ExportToWrite, services: WriterServices) {
+  constructor(record: ExportToWrite, services: WriterServices, reports: WriterProgress) {
     this.record = record;
     this.services = services;
+    this.reports = reports;
   }
 
   async add(output: LocaleOutput): Promise<void> {
@@ -240,7 +244,7 @@ class ConnectorWriter implements ExportWriter {
       };
     }
     let done = 0;
-    const { deliveries, openInIntegrationUrl } = await deliverToConnector(this.services.delivery, {
+    const { deliveries, openInIntegrationUrl } = await deliverToConnector(this.services, {
       organizationId: this.record.organizationId,
       connectorId,
       emailId: this.record.emailId,
@@ -259,7 +263,7 @@ class ConnectorWriter implements ExportWriter {
       },
       onLocaleDone: () => {
         done += 1;
-        return this.services.progress(done);
+        return this.reports.progress(done);
       },
     });
     // What the platform took is there whatever it refused: the history says where.
@@ -272,7 +276,7 @@ class ConnectorWriter implements ExportWriter {
           updated: delivery.updated,
           open_url: delivery.openUrl,
         };
-    if (Object.keys(delivered).length > 0) await this.services.delivered(delivered);
+    if (Object.keys(delivered).length > 0) await this.reports.delivered(delivered);
     const refusals = Object.fromEntries(
       deliveries.flatMap((delivery) => (delivery.ok ? [] : [[delivery.locale, [delivery.error]]])),
     );

@@ -42,7 +42,8 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(Export)), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => listExports(app, workspaceOf(request).id, request.query, pageRequest(request.query)),
+    async (request) =>
+      listExports(app.services, workspaceOf(request).id, request.query, pageRequest(request.query)),
   );
 
   app.post(
@@ -63,7 +64,8 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Export), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => createExport(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      createExport(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -79,7 +81,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Export), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getExport(app, workspaceOf(request).id, request.params.id),
+    async (request) => getExport(app.services, workspaceOf(request).id, request.params.id),
   );
 
   app.get(
@@ -96,7 +98,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(ExportData), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getExportData(app, workspaceOf(request).id, request.params.id),
+    async (request) => getExportData(app.services, workspaceOf(request).id, request.params.id),
   );
 
   app.get(
@@ -117,7 +119,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => sendExportFile(app, workspaceOf(request).id, request.params.id, reply),
+    async (request, reply) => sendExportFile(app.services, workspaceOf(request).id, request.params.id, reply),
   );
 
   app.get(
@@ -138,7 +140,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       checkEmailBeforeSending(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,

@@ -3,11 +3,11 @@ import { dynamicContentUsedIn, preSendProblemCodes } from '@letterset/core';
 import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { connectors, exports, type StoredExportOptions, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import { integrationLabels, integrationNames } from '../connectors/connector-platforms.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
 import type { PreSendChecker } from '../emails/pre-send-gate.ts';
@@ -29,9 +29,13 @@ const creatorColumns = {
 
 const fileExtensions = { html: 'zip', json: 'json', pdf: 'pdf' } as const;
 
-function downloadUrl(app: App, row: ExportRow, type: 'html' | 'json' | 'pdf'): string | null {
+function downloadUrl(
+  services: Pick<Services, 'config'>,
+  row: ExportRow,
+  type: 'html' | 'json' | 'pdf',
+): string | null {
   if (row.exportType !== type || row.status !== 'completed' || !row.fileKey) return null;
-  return `${app.config.publicApiUrl}/api/v1/workspaces/${row.workspaceId}/exports/${row.id}/download`;
+  return `${services.config.publicApiUrl}/api/v1/workspaces/${row.workspaceId}/exports/${row.id}/download`;
 }
 
 /** The sending platform's name as people know it ("Salesforce Marketing Cloud"), for connector exports. */
@@ -41,7 +45,11 @@ function platformLabel(integrationName: string | null): string | null {
   return known ? integrationLabels[known] : integrationName;
 }
 
-function toExportResponse(app: App, row: ExportRow, creator: Creator): Static<typeof Export> {
+function toExportResponse(
+  services: Pick<Services, 'config'>,
+  row: ExportRow,
+  creator: Creator,
+): Static<typeof Export> {
   return {
     id: row.id,
     organization_id: row.organizationId,
@@ -69,9 +77,9 @@ function toExportResponse(app: App, row: ExportRow, creator: Creator): Static<ty
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     completed_at: row.completedAt,
-    download_zip_url: downloadUrl(app, row, 'html'),
-    download_json_url: downloadUrl(app, row, 'json'),
-    download_pdf_url: downloadUrl(app, row, 'pdf'),
+    download_zip_url: downloadUrl(services, row, 'html'),
+    download_json_url: downloadUrl(services, row, 'json'),
+    download_pdf_url: downloadUrl(services, row, 'pdf'),
     open_in_integration_url: row.openInIntegrationUrl,
   };
 }
@@ -80,40 +88,47 @@ function toExportResponse(app: App, row: ExportRow, creator: Creator): Static<ty
  * An export whose job is no longer running (its retries used up, or the job is gone) is failed
  * here, when read: nothing stays "in progress" because a worker died at the wrong moment.
  */
-async function settleAbandoned(app: App, row: ExportRow): Promise<ExportRow> {
+async function settleAbandoned(
+  services: Pick<Services, 'database' | 'jobs'>,
+  row: ExportRow,
+): Promise<ExportRow> {
   if (row.status !== 'in_progress' || row.jobId === null) return row;
-  const job = await app.jobs.state('export', row.jobId);
+  const job = await services.jobs.state('export', row.jobId);
   if (job && job.status === 'in_progress') return row;
   if (job?.status === 'completed') {
     // The job finished between the two reads: the row is current now.
-    const [current] = await app.database.db.select().from(exports).where(eq(exports.id, row.id));
+    const [current] = await services.database.db.select().from(exports).where(eq(exports.id, row.id));
     return current ?? row;
   }
   const reason = (job?.output as { message?: string } | null)?.message;
-  await failExport(app, row.id, {
+  await failExport(services, row.id, {
     base: [`The export job stopped${reason ? `: ${reason}` : ''}; start the export again`],
   });
-  const [settled] = await app.database.db.select().from(exports).where(eq(exports.id, row.id));
+  const [settled] = await services.database.db.select().from(exports).where(eq(exports.id, row.id));
   return settled ?? row;
 }
 
-async function findExport(app: App, workspaceId: number, id: number) {
-  const [found] = await app.database.db
+async function findExport(services: Pick<Services, 'database' | 'jobs'>, workspaceId: number, id: number) {
+  const [found] = await services.database.db
     .select({ row: getTableColumns(exports), creator: creatorColumns })
     .from(exports)
     .leftJoin(users, eq(users.id, exports.createdById))
     .where(and(eq(exports.id, id), eq(exports.workspaceId, workspaceId)));
   if (!found) throw new NotFoundError();
-  return { row: await settleAbandoned(app, found.row), creator: found.creator };
+  return { row: await settleAbandoned(services, found.row), creator: found.creator };
 }
 
-export async function getExport(app: App, workspaceId: number, id: number) {
-  const { row, creator } = await findExport(app, workspaceId, id);
-  return toExportResponse(app, row, creator);
+export async function getExport(
+  services: Pick<Services, 'database' | 'jobs' | 'config'>,
+  workspaceId: number,
+  id: number,
+) {
+  const { row, creator } = await findExport(services, workspaceId, id);
+  return toExportResponse(services, row, creator);
 }
 
 export async function listExports(
-  app: App,
+  services: Pick<Services, 'database' | 'jobs' | 'config'>,
   workspaceId: number,
   query: Static<typeof ListExportsQuery>,
   page: PageRequest,
@@ -123,7 +138,7 @@ export async function listExports(
   if (query.status !== undefined) conditions.push(eq(exports.status, query.status));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select({ row: getTableColumns(exports), creator: creatorColumns })
       .from(exports)
       .leftJoin(users, eq(users.id, exports.createdById))
@@ -131,26 +146,26 @@ export async function listExports(
       .orderBy(desc(exports.createdAt), desc(exports.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(exports).where(where),
+    services.database.db.select({ value: count() }).from(exports).where(where),
   ]);
   const results = [];
   for (const { row, creator } of rows) {
-    results.push(toExportResponse(app, await settleAbandoned(app, row), creator));
+    results.push(toExportResponse(services, await settleAbandoned(services, row), creator));
   }
   return listBody(results, total?.value ?? 0, page);
 }
 
 /** The email rendered for export in each locale, and the pre-send checks over those renders. */
 async function checkEmail(
-  app: App,
+  services: Services,
   email: EmailRow,
   locales: readonly string[],
   dynamicContentProfileId: string | null,
 ): Promise<{ context: ExportContext; renders: Map<string, RenderOutput>; checks: PreSendCheckResult }> {
-  const context = await loadExportContext(app, email, dynamicContentProfileId);
+  const context = await loadExportContext(services, email, dynamicContentProfileId);
   // One budget for the request, shared by its locales and their audiences.
-  const { renders, checks } = await checkForExport(app.renderer, context, locales, {
-    budget: app.renderer.budget(),
+  const { renders, checks } = await checkForExport(services.renderer, context, locales, {
+    budget: services.renderer.budget(),
   });
   return { context, renders, checks };
 }
@@ -159,23 +174,23 @@ async function checkEmail(
  * The checks that gate an email's review and publishing: every locale, rendered as exported
  * without a dynamic content profile, the same function an export's checks run.
  */
-export function preSendCheckerOf(app: App): PreSendChecker {
-  return async (email) => (await checkEmail(app, email, email.locales, null)).checks;
+export function preSendCheckerOf(services: Services): PreSendChecker {
+  return async (email) => (await checkEmail(services, email, email.locales, null)).checks;
 }
 
 /** The pre-send checks of an email in one locale or all of its locales. */
 export async function checkEmailBeforeSending(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   emailId: number,
   query: { locale?: string | undefined; dynamic_content_profile_id?: string | undefined },
 ): Promise<PreSendCheckResult> {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, emailId);
+  const { email } = await findVisibleEmail(services, principal, workspaceId, emailId);
   if (query.locale !== undefined && !email.locales.includes(query.locale))
     throw ValidationError.field('locale', 'is not a locale of this email');
   const locales = query.locale === undefined ? email.locales : [query.locale];
-  return (await checkEmail(app, email, locales, query.dynamic_content_profile_id ?? null)).checks;
+  return (await checkEmail(services, email, locales, query.dynamic_content_profile_id ?? null)).checks;
 }
 
 /**
@@ -183,12 +198,12 @@ export async function checkEmailBeforeSending(
  * picture that Letterset does not store: a zip cannot hold it, so it stays at its address.
  */
 async function imagesShown(
-  app: App,
+  services: Pick<Services, 'database'>,
   organizationId: number,
   locales: readonly string[],
   renders: ReadonlyMap<string, RenderOutput>,
 ): Promise<{ imageIds: Set<string>; notPacked: PreSendProblem[] }> {
-  const storedImages = new StoredImages(app.database, organizationId);
+  const storedImages = new StoredImages(services.database, organizationId);
   const imageIds = new Set<string>();
   const notPacked: PreSendProblem[] = [];
   for (const locale of locales) {
@@ -232,7 +247,11 @@ function optionProblems(email: EmailRow, body: Static<typeof CreateExportBody>):
 }
 
 /** The connector a connector export goes to (one of the workspace's); file exports name none. */
-async function connectorFor(app: App, workspaceId: number, body: Static<typeof CreateExportBody>) {
+async function connectorFor(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  body: Static<typeof CreateExportBody>,
+) {
   if (body.export_type !== 'connector') {
     if (body.connector_id != null)
       throw ValidationError.field('connector_id', 'is only for connector exports');
@@ -240,7 +259,7 @@ async function connectorFor(app: App, workspaceId: number, body: Static<typeof C
   }
   if (body.connector_id == null)
     throw ValidationError.field('connector_id', 'is required for connector exports');
-  const [connector] = await app.database.db
+  const [connector] = await services.database.db
     .select({ id: connectors.id, integrationName: connectors.integrationName })
     .from(connectors)
     .where(and(eq(connectors.id, body.connector_id), eq(connectors.workspaceId, workspaceId)));
@@ -253,12 +272,12 @@ async function connectorFor(app: App, workspaceId: number, body: Static<typeof C
  * then the export is recorded, with the checks' warnings, and its job queued.
  */
 export async function createExport(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   body: Static<typeof CreateExportBody>,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, body.email_id);
+  const { email } = await findVisibleEmail(services, principal, workspaceId, body.email_id);
   if (body.export_type === 'connector') {
     // What goes to a sending platform goes to recipients: only a published email may.
     if (email.status !== 'published')
@@ -267,13 +286,13 @@ export async function createExport(
         `is ${email.status}: connector exports need a published email (file exports take any status)`,
       );
   }
-  const connector = await connectorFor(app, workspaceId, body);
+  const connector = await connectorFor(services, workspaceId, body);
   const problems = optionProblems(email, body);
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
 
   const locales = body.options.locales;
   const profileId = body.dynamic_content_profile_id ?? null;
-  const { context, renders, checks } = await checkEmail(app, email, locales, profileId);
+  const { context, renders, checks } = await checkEmail(services, email, locales, profileId);
   if (!checks.ready) {
     const errors: Record<string, string[]> = {};
     for (const problem of checks.problems) {
@@ -284,12 +303,12 @@ export async function createExport(
     throw new ValidationError(errors, 'The email is not ready to export: fix the blocking problems first');
   }
 
-  const { imageIds, notPacked } = await imagesShown(app, principal.organizationId, locales, renders);
+  const { imageIds, notPacked } = await imagesShown(services, principal.organizationId, locales, renders);
   // Only the zip has images in it: by public URL, every picture is loaded from its address anyway.
   const packingWarnings =
     body.export_type === 'html' && body.options.image_mode === 'include_in_zip' ? notPacked : [];
   const options: StoredExportOptions = { ...body.options, image_mode: body.options.image_mode ?? 'use_cdn' };
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .insert(exports)
     .values({
       organizationId: principal.organizationId,
@@ -314,13 +333,13 @@ export async function createExport(
   if (!row) throw new Error('export insert returned nothing');
   let jobId: string;
   try {
-    jobId = await app.jobs.send('export', { export_id: row.id });
+    jobId = await services.jobs.send('export', { export_id: row.id });
   } catch (error) {
-    await failExport(app, row.id, { base: ['The export could not be queued; start it again'] });
+    await failExport(services, row.id, { base: ['The export could not be queued; start it again'] });
     throw error;
   }
-  await app.database.db.update(exports).set({ jobId }).where(eq(exports.id, row.id));
-  return getExport(app, workspaceId, row.id);
+  await services.database.db.update(exports).set({ jobId }).where(eq(exports.id, row.id));
+  return getExport(services, workspaceId, row.id);
 }
 
 function notReady(row: ExportRow, what: string): ValidationError {
@@ -334,15 +353,15 @@ function notReady(row: ExportRow, what: string): ValidationError {
 
 /** The outputs of a completed json export. */
 export async function getExportData(
-  app: App,
+  services: Pick<Services, 'database' | 'jobs' | 'storage'>,
   workspaceId: number,
   id: number,
 ): Promise<Static<typeof ExportData>> {
-  const { row } = await findExport(app, workspaceId, id);
+  const { row } = await findExport(services, workspaceId, id);
   if (row.exportType !== 'json')
     throw ValidationError.field('export_type', `is ${row.exportType}: export data is kept for json exports`);
   if (row.status !== 'completed' || !row.fileKey) throw notReady(row, 'export data');
-  return JSON.parse((await readStoredFile(app.storage, row.fileKey)).toString('utf8'));
+  return JSON.parse((await readStoredFile(services.storage, row.fileKey)).toString('utf8'));
 }
 
 function fileNameOf(row: ExportRow): string {
@@ -356,10 +375,15 @@ function fileNameOf(row: ExportRow): string {
 }
 
 /** Sends the export's file (zip, JSON or PDF) as a download. */
-export async function sendExportFile(app: App, workspaceId: number, id: number, reply: FastifyReply) {
-  const { row } = await findExport(app, workspaceId, id);
+export async function sendExportFile(
+  services: Pick<Services, 'database' | 'jobs' | 'storage'>,
+  workspaceId: number,
+  id: number,
+  reply: FastifyReply,
+) {
+  const { row } = await findExport(services, workspaceId, id);
   if (row.status !== 'completed' || !row.fileKey) throw notReady(row, 'file');
-  const file = await app.storage.get(row.fileKey);
+  const file = await services.storage.get(row.fileKey);
   if (!file) throw new NotFoundError('The export file is no longer stored');
   return reply
     .header('content-type', file.contentType)

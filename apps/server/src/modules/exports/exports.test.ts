@@ -7,7 +7,6 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { productionConnectorEndpoints } from '../../config.ts';
 import { exports } from '../../db/schema.ts';
 import {
@@ -18,7 +17,7 @@ import {
   type TestOrganization,
 } from '../../test/factories.ts';
 import { type FakeIterable, startFakeIterable } from '../../test/fakes/fake-iterable.ts';
-import { buildTestApp, createTestDatabase } from '../../test/harness.ts';
+import { buildTestApp, createTestDatabase, type TestApp } from '../../test/harness.ts';
 import { solidImage } from '../../test/images.ts';
 import { runExport } from './export-runner.ts';
 
@@ -37,7 +36,7 @@ const hasPdfToText = (() => {
 })();
 
 describe('exports', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Headers;
   let base: string;

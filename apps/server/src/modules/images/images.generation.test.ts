@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { aiUsage, images, organizationAiSettings } from '../../db/schema.ts';
 import { aiNotConfiguredMessage } from '../../integrations/ai/ai-client.ts';
@@ -13,7 +12,7 @@ import {
 } from '../../test/factories.ts';
 import { json, startFakeServer } from '../../test/fakes/fake-http.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/fake-openai.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { nameFromPrompt } from './images.generation.ts';
 
 type Headers = Record<string, string>;
@@ -40,7 +39,7 @@ async function setUp(config: Partial<Config>) {
 
 describe('generating an image into the library', () => {
   let fake: FakeOpenAi;
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Headers;
   let imagesUrl: string;
@@ -160,7 +159,7 @@ describe('generating an image into the library', () => {
 
 describe('generating an image without what it needs', () => {
   // No server default: each organization brings its own provider (Settings › AI), or none.
-  let app: App;
+  let app: TestApp;
   let fake: FakeOpenAi;
   let notAnImage: Awaited<ReturnType<typeof startFakeServer>>;
 

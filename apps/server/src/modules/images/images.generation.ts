@@ -2,9 +2,10 @@ import type { Static } from 'typebox';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { type AiClient, AiProviderError } from '../../integrations/ai/ai-client.ts';
+import type { Services } from '../../services.ts';
 import { extensionOf, inspectImage } from './image-processing.ts';
 import type { GeneratedImageSize, GenerateImageBody, Image } from './images.schemas.ts';
-import { type ImageLibrary, storeImage } from './images.service.ts';
+import { storeImage } from './images.service.ts';
 
 /** A name made from a prompt stays short enough to read on a library card. */
 const nameFromPromptMaxLength = 60;
@@ -53,7 +54,7 @@ function fileNameFor(name: string, extension: string): string {
  * that is not an image Letterset can read is a 502 too.
  */
 export async function generateLibraryImage(
-  library: ImageLibrary,
+  services: Pick<Services, 'database' | 'storage'>,
   client: AiClient,
   principal: Pick<Principal, 'organizationId' | 'userId'>,
   workspaceId: number,
@@ -75,7 +76,7 @@ export async function generateLibraryImage(
     );
   }
   const name = request.name ?? nameFromPrompt(request.prompt);
-  return storeImage(library, principal, workspaceId, bytes, inspected, {
+  return storeImage(services, principal, workspaceId, bytes, inspected, {
     name,
     description: request.prompt,
     filename: fileNameFor(name, extensionOf[inspected.format]),

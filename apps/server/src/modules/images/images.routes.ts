@@ -4,7 +4,7 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { uploadedFile } from '../../http/uploads.ts';
-import { aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
+import { openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateLibraryImage } from './images.generation.ts';
 import {
   DeleteImageQuery,
@@ -33,7 +33,7 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      listImages(app, workspaceOf(request).id, request.query.search, pageRequest(request.query)),
+      listImages(app.services, workspaceOf(request).id, request.query.search, pageRequest(request.query)),
   );
 
   app.post(
@@ -55,10 +55,16 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      uploadImage(app, principalOf(request), workspaceOf(request).id, uploadedFile(request, 'file'), {
-        name: request.body.name,
-        description: request.body.description,
-      }),
+      uploadImage(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        uploadedFile(request, 'file'),
+        {
+          name: request.body.name,
+          description: request.body.description,
+        },
+      ),
   );
 
   app.post(
@@ -83,14 +89,8 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      const client = await openAiClient(aiServicesOf(app), principal);
-      return generateLibraryImage(
-        { db: app.database.db, storage: app.storage },
-        client,
-        principal,
-        workspaceOf(request).id,
-        request.body,
-      );
+      const client = await openAiClient(app.services, principal);
+      return generateLibraryImage(app.services, client, principal, workspaceOf(request).id, request.body);
     },
   );
 
@@ -106,7 +106,7 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Image), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getImage(app, workspaceOf(request).id, request.params.id),
+    async (request) => getImage(app.services, workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -122,7 +122,7 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Image), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => updateImage(app, workspaceOf(request).id, request.params.id, request.body),
+    async (request) => updateImage(app.services, workspaceOf(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -142,7 +142,12 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteImage(app, workspaceOf(request).id, request.params.id, request.query.force ?? false);
+      await deleteImage(
+        app.services,
+        workspaceOf(request).id,
+        request.params.id,
+        request.query.force ?? false,
+      );
       return reply.code(204).send(null);
     },
   );

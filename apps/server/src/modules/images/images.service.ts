@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { images } from '../../db/schema.ts';
@@ -10,7 +8,7 @@ import type { Principal } from '../../http/access.ts';
 import { NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { Services } from '../../services.ts';
 import { emailsMentioning } from '../emails/emails.usage.ts';
 import {
   contentTypeOf,
@@ -24,13 +22,7 @@ import type { Image, UpdateImageBody } from './images.schemas.ts';
 
 type ImageRow = typeof images.$inferSelect;
 
-/** What storing an image into the library needs: the database and the file storage. */
-export interface ImageLibrary {
-  db: Database;
-  storage: FileStorage;
-}
-
-function toImageResponse({ storage }: Pick<ImageLibrary, 'storage'>, row: ImageRow): Static<typeof Image> {
+function toImageResponse({ storage }: Pick<Services, 'storage'>, row: ImageRow): Static<typeof Image> {
   return {
     id: row.id,
     name: row.name,
@@ -51,7 +43,7 @@ function toImageResponse({ storage }: Pick<ImageLibrary, 'storage'>, row: ImageR
 }
 
 export async function listImages(
-  app: App,
+  services: Pick<Services, 'database' | 'storage'>,
   workspaceId: number,
   search: string | undefined,
   page: PageRequest,
@@ -62,24 +54,28 @@ export async function listImages(
     pattern ? or(ilike(images.name, pattern), ilike(images.description, pattern)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select()
       .from(images)
       .where(where)
       .orderBy(desc(images.createdAt), desc(images.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(images).where(where),
+    services.database.db.select({ value: count() }).from(images).where(where),
   ]);
   return listBody(
-    rows.map((row) => toImageResponse(app, row)),
+    rows.map((row) => toImageResponse(services, row)),
     total?.value ?? 0,
     page,
   );
 }
 
-async function findImage(app: App, workspaceId: number, id: string): Promise<ImageRow> {
-  const [row] = await app.database.db
+async function findImage(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: string,
+): Promise<ImageRow> {
+  const [row] = await services.database.db
     .select()
     .from(images)
     .where(and(eq(images.id, id), eq(images.workspaceId, workspaceId)));
@@ -87,8 +83,12 @@ async function findImage(app: App, workspaceId: number, id: string): Promise<Ima
   return row;
 }
 
-export async function getImage(app: App, workspaceId: number, id: string) {
-  return toImageResponse(app, await findImage(app, workspaceId, id));
+export async function getImage(
+  services: Pick<Services, 'database' | 'storage'>,
+  workspaceId: number,
+  id: string,
+) {
+  return toImageResponse(services, await findImage(services, workspaceId, id));
 }
 
 function megabytes(bytes: number): string {
@@ -97,33 +97,26 @@ function megabytes(bytes: number): string {
 
 /** Checks the bytes, stores the image and its thumbnail, then records it. */
 export async function uploadImage(
-  app: App,
+  services: Pick<Services, 'database' | 'storage' | 'config'>,
   principal: Principal,
   workspaceId: number,
   file: UploadedFile | undefined,
   details: { name: string; description?: string | undefined },
 ) {
   if (!file || file.bytes.length === 0) throw ValidationError.field('file', 'is required');
-  if (file.truncated || file.bytes.length > app.config.maxImageBytes) {
+  if (file.truncated || file.bytes.length > services.config.maxImageBytes) {
     throw ValidationError.field(
       'file',
-      `is too large: images can be at most ${megabytes(app.config.maxImageBytes)}`,
+      `is too large: images can be at most ${megabytes(services.config.maxImageBytes)}`,
     );
   }
   const inspected = await inspectImage(file.bytes);
   if (!inspected) throw ValidationError.field('file', 'must be a JPEG, PNG, GIF or WebP image');
 
-  return storeImage(
-    { db: app.database.db, storage: app.storage },
-    principal,
-    workspaceId,
-    file.bytes,
-    inspected,
-    {
-      ...details,
-      filename: file.filename,
-    },
-  );
+  return storeImage(services, principal, workspaceId, file.bytes, inspected, {
+    ...details,
+    filename: file.filename,
+  });
 }
 
 /**
@@ -132,7 +125,7 @@ export async function uploadImage(
  * record written.
  */
 export async function storeImage(
-  library: ImageLibrary,
+  services: Pick<Services, 'database' | 'storage'>,
   principal: Pick<Principal, 'organizationId' | 'userId'>,
   workspaceId: number,
   bytes: Buffer,
@@ -145,10 +138,10 @@ export async function storeImage(
   const extension = extensionOf[inspected.format];
   const storageKey = `images/${principal.organizationId}/${id}.${extension}`;
   const thumbnailKey = `images/${principal.organizationId}/${id}-thumbnail.webp`;
-  await library.storage.put(storageKey, stored, { contentType: contentTypeOf[inspected.format] });
-  await library.storage.put(thumbnailKey, thumbnail.bytes, { contentType: 'image/webp' });
+  await services.storage.put(storageKey, stored, { contentType: contentTypeOf[inspected.format] });
+  await services.storage.put(thumbnailKey, thumbnail.bytes, { contentType: 'image/webp' });
 
-  const [row] = await library.db
+  const [row] = await services.database.db
     .insert(images)
     .values({
       id,
@@ -168,33 +161,38 @@ export async function storeImage(
     })
     .returning();
   if (!row) throw new Error('image insert returned nothing');
-  return toImageResponse(library, row);
+  return toImageResponse(services, row);
 }
 
 export async function updateImage(
-  app: App,
+  services: Pick<Services, 'database' | 'storage'>,
   workspaceId: number,
   id: string,
   input: Static<typeof UpdateImageBody>,
 ) {
-  await findImage(app, workspaceId, id);
-  const [row] = await updateReturning(app.database.db, images, eq(images.id, id), {
+  await findImage(services, workspaceId, id);
+  const [row] = await updateReturning(services.database.db, images, eq(images.id, id), {
     name: input.name,
     description: input.description,
   });
   if (!row) throw new NotFoundError();
-  return toImageResponse(app, row);
+  return toImageResponse(services, row);
 }
 
 /**
  * Deletes the record, then the files. Emails that show the image would keep a broken URL, so an
  * image used in an email's content is refused (422 naming the emails) unless the caller forces it.
  */
-export async function deleteImage(app: App, workspaceId: number, id: string, force: boolean): Promise<void> {
-  const image = await findImage(app, workspaceId, id);
+export async function deleteImage(
+  services: Services,
+  workspaceId: number,
+  id: string,
+  force: boolean,
+): Promise<void> {
+  const image = await findImage(services, workspaceId, id);
   if (!force) {
     // Every URL of the image (public, CDN or signed) carries its unique storage key.
-    const usedBy = await emailsMentioning(app, workspaceId, image.storageKey);
+    const usedBy = await emailsMentioning(services, workspaceId, image.storageKey);
     if (usedBy.length > 0) {
       throw ValidationError.field(
         'image',
@@ -202,6 +200,6 @@ export async function deleteImage(app: App, workspaceId: number, id: string, for
       );
     }
   }
-  await app.database.db.delete(images).where(eq(images.id, id));
-  await Promise.all([app.storage.delete(image.storageKey), app.storage.delete(image.thumbnailKey)]);
+  await services.database.db.delete(images).where(eq(images.id, id));
+  await Promise.all([services.storage.delete(image.storageKey), services.storage.delete(image.thumbnailKey)]);
 }

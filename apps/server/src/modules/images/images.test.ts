@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createTestOrganization,
   createTestUser,
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { animatedGif, jpegWithLocation, solidImage } from '../../test/images.ts';
 
 function multipart(fields: Record<string, string>, file?: { bytes: Buffer; filename: string; type: string }) {
@@ -18,7 +17,7 @@ function multipart(fields: Record<string, string>, file?: { bytes: Buffer; filen
 }
 
 describe('the image library', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let editor: Record<string, string>;
   let imagesUrl: string;

@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { emailDesignSystems } from '../../db/schema.ts';
 import { createTestOrganization } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { type DesignSystemSource, RenderSources } from './render-sources.ts';
 
 describe('RenderSources', () => {
-  let app: App;
+  let app: TestApp;
   let sources: RenderSources;
   let systemId: number;
   let workspaceId: number;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { components, emails } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -10,7 +9,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { whileCheckingHealth } from '../../test/health-checks.ts';
 
 /** The runaway of the report: 10^8 empty iterations, which Liquid's own limit stops. */
@@ -35,7 +34,7 @@ const answerWithinMs = budgetMs * 2 + 1000;
 // Up to two retries: on a machine other processes share, a pause of the whole process can delay a
 // check past its bound; a render on the event loop blocks every try for the whole budget.
 describe('renders that run away', { retry: 2 }, () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let session: Record<string, string>;
   let url: string;

@@ -22,6 +22,13 @@ export const rendersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(RenderOutput), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => renderContent(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      renderContent(
+        app.services,
+        app.renderSources,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.body,
+      ),
   );
 };

@@ -10,7 +10,6 @@ import {
 } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { brandProfiles, components, emailDesignSystems } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
@@ -21,7 +20,7 @@ import { toBrandProfileDefinition } from '../brand-profiles/brand-profiles.servi
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
 import { isVisibleIn } from '../email-design-systems/email-design-systems.service.ts';
-import type { DesignSystemSource } from './render-sources.ts';
+import type { DesignSystemSource, RenderSources } from './render-sources.ts';
 import type { RenderRequest } from './renders.schemas.ts';
 
 type Request = Static<typeof RenderRequest>;
@@ -47,10 +46,10 @@ type ComponentRow = typeof components.$inferSelect;
 
 /** A design system's components, as stored and as the render engine takes them. */
 export async function designSystemComponents(
-  app: Services,
+  services: Pick<Services, 'database'>,
   systemId: number,
 ): Promise<{ rows: ComponentRow[]; definitions: ComponentDefinition[] }> {
-  const rows = await app.database.db
+  const rows = await services.database.db
     .select()
     .from(components)
     .where(eq(components.emailDesignSystemId, systemId));
@@ -110,12 +109,15 @@ export async function renderStrictly(
 }
 
 /** A design system with its components and brand profiles, from the database. */
-async function loadDesignSystemSource(app: App, systemId: number): Promise<DesignSystemSource> {
-  const db = app.database.db;
+async function loadDesignSystemSource(
+  services: Pick<Services, 'database'>,
+  systemId: number,
+): Promise<DesignSystemSource> {
+  const db = services.database.db;
   const [row] = await db.select().from(emailDesignSystems).where(eq(emailDesignSystems.id, systemId));
   if (!row) throw new NotFoundError();
   const [{ rows, definitions }, brandRows] = await Promise.all([
-    designSystemComponents(app, systemId),
+    designSystemComponents(services, systemId),
     db.select().from(brandProfiles).where(eq(brandProfiles.emailDesignSystemId, systemId)),
   ]);
   return {
@@ -130,13 +132,19 @@ async function loadDesignSystemSource(app: App, systemId: number): Promise<Desig
 /**
  * Renders content against a design system without creating an email. What it reads besides the
  * request (the system, its components and brand profiles, the workspace's dynamic content) comes
- * from `app.renderSources`, kept in memory and checked against every change. The plain text is
+ * from `renderSources`, kept in memory and checked against every change. The plain text is
  * made only when asked for.
  */
-export async function renderContent(app: App, principal: Principal, workspaceId: number, request: Request) {
-  const versions = await app.renderSources.versions(request.email_design_system_id, workspaceId);
-  const source = await app.renderSources.designSystem(request.email_design_system_id, versions, () =>
-    loadDesignSystemSource(app, request.email_design_system_id),
+export async function renderContent(
+  services: Services,
+  renderSources: RenderSources,
+  principal: Principal,
+  workspaceId: number,
+  request: Request,
+) {
+  const versions = await renderSources.versions(request.email_design_system_id, workspaceId);
+  const source = await renderSources.designSystem(request.email_design_system_id, versions, () =>
+    loadDesignSystemSource(services, request.email_design_system_id),
   );
   if (!isVisibleIn(source.row, principal, workspaceId)) throw new NotFoundError();
   const locale = request.locale ?? 'en-US';
@@ -152,17 +160,17 @@ export async function renderContent(app: App, principal: Principal, workspaceId:
   const asExport = request.dynamic_content_profile_id !== undefined;
   const profileId = request.dynamic_content_profile_id ?? null;
   const linkTrackingProfileId = request.link_tracking_profile_id ?? null;
-  const dynamicContent = await app.renderSources.workspaceDynamicContent(
+  const dynamicContent = await renderSources.workspaceDynamicContent(
     workspaceId,
     `${profileId} ${linkTrackingProfileId}`,
     versions,
-    () => loadDynamicContent(app, workspaceId, { profileId, linkTrackingProfileId }),
+    () => loadDynamicContent(services, workspaceId, { profileId, linkTrackingProfileId }),
   );
   Object.assign(errors, conditionalReferenceProblems(content, dynamicContent.conditionals ?? [], root));
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
   const output = await renderStrictly(
-    app.renderer,
+    services.renderer,
     {
       designSystem: source.definition,
       components: source.components,

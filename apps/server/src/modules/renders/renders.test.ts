@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { components } from '../../db/schema.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('the render API', () => {
-  let app: App;
+  let app: TestApp;
   let admin: Record<string, string>;
   let rendersUrl: string;
   let systemId: number;

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createTestEmail,
   createTestOrganization,
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { whileCheckingHealth } from '../../test/health-checks.ts';
 import { xliffNamespace } from './translation-xliff.ts';
 
@@ -99,7 +98,7 @@ function pdfStreamBomb(): Buffer {
  * HTTP all the while, answers every time in under 100 ms.
  */
 describe('hostile files on a listening server', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let session: Record<string, string>;
   let url: string;

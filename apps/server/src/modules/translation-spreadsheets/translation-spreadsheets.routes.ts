@@ -49,7 +49,7 @@ export const translationSpreadsheetsRoutes: FastifyPluginAsyncTypebox = async (a
     },
     async (request, reply) => {
       const file = await downloadTranslations(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_id,
@@ -94,7 +94,7 @@ export const translationSpreadsheetsRoutes: FastifyPluginAsyncTypebox = async (a
     },
     async (request) =>
       importTranslations(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_id,

@@ -11,12 +11,12 @@ import {
 } from '@letterset/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { conditionals, emails } from '../../db/schema.ts';
 import { type Principal, requirePermission } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { limits } from '../../http/schemas.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
+import type { Services } from '../../services.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { assertEditable } from '../emails/emails.lifecycle.ts';
@@ -34,15 +34,15 @@ interface TranslationContext {
   branchKeysOf: (conditionalId: number) => readonly string[] | undefined;
 }
 
-async function translationContext(app: App, email: EmailRow): Promise<TranslationContext> {
+async function translationContext(services: Services, email: EmailRow): Promise<TranslationContext> {
   const [{ definitions }, brandProfile, conditionalRows] = await Promise.all([
-    designSystemComponents(app, email.emailDesignSystemId),
+    designSystemComponents(services, email.emailDesignSystemId),
     email.brandProfileId === null
       ? null
-      : findBrandProfile(app, email.emailDesignSystemId, email.brandProfileId)
+      : findBrandProfile(services, email.emailDesignSystemId, email.brandProfileId)
           .then(toBrandProfileDefinition)
           .catch(() => null),
-    app.database.db
+    services.database.db
       .select({ id: conditionals.id, branches: conditionals.branches })
       .from(conditionals)
       .where(eq(conditionals.workspaceId, email.workspaceId)),
@@ -88,13 +88,13 @@ export interface TranslationDownload {
  * locale (422 without one, or with the default locale or a locale the email lacks).
  */
 export async function downloadTranslations(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   emailId: number,
   query: { format?: SpreadsheetFormat; locale?: string },
 ): Promise<TranslationDownload> {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, emailId);
+  const { email } = await findVisibleEmail(services, principal, workspaceId, emailId);
   const format = query.format ?? 'csv';
   if (format === 'xliff') {
     if (query.locale === undefined) {
@@ -109,7 +109,7 @@ export async function downloadTranslations(
       );
     }
   }
-  const context = await translationContext(app, email);
+  const context = await translationContext(services, email);
   const rows = translationRows(valuesOf(contentOf(email), context), {
     defaultLocale: email.defaultLocale,
     locales: email.locales,
@@ -147,14 +147,14 @@ const fileFields = { csv: 'csv_file', xliff: 'xliff_file' } as const satisfies R
  * overwritten), every text is checked against the current content and its field's validations.
  */
 export async function importTranslations(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   emailId: number,
   format: SpreadsheetFormat,
   file: UploadedFile | undefined,
 ): Promise<Static<typeof TranslationImportResult>> {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, emailId);
+  const { email } = await findVisibleEmail(services, principal, workspaceId, emailId);
   const field = fileFields[format];
   assertEditable(email.status);
   if (!file || file.field !== field) {
@@ -167,7 +167,7 @@ export async function importTranslations(
   if (file.truncated) {
     throw ValidationError.field(
       field,
-      `is larger than ${Math.round(app.config.maxImageBytes / 1024 / 1024)} MB`,
+      `is larger than ${Math.round(services.config.maxImageBytes / 1024 / 1024)} MB`,
     );
   }
   const locales = { defaultLocale: email.defaultLocale, locales: email.locales };
@@ -175,9 +175,9 @@ export async function importTranslations(
     format === 'csv'
       ? await readTranslationsCsv(file.bytes, locales)
       : await readTranslationsXliff(file.bytes, locales);
-  const context = await translationContext(app, email);
+  const context = await translationContext(services, email);
 
-  return app.database.db.transaction(async (tx) => {
+  return services.database.db.transaction(async (tx) => {
     // Locked: a save landing now waits, then finds a new lock_version (409 for a stale one).
     const [current] = await tx.select().from(emails).where(eq(emails.id, email.id)).for('update');
     if (!current) throw new NotFoundError();

@@ -1,7 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createStarterProject,
   createTestOrganization,
@@ -9,7 +8,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { xliffText } from './translation-xliff.ts';
 
 type Headers = Record<string, string>;
@@ -24,7 +23,7 @@ const containerId = '44444444-4444-4444-8444-444444444444';
 const richBody = '<p>Say "hi", friends &amp; family</p>\r\n<p>Ünïcödé 🌞</p>';
 
 describe('translation spreadsheets', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Headers;
   let base: string;
