@@ -38,7 +38,7 @@ export const brandProfilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listBrandProfiles(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -64,7 +64,7 @@ export const brandProfilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       createBrandProfile(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -86,7 +86,7 @@ export const brandProfilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       getBrandProfile(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -109,7 +109,7 @@ export const brandProfilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateBrandProfile(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -132,7 +132,7 @@ export const brandProfilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await deleteBrandProfile(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,

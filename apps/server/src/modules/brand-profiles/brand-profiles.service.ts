@@ -1,7 +1,6 @@
 import type { BrandProfileDefinition, FieldDefinition } from '@letterset/core';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { brandProfiles, components, type StoredComponentOverride } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
@@ -46,11 +45,11 @@ export function toBrandProfileDefinition(row: BrandProfileRow): BrandProfileDefi
 
 /** A brand profile of a system the workspace can see; brand profiles follow their system's sharing. */
 export async function findBrandProfile(
-  app: Services,
+  services: Pick<Services, 'database'>,
   systemId: number,
   id: number,
 ): Promise<BrandProfileRow> {
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .select()
     .from(brandProfiles)
     .where(and(eq(brandProfiles.id, id), eq(brandProfiles.emailDesignSystemId, systemId)));
@@ -59,36 +58,36 @@ export async function findBrandProfile(
 }
 
 export async function listBrandProfiles(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   page: PageRequest,
 ) {
-  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
+  await findVisibleDesignSystem(services, principal, workspaceId, systemId);
   const where = eq(brandProfiles.emailDesignSystemId, systemId);
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select()
       .from(brandProfiles)
       .where(where)
       .orderBy(asc(brandProfiles.name), asc(brandProfiles.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(brandProfiles).where(where),
+    services.database.db.select({ value: count() }).from(brandProfiles).where(where),
   ]);
   return listBody(rows.map(toBrandProfileResponse), total?.value ?? 0, page);
 }
 
 export async function getBrandProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   id: number,
 ) {
-  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
-  return toBrandProfileResponse(await findBrandProfile(app, systemId, id));
+  await findVisibleDesignSystem(services, principal, workspaceId, systemId);
+  return toBrandProfileResponse(await findBrandProfile(services, systemId, id));
 }
 
 const valueMatchesType: Record<string, (value: unknown) => boolean> = {
@@ -98,11 +97,11 @@ const valueMatchesType: Record<string, (value: unknown) => boolean> = {
 
 /** Overrides may only name the system's components and their fields, with defaults of the right type. */
 async function overrideProblems(
-  app: App,
+  services: Pick<Services, 'database'>,
   systemId: number,
   overrides: StoredComponentOverride[],
 ): Promise<Record<string, string[]>> {
-  const rows = await app.database.db
+  const rows = await services.database.db
     .select({ id: components.id, fieldDefinitions: components.fieldDefinitions })
     .from(components)
     .where(eq(components.emailDesignSystemId, systemId));
@@ -138,16 +137,16 @@ async function overrideProblems(
 }
 
 export async function createBrandProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   input: Static<typeof CreateBrandProfileBody>,
 ) {
-  await findEditableDesignSystem(app, principal, workspaceId, systemId);
-  const errors = await overrideProblems(app, systemId, input.component_overrides);
+  await findEditableDesignSystem(services, principal, workspaceId, systemId);
+  const errors = await overrideProblems(services, systemId, input.component_overrides);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .insert(brandProfiles)
     .values({
       organizationId: principal.organizationId,
@@ -163,20 +162,20 @@ export async function createBrandProfile(
 }
 
 export async function updateBrandProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   id: number,
   input: Static<typeof UpdateBrandProfileBody>,
 ) {
-  await findEditableDesignSystem(app, principal, workspaceId, systemId);
-  await findBrandProfile(app, systemId, id);
+  await findEditableDesignSystem(services, principal, workspaceId, systemId);
+  await findBrandProfile(services, systemId, id);
   if (input.component_overrides) {
-    const errors = await overrideProblems(app, systemId, input.component_overrides);
+    const errors = await overrideProblems(services, systemId, input.component_overrides);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
-  const [row] = await updateReturning(app.database.db, brandProfiles, eq(brandProfiles.id, id), {
+  const [row] = await updateReturning(services.database.db, brandProfiles, eq(brandProfiles.id, id), {
     name: input.name,
     componentOverrides: input.component_overrides,
     designTokens: input.design_tokens,
@@ -187,13 +186,13 @@ export async function updateBrandProfile(
 }
 
 export async function deleteBrandProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   id: number,
 ) {
-  await findEditableDesignSystem(app, principal, workspaceId, systemId);
-  await findBrandProfile(app, systemId, id);
-  await app.database.db.delete(brandProfiles).where(eq(brandProfiles.id, id));
+  await findEditableDesignSystem(services, principal, workspaceId, systemId);
+  await findBrandProfile(services, systemId, id);
+  await services.database.db.delete(brandProfiles).where(eq(brandProfiles.id, id));
 }

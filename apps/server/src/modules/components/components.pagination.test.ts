@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { apiKeyHeadersFor, createTestOrganization } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 const container = {
   name: 'container',
@@ -18,7 +17,7 @@ const block = (index: number) => ({
 });
 
 describe('the list of a design system’s components', () => {
-  let app: App;
+  let app: TestApp;
   let admin: Record<string, string>;
   let systemUrl: string;
   /** The names, container first then in palette order: what paging through must give. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 const budgetMs = 500;
 /** The runaway of the resource-exhaustion report: it can never finish within a budget. */
@@ -14,7 +13,7 @@ const slowOnDefaults = '{% for i in (1..rows) %}{% for j in (1..rows) %}{% endfo
  * is refused at save, create and update alike, with a 422 naming it; the check renders in the pool.
  */
 describe('saving a component that cannot render within the budget', () => {
-  let app: App;
+  let app: TestApp;
   let admin: Record<string, string>;
   let componentsUrl: string;
 

@@ -47,7 +47,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listComponents(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -76,7 +76,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       createComponent(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -98,7 +98,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       getComponent(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -121,7 +121,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateComponent(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -144,7 +144,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await deleteComponent(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -169,7 +169,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listComponentVersions(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,
@@ -193,7 +193,7 @@ export const componentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       reorderComponents(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_design_system_id,

@@ -11,13 +11,13 @@ import {
 } from '@letterset/core';
 import { and, asc, count, desc, eq, max, notInArray, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { components, componentVersions, type emailDesignSystems, feeds, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, maxPerPage, type PageRequest, pageRequest } from '../../http/pagination.ts';
 import type { Renderer } from '../../render-pool/render-pool.ts';
+import type { Services } from '../../services.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import {
   findEditableDesignSystem,
@@ -65,8 +65,8 @@ function toComponentResponse(
   };
 }
 
-function selectComponents(app: App) {
-  return app.database.db
+function selectComponents(services: Pick<Services, 'database'>) {
+  return services.database.db
     .select({ component: components, editor: editorColumns })
     .from(components)
     .leftJoin(users, eq(users.id, components.lastUpdatedById));
@@ -78,18 +78,18 @@ function selectComponents(app: App) {
  * field overrides (defaults, labels, visibility) applied.
  */
 export async function listComponents(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   brandProfileId: number | undefined,
   page: PageRequest,
 ) {
-  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
+  await findVisibleDesignSystem(services, principal, workspaceId, systemId);
   const brand =
     brandProfileId === undefined
       ? null
-      : toBrandProfileDefinition(await findBrandProfile(app, systemId, brandProfileId));
+      : toBrandProfileDefinition(await findBrandProfile(services, systemId, brandProfileId));
   const hiddenIds = (brand?.component_overrides ?? [])
     .filter((override) => override.hidden)
     .map((override) => override.component_id);
@@ -98,12 +98,12 @@ export async function listComponents(
     hiddenIds.length > 0 ? notInArray(components.id, hiddenIds) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    selectComponents(app)
+    selectComponents(services)
       .where(where)
       .orderBy(sql`${components.container} desc`, asc(components.position), asc(components.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(components).where(where),
+    services.database.db.select({ value: count() }).from(components).where(where),
   ]);
   const results = rows.map((row) => toComponentResponse(row.component, row.editor));
   if (!brand) return listBody(results, total?.value ?? 0, page);
@@ -129,7 +129,7 @@ export async function listComponents(
  * for callers that need the whole palette at once, such as a reorder's answer and the MCP tool.
  */
 export async function everyComponent(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
@@ -138,7 +138,7 @@ export async function everyComponent(
   const all: Awaited<ReturnType<typeof listComponents>>['results'] = [];
   for (let page = 1; ; page += 1) {
     const { results, pagination } = await listComponents(
-      app,
+      services,
       principal,
       workspaceId,
       systemId,
@@ -150,8 +150,8 @@ export async function everyComponent(
   }
 }
 
-async function findComponent(app: App, systemId: number, id: number) {
-  const [row] = await selectComponents(app).where(
+async function findComponent(services: Pick<Services, 'database'>, systemId: number, id: number) {
+  const [row] = await selectComponents(services).where(
     and(eq(components.id, id), eq(components.emailDesignSystemId, systemId)),
   );
   if (!row) throw new NotFoundError();
@@ -159,14 +159,14 @@ async function findComponent(app: App, systemId: number, id: number) {
 }
 
 export async function getComponent(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   id: number,
 ) {
-  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
-  const row = await findComponent(app, systemId, id);
+  await findVisibleDesignSystem(services, principal, workspaceId, systemId);
+  const row = await findComponent(services, systemId, id);
   return toComponentResponse(row.component, row.editor);
 }
 
@@ -258,8 +258,13 @@ function describeDiagnostic(diagnostic: Diagnostic): string {
     : `${diagnostic.message} (line ${diagnostic.line}, column ${diagnostic.column ?? 1})`;
 }
 
-async function nameTaken(app: App, systemId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [clash] = await app.database.db
+async function nameTaken(
+  services: Pick<Services, 'database'>,
+  systemId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [clash] = await services.database.db
     .select({ id: components.id })
     .from(components)
     .where(and(eq(components.emailDesignSystemId, systemId), eq(components.name, name)));
@@ -284,9 +289,13 @@ export function versionOf(row: ComponentRow, editorId: number) {
 const unknownFeed = 'is not a feed of this workspace';
 
 /** Whether a component may use this feed: none, or one of the design system's workspace. */
-async function isWorkspaceFeed(app: App, workspaceId: number, feedId: number | null | undefined) {
+async function isWorkspaceFeed(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  feedId: number | null | undefined,
+) {
   if (feedId === undefined || feedId === null) return true;
-  const [feed] = await app.database.db
+  const [feed] = await services.database.db
     .select({ id: feeds.id })
     .from(feeds)
     .where(and(eq(feeds.id, feedId), eq(feeds.workspaceId, workspaceId)));
@@ -294,20 +303,20 @@ async function isWorkspaceFeed(app: App, workspaceId: number, feedId: number | n
 }
 
 export async function createComponent(
-  app: App,
+  services: Pick<Services, 'database' | 'renderer'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   input: Static<typeof CreateComponentBody>,
 ) {
-  const system = await findEditableDesignSystem(app, principal, workspaceId, systemId);
+  const system = await findEditableDesignSystem(services, principal, workspaceId, systemId);
   const container = input.container ?? false;
   const errors = componentProblems(
     { template: input.template, fieldDefinitions: input.field_definitions, container },
     styleNames(system),
   );
   if (!errors.template && !Object.keys(errors).some((key) => key.startsWith('field_definitions'))) {
-    const tooSlow = await renderBudgetProblems(app.renderer, system, {
+    const tooSlow = await renderBudgetProblems(services.renderer, system, {
       name: input.name,
       template: input.template,
       fieldDefinitions: input.field_definitions,
@@ -315,10 +324,11 @@ export async function createComponent(
     });
     if (tooSlow.length > 0) errors.template = tooSlow;
   }
-  if (await nameTaken(app, systemId, input.name)) errors.name = ['is already taken in this design system'];
-  if (!(await isWorkspaceFeed(app, workspaceId, input.feed_id))) errors.feed_id = [unknownFeed];
+  if (await nameTaken(services, systemId, input.name))
+    errors.name = ['is already taken in this design system'];
+  if (!(await isWorkspaceFeed(services, workspaceId, input.feed_id))) errors.feed_id = [unknownFeed];
   if (container) {
-    const [existing] = await app.database.db
+    const [existing] = await services.database.db
       .select({ id: components.id })
       .from(components)
       .where(and(eq(components.emailDesignSystemId, systemId), eq(components.container, true)));
@@ -326,7 +336,7 @@ export async function createComponent(
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-  const created = await app.database.db.transaction(async (tx) => {
+  const created = await services.database.db.transaction(async (tx) => {
     const [last] = await tx
       .select({ position: max(components.position) })
       .from(components)
@@ -352,26 +362,26 @@ export async function createComponent(
     await tx.insert(componentVersions).values(versionOf(row, principal.userId));
     return row;
   });
-  return getComponent(app, principal, workspaceId, systemId, created.id);
+  return getComponent(services, principal, workspaceId, systemId, created.id);
 }
 
 export async function updateComponent(
-  app: App,
+  services: Pick<Services, 'database' | 'renderer'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   id: number,
   input: Static<typeof UpdateComponentBody>,
 ) {
-  const system = await findEditableDesignSystem(app, principal, workspaceId, systemId);
-  const { component: current } = await findComponent(app, systemId, id);
+  const system = await findEditableDesignSystem(services, principal, workspaceId, systemId);
+  const { component: current } = await findComponent(services, systemId, id);
   const errors = componentProblems(
     { template: input.template, fieldDefinitions: input.field_definitions, container: current.container },
     styleNames(system),
   );
   const rendersDifferently = input.template !== undefined || input.field_definitions !== undefined;
   if (rendersDifferently && Object.keys(errors).length === 0) {
-    const tooSlow = await renderBudgetProblems(app.renderer, system, {
+    const tooSlow = await renderBudgetProblems(services.renderer, system, {
       name: input.name ?? current.name,
       template: input.template ?? current.template,
       fieldDefinitions: input.field_definitions ?? (current.fieldDefinitions as FieldDefinitions),
@@ -379,13 +389,13 @@ export async function updateComponent(
     });
     if (tooSlow.length > 0) errors.template = tooSlow;
   }
-  if (input.name !== undefined && (await nameTaken(app, systemId, input.name, id))) {
+  if (input.name !== undefined && (await nameTaken(services, systemId, input.name, id))) {
     errors.name = ['is already taken in this design system'];
   }
-  if (!(await isWorkspaceFeed(app, workspaceId, input.feed_id))) errors.feed_id = [unknownFeed];
+  if (!(await isWorkspaceFeed(services, workspaceId, input.feed_id))) errors.feed_id = [unknownFeed];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
-  await app.database.db.transaction(async (tx) => {
+  await services.database.db.transaction(async (tx) => {
     const [row] = await updateReturning(
       tx,
       components,
@@ -405,40 +415,40 @@ export async function updateComponent(
     const versioned = input.name ?? input.label ?? input.template ?? input.field_definitions;
     if (versioned !== undefined) await tx.insert(componentVersions).values(versionOf(row, principal.userId));
   });
-  return getComponent(app, principal, workspaceId, systemId, id);
+  return getComponent(services, principal, workspaceId, systemId, id);
 }
 
 export async function deleteComponent(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   id: number,
 ) {
-  await findEditableDesignSystem(app, principal, workspaceId, systemId);
-  const { component } = await findComponent(app, systemId, id);
+  await findEditableDesignSystem(services, principal, workspaceId, systemId);
+  const { component } = await findComponent(services, systemId, id);
   if (component.container) {
     throw ValidationError.field(
       'base',
       'The container cannot be deleted: every email is built inside it; change its template instead',
     );
   }
-  await app.database.db.delete(components).where(eq(components.id, id));
+  await services.database.db.delete(components).where(eq(components.id, id));
 }
 
 export async function listComponentVersions(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   id: number,
   page: PageRequest,
 ) {
-  await findVisibleDesignSystem(app, principal, workspaceId, systemId);
-  await findComponent(app, systemId, id);
+  await findVisibleDesignSystem(services, principal, workspaceId, systemId);
+  await findComponent(services, systemId, id);
   const where = eq(componentVersions.componentId, id);
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select({ version: componentVersions, editor: editorColumns })
       .from(componentVersions)
       .leftJoin(users, eq(users.id, componentVersions.lastUpdatedById))
@@ -446,7 +456,7 @@ export async function listComponentVersions(
       .orderBy(desc(componentVersions.createdAt), desc(componentVersions.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(componentVersions).where(where),
+    services.database.db.select({ value: count() }).from(componentVersions).where(where),
   ]);
   const results: Static<typeof ComponentVersion>[] = rows.map(({ version, editor }) => ({
     version_id: version.versionId,
@@ -462,14 +472,14 @@ export async function listComponentVersions(
 
 /** Sets the palette order; the list must name every component but the container, once each. */
 export async function reorderComponents(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   systemId: number,
   componentIds: number[],
 ) {
-  await findEditableDesignSystem(app, principal, workspaceId, systemId);
-  const existing = await app.database.db
+  await findEditableDesignSystem(services, principal, workspaceId, systemId);
+  const existing = await services.database.db
     .select({ id: components.id })
     .from(components)
     .where(and(eq(components.emailDesignSystemId, systemId), eq(components.container, false)));
@@ -480,7 +490,7 @@ export async function reorderComponents(
       'must list every component of the design system except the container, once each',
     );
   }
-  await app.database.db.transaction(async (tx) => {
+  await services.database.db.transaction(async (tx) => {
     for (const [index, id] of componentIds.entries()) {
       await tx
         .update(components)
@@ -488,5 +498,5 @@ export async function reorderComponents(
         .where(eq(components.id, id));
     }
   });
-  return { results: await everyComponent(app, principal, workspaceId, systemId) };
+  return { results: await everyComponent(services, principal, workspaceId, systemId) };
 }

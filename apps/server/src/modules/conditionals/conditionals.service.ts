@@ -10,7 +10,6 @@ import {
 } from '@letterset/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { conditionals, emails, type StoredProfileSyntax } from '../../db/schema.ts';
 import {
@@ -22,10 +21,11 @@ import {
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import {
   type DynamicContentProfileRow,
   workspaceProfiles,
-} from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
+} from '../dynamic-content-profiles/dynamic-content-profile-records.ts';
 import type { Conditional, CreateConditionalBody, UpdateConditionalBody } from './conditionals.schemas.ts';
 
 type ConditionalRow = typeof conditionals.$inferSelect;
@@ -97,10 +97,14 @@ export function conditionalDefinition(row: ConditionalRow, profiles: Profiles): 
   };
 }
 
-export async function listConditionals(app: App, workspaceId: number, page: PageRequest) {
+export async function listConditionals(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
   const [{ rows, total }, profiles] = await Promise.all([
-    pageOfWorkspaceRecords(app, conditionals, workspaceId, page),
-    workspaceProfiles(app, workspaceId),
+    pageOfWorkspaceRecords(services, conditionals, workspaceId, page),
+    workspaceProfiles(services, workspaceId),
   ]);
   return listBody(
     rows.map((row) => toResponse(row, profiles)),
@@ -109,10 +113,10 @@ export async function listConditionals(app: App, workspaceId: number, page: Page
   );
 }
 
-export async function getConditional(app: App, workspaceId: number, id: number) {
+export async function getConditional(services: Pick<Services, 'database'>, workspaceId: number, id: number) {
   const [row, profiles] = await Promise.all([
-    findWorkspaceRecord(app, conditionals, workspaceId, id),
-    workspaceProfiles(app, workspaceId),
+    findWorkspaceRecord(services, conditionals, workspaceId, id),
+    workspaceProfiles(services, workspaceId),
   ]);
   return toResponse(row, profiles);
 }
@@ -191,7 +195,7 @@ function usesConditionalCondition(id: number) {
  * a branch key that holds content, and disallowing the subject and preheader while they use it.
  */
 async function checkEmailsKeepTheirContent(
-  app: App,
+  services: Pick<Services, 'database'>,
   row: ConditionalRow,
   candidate: Candidate & { inSubject: boolean },
 ) {
@@ -201,7 +205,11 @@ async function checkEmailsKeepTheirContent(
   if (removed.length === 0 && !disallowsSubject) return;
   const problems: Problems = {};
   const names = { branches: [] as string[], subject: [] as string[] };
-  for (const email of await workspaceEmailsWhere(app, row.workspaceId, usesConditionalCondition(row.id))) {
+  for (const email of await workspaceEmailsWhere(
+    services,
+    row.workspaceId,
+    usesConditionalCondition(row.id),
+  )) {
     const usage = conditionalUsage(email.content as Partial<EmailContent>, row.id);
     if (removed.some((key) => usage.branchKeysWithContent.has(key))) names.branches.push(email.name);
     if (disallowsSubject && usage.inSubjectOrPreheader) names.subject.push(email.name);
@@ -227,12 +235,12 @@ async function checkEmailsKeepTheirContent(
 }
 
 export async function createConditional(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateConditionalBody>,
 ) {
-  const profiles = await workspaceProfiles(app, workspaceId);
+  const profiles = await workspaceProfiles(services, workspaceId);
   const candidate: Candidate = {
     branches: input.branches,
     defaultSyntax: input.default_value,
@@ -241,7 +249,7 @@ export async function createConditional(
   };
   const problems = conditionalProblems(candidate, profiles, 'default_value');
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .insert(conditionals)
     .values({
       organizationId: principal.organizationId,
@@ -259,14 +267,14 @@ export async function createConditional(
 }
 
 export async function updateConditional(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateConditionalBody>,
 ) {
   const [row, profiles] = await Promise.all([
-    findWorkspaceRecord(app, conditionals, workspaceId, id),
-    workspaceProfiles(app, workspaceId),
+    findWorkspaceRecord(services, conditionals, workspaceId, id),
+    workspaceProfiles(services, workspaceId),
   ]);
   const candidate = {
     branches: input.branches ?? row.branches,
@@ -281,8 +289,8 @@ export async function updateConditional(
   };
   const problems = conditionalProblems(candidate, profiles, 'default_value');
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  await checkEmailsKeepTheirContent(app, row, candidate);
-  const [updated] = await updateReturning(app.database.db, conditionals, eq(conditionals.id, id), {
+  await checkEmailsKeepTheirContent(services, row, candidate);
+  const [updated] = await updateReturning(services.database.db, conditionals, eq(conditionals.id, id), {
     label: input.label,
     branches: input.branches,
     defaultSyntax: input.default_value,
@@ -296,8 +304,12 @@ export async function updateConditional(
 }
 
 /** Refused (422 naming them) while emails of the workspace use the conditional. */
-export async function deleteConditional(app: App, workspaceId: number, id: number) {
-  await deleteWorkspaceRecordUnlessUsed(app, conditionals, workspaceId, id, {
+export async function deleteConditional(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: number,
+) {
+  await deleteWorkspaceRecordUnlessUsed(services, conditionals, workspaceId, id, {
     describe: (conditional) => `The conditional ${conditional.label}`,
     usedBy: usesConditionalCondition(id),
   });

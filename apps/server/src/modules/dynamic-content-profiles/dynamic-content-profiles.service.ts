@@ -7,14 +7,9 @@ import {
 } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { conditionals, dynamicContentProfiles, personalizationTags } from '../../db/schema.ts';
-import {
-  allWorkspaceRecords,
-  findWorkspaceRecord,
-  pageOfWorkspaceRecords,
-} from '../../db/workspace-records.ts';
+import { allWorkspaceRecords, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
@@ -25,13 +20,16 @@ import {
   linkTrackingProfileDefinition,
 } from '../link-tracking-profiles/link-tracking-profiles.service.ts';
 import { personalizationTagDefinition } from '../personalization-tags/personalization-tags.service.ts';
+import {
+  type DynamicContentProfileRow,
+  findDynamicContentProfile,
+  workspaceProfiles,
+} from './dynamic-content-profile-records.ts';
 import type {
   CreateDynamicContentProfileBody,
   DynamicContentProfile,
   UpdateDynamicContentProfileBody,
 } from './dynamic-content-profiles.schemas.ts';
-
-export type DynamicContentProfileRow = typeof dynamicContentProfiles.$inferSelect;
 
 function toResponse(row: DynamicContentProfileRow): Static<typeof DynamicContentProfile> {
   const preset = isTemplateEnginePreset(row.templateEnginePreset) ? row.templateEnginePreset : null;
@@ -46,34 +44,30 @@ function toResponse(row: DynamicContentProfileRow): Static<typeof DynamicContent
   };
 }
 
-export async function listDynamicContentProfiles(app: App, workspaceId: number, page: PageRequest) {
-  const { rows, total } = await pageOfWorkspaceRecords(app, dynamicContentProfiles, workspaceId, page);
+export async function listDynamicContentProfiles(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
+  const { rows, total } = await pageOfWorkspaceRecords(services, dynamicContentProfiles, workspaceId, page);
   return listBody(rows.map(toResponse), total, page);
 }
 
-export const findDynamicContentProfile = (app: App, workspaceId: number, id: string) =>
-  findWorkspaceRecord(app, dynamicContentProfiles, workspaceId, id);
-
-export async function getDynamicContentProfile(app: App, workspaceId: number, id: string) {
-  return toResponse(await findDynamicContentProfile(app, workspaceId, id));
-}
-
-/** The workspace's profiles by id (to check the per-profile values of conditionals and tags). */
-export async function workspaceProfiles(
-  app: Services,
+export async function getDynamicContentProfile(
+  services: Pick<Services, 'database'>,
   workspaceId: number,
-): Promise<Map<string, DynamicContentProfileRow>> {
-  const rows = await allWorkspaceRecords(app, dynamicContentProfiles, workspaceId);
-  return new Map(rows.map((row) => [row.id, row]));
+  id: string,
+) {
+  return toResponse(await findDynamicContentProfile(services, workspaceId, id));
 }
 
 export async function createDynamicContentProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateDynamicContentProfileBody>,
 ) {
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .insert(dynamicContentProfiles)
     .values({
       id: randomUUID(),
@@ -88,8 +82,12 @@ export async function createDynamicContentProfile(
 }
 
 /** Conditionals whose syntax for this profile is built with the preset picker. */
-async function conditionalsUsingPicker(app: App, workspaceId: number, profileId: string) {
-  const rows = await allWorkspaceRecords(app, conditionals, workspaceId);
+async function conditionalsUsingPicker(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  profileId: string,
+) {
+  const rows = await allWorkspaceRecords(services, conditionals, workspaceId);
   return rows.filter((row) => {
     const syntax = row.profileSyntaxes[profileId];
     return syntax !== undefined && 'uses_ui_picker' in syntax;
@@ -97,14 +95,14 @@ async function conditionalsUsingPicker(app: App, workspaceId: number, profileId:
 }
 
 export async function updateDynamicContentProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: string,
   input: Static<typeof UpdateDynamicContentProfileBody>,
 ) {
-  await findDynamicContentProfile(app, workspaceId, id);
+  await findDynamicContentProfile(services, workspaceId, id);
   if (input.template_engine_preset === null) {
-    const pickers = await conditionalsUsingPicker(app, workspaceId, id);
+    const pickers = await conditionalsUsingPicker(services, workspaceId, id);
     if (pickers.length > 0)
       throw ValidationError.field(
         'template_engine_preset',
@@ -112,7 +110,7 @@ export async function updateDynamicContentProfile(
       );
   }
   const [row] = await updateReturning(
-    app.database.db,
+    services.database.db,
     dynamicContentProfiles,
     eq(dynamicContentProfiles.id, id),
     { name: input.name, templateEnginePreset: input.template_engine_preset },
@@ -122,14 +120,18 @@ export async function updateDynamicContentProfile(
 }
 
 /** Conditionals and tags keep their other profiles' values; this profile's are dropped with it. */
-export async function deleteDynamicContentProfile(app: App, workspaceId: number, id: string) {
-  await findDynamicContentProfile(app, workspaceId, id);
+export async function deleteDynamicContentProfile(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: string,
+) {
+  await findDynamicContentProfile(services, workspaceId, id);
   // Read before the transaction: inside it only `tx` may be used.
   const [conditionalRows, tagRows] = await Promise.all([
-    allWorkspaceRecords(app, conditionals, workspaceId),
-    allWorkspaceRecords(app, personalizationTags, workspaceId),
+    allWorkspaceRecords(services, conditionals, workspaceId),
+    allWorkspaceRecords(services, personalizationTags, workspaceId),
   ]);
-  await app.database.db.transaction(async (tx) => {
+  await services.database.db.transaction(async (tx) => {
     for (const row of conditionalRows) {
       if (!(id in row.profileSyntaxes)) continue;
       const { [id]: _dropped, ...rest } = row.profileSyntaxes;
@@ -153,14 +155,14 @@ export async function deleteDynamicContentProfile(app: App, workspaceId: number,
  * chosen profile and the email's link tracking profile.
  */
 export async function loadDynamicContent(
-  app: Services,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   options: { profileId?: string | null; linkTrackingProfileId?: number | null },
 ): Promise<DynamicContentInput> {
   const [profiles, conditionalRows, tagRows] = await Promise.all([
-    workspaceProfiles(app, workspaceId),
-    allWorkspaceRecords(app, conditionals, workspaceId),
-    allWorkspaceRecords(app, personalizationTags, workspaceId),
+    workspaceProfiles(services, workspaceId),
+    allWorkspaceRecords(services, conditionals, workspaceId),
+    allWorkspaceRecords(services, personalizationTags, workspaceId),
   ]);
   if (options.profileId && !profiles.has(options.profileId))
     throw ValidationError.field(
@@ -171,7 +173,7 @@ export async function loadDynamicContent(
     options.linkTrackingProfileId === null || options.linkTrackingProfileId === undefined
       ? null
       : linkTrackingProfileDefinition(
-          await findLinkTrackingProfileToUse(app, workspaceId, options.linkTrackingProfileId),
+          await findLinkTrackingProfileToUse(services, workspaceId, options.linkTrackingProfileId),
         );
   const conditionalDefinitions: ConditionalDefinition[] = conditionalRows.map((row) =>
     conditionalDefinition(row, profiles),

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { loadDynamicContent } from './dynamic-content-profiles.service.ts';
 
 /** Braze-style Liquid for a profile attribute (a literal `${…}`, not a template placeholder). */
 const brazeFirstName = ['{{ $', '{first_name} }}'].join('');
 
 describe('dynamic content profiles', () => {
-  let app: App;
+  let app: TestApp;
   let admin: Record<string, string>;
   let base: string;
   let workspaceId: number;

@@ -48,7 +48,7 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) =>
       listDesignSystems(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.query,
@@ -69,7 +69,8 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
         response: { 200: ref(EmailDesignSystem), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => createDesignSystem(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      createDesignSystem(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.post(
@@ -89,7 +90,8 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
         response: { 200: ref(EmailDesignSystem), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => importDesignSystem(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      importDesignSystem(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -104,7 +106,8 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
         response: { 200: ref(EmailDesignSystem), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getDesignSystem(app, principalOf(request), workspaceOf(request).id, request.params.id),
+    async (request) =>
+      getDesignSystem(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -122,7 +125,13 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) =>
-      updateDesignSystem(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      updateDesignSystem(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -139,7 +148,12 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request, reply) => {
-      await deleteDesignSystem(app, principalOf(request), workspaceOf(request).id, request.params.id);
+      await deleteDesignSystem(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+      );
       return reply.code(204).send(null);
     },
   );
@@ -159,7 +173,7 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request, reply) => {
       const document = await exportDesignSystem(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,
@@ -188,7 +202,13 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) =>
-      syncDesignSystem(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      syncDesignSystem(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.post(
@@ -208,7 +228,7 @@ export const emailDesignSystemsRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) =>
       cloneDesignSystem(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { aiAgents, emailDesignSystems, emails } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import { aiNotConfigured, aiServicesOf, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import { aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import type { Services } from '../../services.ts';
 import type {
   CreateEmailDesignSystemBody,
   EmailDesignSystem,
@@ -73,7 +73,7 @@ const orderings = {
 } as const;
 
 export async function listDesignSystems(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   query: Static<typeof ListEmailDesignSystemsQuery>,
@@ -86,14 +86,14 @@ export async function listDesignSystems(
     query.search ? ilike(emailDesignSystems.name, `%${escapeLikePattern(query.search)}%`) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select()
       .from(emailDesignSystems)
       .where(where)
       .orderBy(...orderings[query.sort ?? 'name_asc'])
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(emailDesignSystems).where(where),
+    services.database.db.select({ value: count() }).from(emailDesignSystems).where(where),
   ]);
   return listBody(
     rows.map((row) => toDesignSystemResponse(row, workspaceId)),
@@ -104,12 +104,12 @@ export async function listDesignSystems(
 
 /** A system this workspace can see (404 otherwise, as for another organization's). */
 export async function findVisibleDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
 ) {
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .select()
     .from(emailDesignSystems)
     .where(and(eq(emailDesignSystems.id, id), visibleIn(principal, workspaceId)));
@@ -119,12 +119,12 @@ export async function findVisibleDesignSystem(
 
 /** Only the owning workspace changes a system: one source of truth for everyone it is shared with. */
 export async function findEditableDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
 ) {
-  const row = await findVisibleDesignSystem(app, principal, workspaceId, id);
+  const row = await findVisibleDesignSystem(services, principal, workspaceId, id);
   if (row.workspaceId !== workspaceId) {
     throw new ForbiddenError(
       'This design system is shared from another workspace; change it from its own workspace',
@@ -133,8 +133,16 @@ export async function findEditableDesignSystem(
   return row;
 }
 
-export async function getDesignSystem(app: App, principal: Principal, workspaceId: number, id: number) {
-  return toDesignSystemResponse(await findVisibleDesignSystem(app, principal, workspaceId, id), workspaceId);
+export async function getDesignSystem(
+  services: Pick<Services, 'database'>,
+  principal: Principal,
+  workspaceId: number,
+  id: number,
+) {
+  return toDesignSystemResponse(
+    await findVisibleDesignSystem(services, principal, workspaceId, id),
+    workspaceId,
+  );
 }
 
 function assertUniqueStyleNames(customStyles: readonly { name: string }[] | undefined) {
@@ -151,12 +159,12 @@ function assertUniqueStyleNames(customStyles: readonly { name: string }[] | unde
 
 /** What is wrong with the AI agent a create names: none, or not an agent of this workspace. */
 async function checkedAiAgent(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number | null | undefined,
 ): Promise<string[]> {
   if (id == null) return [];
-  const [agent] = await app.database.db
+  const [agent] = await services.database.db
     .select({ id: aiAgents.id })
     .from(aiAgents)
     .where(and(eq(aiAgents.id, id), eq(aiAgents.workspaceId, workspaceId)));
@@ -168,7 +176,7 @@ async function checkedAiAgent(
  * the answer is the 422 that says an Admin can set one up); a named agent must be the workspace's.
  */
 async function assertAiFields(
-  app: App,
+  services: Pick<Services, 'database' | 'secrets' | 'config'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateEmailDesignSystemBody>,
@@ -176,24 +184,24 @@ async function assertAiFields(
   const errors: Record<string, string[]> = {};
   if (input.create_with_ai && !input.prompt?.trim())
     errors.prompt = ['is needed to design the system with AI'];
-  const agentProblems = await checkedAiAgent(app, workspaceId, input.ai_agent_id);
+  const agentProblems = await checkedAiAgent(services, workspaceId, input.ai_agent_id);
   if (agentProblems.length > 0) errors.ai_agent_id = agentProblems;
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  if (input.create_with_ai && !(await loadAiConnection(aiServicesOf(app), principal.organizationId))) {
+  if (input.create_with_ai && !(await loadAiConnection(services, principal.organizationId))) {
     throw aiNotConfigured();
   }
 }
 
 export async function createDesignSystem(
-  app: App,
+  services: Pick<Services, 'database' | 'secrets' | 'config' | 'jobs'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateEmailDesignSystemBody>,
 ) {
   assertUniqueStyleNames(input.custom_styles);
   const withAi = input.create_with_ai === true;
-  await assertAiFields(app, principal, workspaceId, input);
-  const [row] = await app.database.db
+  await assertAiFields(services, principal, workspaceId, input);
+  const [row] = await services.database.db
     .insert(emailDesignSystems)
     .values({
       organizationId: principal.organizationId,
@@ -212,7 +220,7 @@ export async function createDesignSystem(
     .returning();
   if (!row) throw new Error('design system insert returned nothing');
   if (withAi) {
-    await app.jobs.send('design-system-generation', {
+    await services.jobs.send('design-system-generation', {
       email_design_system_id: row.id,
       user_id: principal.userId,
       ai_agent_id: input.ai_agent_id ?? null,
@@ -222,35 +230,40 @@ export async function createDesignSystem(
 }
 
 export async function updateDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateEmailDesignSystemBody>,
 ) {
-  await findEditableDesignSystem(app, principal, workspaceId, id);
+  await findEditableDesignSystem(services, principal, workspaceId, id);
   assertUniqueStyleNames(input.custom_styles);
-  const [row] = await updateReturning(app.database.db, emailDesignSystems, eq(emailDesignSystems.id, id), {
-    name: input.name,
-    description: input.description,
-    accessScope: input.access_scope,
-    requireBrandProfileForUse: input.require_brand_profile_for_use,
-    designTokens: input.design_tokens,
-    customStyles: input.custom_styles,
-    archived: input.archived,
-  });
+  const [row] = await updateReturning(
+    services.database.db,
+    emailDesignSystems,
+    eq(emailDesignSystems.id, id),
+    {
+      name: input.name,
+      description: input.description,
+      accessScope: input.access_scope,
+      requireBrandProfileForUse: input.require_brand_profile_for_use,
+      designTokens: input.design_tokens,
+      customStyles: input.custom_styles,
+      archived: input.archived,
+    },
+  );
   if (!row) throw new NotFoundError();
   return toDesignSystemResponse(row, workspaceId);
 }
 
 export async function deleteDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<void> {
-  await findEditableDesignSystem(app, principal, workspaceId, id);
-  const usedBy = await app.database.db
+  await findEditableDesignSystem(services, principal, workspaceId, id);
+  const usedBy = await services.database.db
     .select({ name: emails.name })
     .from(emails)
     .where(eq(emails.emailDesignSystemId, id))
@@ -262,5 +275,5 @@ export async function deleteDesignSystem(
       `is used by emails (${quotedNames(usedBy.map((email) => email.name))}); archive it instead, or delete them first`,
     );
   }
-  await app.database.db.delete(emailDesignSystems).where(eq(emailDesignSystems.id, id));
+  await services.database.db.delete(emailDesignSystems).where(eq(emailDesignSystems.id, id));
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { components, componentVersions, emailDesignSystems } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
 import { componentProblems, versionOf } from '../components/components.service.ts';
 import type { DesignSystemJson } from './email-design-systems.schemas.ts';
 import {
@@ -99,31 +99,31 @@ export async function insertDesignSystem(
 }
 
 export async function importDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   document: DesignSystemDocument,
 ) {
   const errors = documentProblems(document);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const id = await app.database.db.transaction((tx) =>
+  const id = await services.database.db.transaction((tx) =>
     insertDesignSystem(
       tx,
       { organizationId: principal.organizationId, workspaceId, userId: principal.userId },
       document,
     ),
   );
-  return getDesignSystem(app, principal, workspaceId, id);
+  return getDesignSystem(services, principal, workspaceId, id);
 }
 
 export async function exportDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<DesignSystemDocument> {
-  const system = await findVisibleDesignSystem(app, principal, workspaceId, id);
-  const rows = await app.database.db
+  const system = await findVisibleDesignSystem(services, principal, workspaceId, id);
+  const rows = await services.database.db
     .select()
     .from(components)
     .where(eq(components.emailDesignSystemId, id))
@@ -161,17 +161,17 @@ export async function exportDesignSystem(
  * render; components missing from the document are deprecated, never deleted.
  */
 export async function syncDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
   document: DesignSystemDocument,
 ) {
-  await findEditableDesignSystem(app, principal, workspaceId, id);
+  await findEditableDesignSystem(services, principal, workspaceId, id);
   const errors = documentProblems(document);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const system = document.email_design_system;
-  await app.database.db.transaction(async (tx) => {
+  await services.database.db.transaction(async (tx) => {
     await tx
       .update(emailDesignSystems)
       .set({
@@ -224,19 +224,19 @@ export async function syncDesignSystem(
         .where(and(eq(components.id, componentId)));
     }
   });
-  return getDesignSystem(app, principal, workspaceId, id);
+  return getDesignSystem(services, principal, workspaceId, id);
 }
 
 export async function cloneDesignSystem(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   id: number,
   name: string | undefined,
 ) {
-  const document = await exportDesignSystem(app, principal, workspaceId, id);
+  const document = await exportDesignSystem(services, principal, workspaceId, id);
   document.email_design_system.name = name ?? `${document.email_design_system.name} (copy)`;
   // A clone belongs to this workspace alone until someone chooses to share it.
   document.email_design_system.access_scope = 'this_workspace_only';
-  return importDesignSystem(app, principal, workspaceId, document);
+  return importDesignSystem(services, principal, workspaceId, document);
 }

@@ -51,6 +51,6 @@ export const feedsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(FeedRunResult), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => runFeed(app, workspaceOf(request).id, request.params.id, request.body),
+    async (request) => runFeed(app.services, workspaceOf(request).id, request.params.id, request.body),
   );
 };

@@ -1,7 +1,6 @@
 import { checkTemplate, extractFeedFields, parseJsonPath } from '@letterset/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { components, feeds } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
@@ -10,6 +9,7 @@ import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { OutboundFetchError, outboundFetch } from '../../security/outbound-fetch.ts';
 import { sameDestination } from '../../security/secret-destination.ts';
+import type { Services } from '../../services.ts';
 import type { CreateFeedBody, Feed, FeedRunResult, RunFeedBody, UpdateFeedBody } from './feeds.schemas.ts';
 
 type FeedRow = typeof feeds.$inferSelect;
@@ -34,13 +34,17 @@ function toResponse(row: FeedRow): Static<typeof Feed> {
   };
 }
 
-export async function listFeeds(app: App, workspaceId: number, page: PageRequest) {
-  const { rows, total } = await pageOfWorkspaceRecords(app, feeds, workspaceId, page);
+export async function listFeeds(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
+  const { rows, total } = await pageOfWorkspaceRecords(services, feeds, workspaceId, page);
   return listBody(rows.map(toResponse), total, page);
 }
 
-export async function getFeed(app: App, workspaceId: number, id: number) {
-  return toResponse(await findWorkspaceRecord(app, feeds, workspaceId, id));
+export async function getFeed(services: Pick<Services, 'database'>, workspaceId: number, id: number) {
+  return toResponse(await findWorkspaceRecord(services, feeds, workspaceId, id));
 }
 
 function duplicates<T>(
@@ -82,13 +86,13 @@ function checkFeed(input: Static<typeof UpdateFeedBody>): void {
 }
 
 export async function createFeed(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateFeedBody>,
 ) {
   checkFeed(input);
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .insert(feeds)
     .values({
       organizationId: principal.organizationId,
@@ -130,12 +134,12 @@ function headersToStore(
 }
 
 export async function updateFeed(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateFeedBody>,
 ) {
-  const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
+  const feed = await findWorkspaceRecord(services, feeds, workspaceId, id);
   checkFeed(input);
   const keepsDestination = input.url === undefined || sameDestination(feed.url, input.url);
   const { headers, cleared } =
@@ -149,7 +153,7 @@ export async function updateFeed(
         )
       : { headers: undefined, cleared: [] };
   // Through the shared partial update: a PATCH of `{}` writes nothing and answers the feed as it is.
-  const [row] = await updateReturning(app.database.db, feeds, eq(feeds.id, id), {
+  const [row] = await updateReturning(services.database.db, feeds, eq(feeds.id, id), {
     name: input.name,
     url: input.url,
     requestMethod: input.request_method,
@@ -162,9 +166,9 @@ export async function updateFeed(
 }
 
 /** A feed that components use stays: they would silently stop filling their fields. */
-export async function deleteFeed(app: App, workspaceId: number, id: number) {
-  const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
-  const usingComponents = await app.database.db
+export async function deleteFeed(services: Pick<Services, 'database'>, workspaceId: number, id: number) {
+  const feed = await findWorkspaceRecord(services, feeds, workspaceId, id);
+  const usingComponents = await services.database.db
     .select({ label: components.label })
     .from(components)
     .where(eq(components.feedId, id))
@@ -176,7 +180,7 @@ export async function deleteFeed(app: App, workspaceId: number, id: number) {
       `The feed “${feed.name}” is used by the components ${names}: choose another feed for them first`,
     );
   }
-  await app.database.db.delete(feeds).where(eq(feeds.id, id));
+  await services.database.db.delete(feeds).where(eq(feeds.id, id));
 }
 
 type RunResult = Static<typeof FeedRunResult>;
@@ -186,15 +190,19 @@ type RunResult = Static<typeof FeedRunResult>;
  * (refused address, timeout, oversize, non-2xx, not JSON) are part of the result, not errors.
  */
 export async function runFeed(
-  app: App,
+  services: Pick<Services, 'database' | 'renderer' | 'config'>,
   workspaceId: number,
   id: number,
   input: Static<typeof RunFeedBody>,
 ): Promise<RunResult> {
-  const feed = await findWorkspaceRecord(app, feeds, workspaceId, id);
+  const feed = await findWorkspaceRecord(services, feeds, workspaceId, id);
   const result: RunResult = { url: null, body: null, status: null, error: null, extracted_data: {} };
   // The URL is a user template: it renders in the pool, never on the event loop.
-  const rendered = await app.renderer.feedUrl(feed.url, input.parameters ?? {}, app.renderer.budget());
+  const rendered = await services.renderer.feedUrl(
+    feed.url,
+    input.parameters ?? {},
+    services.renderer.budget(),
+  );
   if ('error' in rendered) return { ...result, error: `The URL template did not render: ${rendered.error}` };
   result.url = rendered.url;
   try {
@@ -207,7 +215,7 @@ export async function runFeed(
           ...Object.fromEntries(feed.headers.map((h) => [h.key, h.value])),
         },
       },
-      app.config.outboundFetch,
+      services.config.outboundFetch,
     );
     result.status = response.status;
     result.body = response.body;

@@ -1,17 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createTestOrganization,
   createTestUser,
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp, testConfig } from '../../test/harness.ts';
+import { buildTestApp, type TestApp, testConfig } from '../../test/harness.ts';
 
 describe('feeds', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let base: string;

@@ -33,7 +33,8 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListResponse(ref(Layout)), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => listLayouts(app, workspaceOf(request).id, request.query, pageRequest(request.query)),
+    async (request) =>
+      listLayouts(app.services, workspaceOf(request).id, request.query, pageRequest(request.query)),
   );
 
   app.post(
@@ -52,7 +53,8 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Layout), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => createLayout(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) =>
+      createLayout(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -67,7 +69,7 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Layout), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getLayout(app, workspaceOf(request).id, request.params.id),
+    async (request) => getLayout(app.services, workspaceOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -83,7 +85,7 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Layout), 409: ref(LayoutConflict), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => updateLayout(app, workspaceOf(request).id, request.params.id, request.body),
+    async (request) => updateLayout(app.services, workspaceOf(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -99,7 +101,7 @@ export const layoutsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteLayout(app, workspaceOf(request).id, request.params.id);
+      await deleteLayout(app.services, workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { components, layouts } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ConflictError, NotFoundError, notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Services } from '../../services.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
@@ -37,7 +37,7 @@ const orderings = {
 } as const;
 
 export async function listLayouts(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   query: Static<typeof ListLayoutsQuery>,
   page: PageRequest,
@@ -56,20 +56,24 @@ export async function listLayouts(
     brandFilter,
   );
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select()
       .from(layouts)
       .where(where)
       .orderBy(...orderings[query.sort ?? 'created_at_desc'])
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(layouts).where(where),
+    services.database.db.select({ value: count() }).from(layouts).where(where),
   ]);
   return listBody(rows.map(toLayoutResponse), total?.value ?? 0, page);
 }
 
-async function findLayout(app: App, workspaceId: number, id: number): Promise<LayoutRow> {
-  const [row] = await app.database.db
+async function findLayout(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: number,
+): Promise<LayoutRow> {
+  const [row] = await services.database.db
     .select()
     .from(layouts)
     .where(and(eq(layouts.id, id), eq(layouts.workspaceId, workspaceId)));
@@ -77,13 +81,13 @@ async function findLayout(app: App, workspaceId: number, id: number): Promise<La
   return row;
 }
 
-export async function getLayout(app: App, workspaceId: number, id: number) {
-  return toLayoutResponse(await findLayout(app, workspaceId, id));
+export async function getLayout(services: Pick<Services, 'database'>, workspaceId: number, id: number) {
+  return toLayoutResponse(await findLayout(services, workspaceId, id));
 }
 
 /** The brand profile and every instance's component must belong to the layout's design system. */
 async function layoutProblems(
-  app: App,
+  services: Pick<Services, 'database'>,
   systemId: number,
   candidate: {
     brandProfileId: number | null | undefined;
@@ -92,14 +96,14 @@ async function layoutProblems(
 ) {
   const errors: Record<string, string[]> = {};
   if (candidate.brandProfileId) {
-    await findBrandProfile(app, systemId, candidate.brandProfileId).catch((error: unknown) => {
+    await findBrandProfile(services, systemId, candidate.brandProfileId).catch((error: unknown) => {
       // Only its absence is the request's fault; any other failure stays what it is.
       if (!(error instanceof NotFoundError)) throw error;
       errors.brand_profile_id = ['is not a brand profile of the layout’s design system'];
     });
   }
   if (candidate.content) {
-    const systemComponents = await app.database.db
+    const systemComponents = await services.database.db
       .select({ id: components.id, container: components.container })
       .from(components)
       .where(eq(components.emailDesignSystemId, systemId));
@@ -109,19 +113,22 @@ async function layoutProblems(
 }
 
 export async function createLayout(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateLayoutBody>,
 ) {
   const system = await findVisibleDesignSystem(
-    app,
+    services,
     principal,
     workspaceId,
     input.email_design_system_id,
   ).catch(notFoundAsFieldError('email_design_system_id', 'is not a design system this workspace can use'));
-  await layoutProblems(app, system.id, { brandProfileId: input.brand_profile_id, content: input.content });
-  const [row] = await app.database.db
+  await layoutProblems(services, system.id, {
+    brandProfileId: input.brand_profile_id,
+    content: input.content,
+  });
+  const [row] = await services.database.db
     .insert(layouts)
     .values({
       organizationId: principal.organizationId,
@@ -138,20 +145,20 @@ export async function createLayout(
 }
 
 export async function updateLayout(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateLayoutBody>,
 ) {
-  const layout = await findLayout(app, workspaceId, id);
+  const layout = await findLayout(services, workspaceId, id);
   const basedOn = input.lock_version;
   if (basedOn !== undefined && basedOn !== layout.lockVersion) throw conflictWith(layout);
-  await layoutProblems(app, layout.emailDesignSystemId, {
+  await layoutProblems(services, layout.emailDesignSystemId, {
     brandProfileId: input.brand_profile_id,
     content: input.content,
   });
   const [row] = await updateReturning(
-    app.database.db,
+    services.database.db,
     layouts,
     // Only a writer who names the version it loaded is protected; without one the last write wins.
     and(eq(layouts.id, id), basedOn !== undefined ? eq(layouts.lockVersion, basedOn) : undefined),
@@ -164,7 +171,7 @@ export async function updateLayout(
     { lockVersion: sql`${layouts.lockVersion} + 1` },
   );
   // Someone else's write landed between our read and our write.
-  if (!row) throw conflictWith(await findLayout(app, workspaceId, id));
+  if (!row) throw conflictWith(await findLayout(services, workspaceId, id));
   return toLayoutResponse(row);
 }
 
@@ -176,7 +183,7 @@ function conflictWith(current: LayoutRow): ConflictError {
   );
 }
 
-export async function deleteLayout(app: App, workspaceId: number, id: number) {
-  await findLayout(app, workspaceId, id);
-  await app.database.db.delete(layouts).where(eq(layouts.id, id));
+export async function deleteLayout(services: Pick<Services, 'database'>, workspaceId: number, id: number) {
+  await findLayout(services, workspaceId, id);
+  await services.database.db.delete(layouts).where(eq(layouts.id, id));
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { starterLayouts } from '@letterset/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('layouts', () => {
-  let app: App;
+  let app: TestApp;
   let admin: Record<string, string>;
   let base: string;
   let starter: { id: number; container: number; hero: number };

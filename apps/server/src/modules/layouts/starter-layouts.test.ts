@@ -1,6 +1,5 @@
 import { starterLayouts } from '@letterset/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createStarterProject,
   createTestOrganization,
@@ -8,7 +7,7 @@ import {
   signInAs,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 interface Instance {
   id: string;
@@ -31,7 +30,7 @@ interface LayoutResponse {
 const starterNames = ['Event invitation', 'Newsletter', 'Product launch', 'Promotion', 'Receipt', 'Welcome'];
 
 describe('the Letterset Starter’s layouts', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let base: string;

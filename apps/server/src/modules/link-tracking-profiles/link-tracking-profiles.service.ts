@@ -5,7 +5,6 @@ import {
 } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { emails, linkTrackingProfiles } from '../../db/schema.ts';
 import {
@@ -39,11 +38,11 @@ function toResponse(row: ProfileRow): Static<typeof LinkTrackingProfile> {
 
 /** The profile an email or a render names in `link_tracking_profile_id`; 422 unless the workspace has it. */
 export function findLinkTrackingProfileToUse(
-  app: Services,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number,
 ): Promise<ProfileRow> {
-  return findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id).catch(
+  return findWorkspaceRecord(services, linkTrackingProfiles, workspaceId, id).catch(
     notFoundAsFieldError('link_tracking_profile_id', 'is not a link tracking profile of this workspace'),
   );
 }
@@ -58,13 +57,21 @@ export function linkTrackingProfileDefinition(row: ProfileRow): LinkTrackingProf
   };
 }
 
-export async function listLinkTrackingProfiles(app: App, workspaceId: number, page: PageRequest) {
-  const { rows, total } = await pageOfWorkspaceRecords(app, linkTrackingProfiles, workspaceId, page);
+export async function listLinkTrackingProfiles(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
+  const { rows, total } = await pageOfWorkspaceRecords(services, linkTrackingProfiles, workspaceId, page);
   return listBody(rows.map(toResponse), total, page);
 }
 
-export async function getLinkTrackingProfile(app: App, workspaceId: number, id: number) {
-  return toResponse(await findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id));
+export async function getLinkTrackingProfile(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: number,
+) {
+  return toResponse(await findWorkspaceRecord(services, linkTrackingProfiles, workspaceId, id));
 }
 
 /** Parameter names are unique; a custom template must be valid Liquid. */
@@ -89,13 +96,13 @@ function checkProfile(input: {
 }
 
 export async function createLinkTrackingProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateLinkTrackingProfileBody>,
 ) {
   checkProfile(input);
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .insert(linkTrackingProfiles)
     .values({
       organizationId: principal.organizationId,
@@ -110,15 +117,15 @@ export async function createLinkTrackingProfile(
 }
 
 export async function updateLinkTrackingProfile(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateLinkTrackingProfileBody>,
 ) {
-  await findWorkspaceRecord(app, linkTrackingProfiles, workspaceId, id);
+  await findWorkspaceRecord(services, linkTrackingProfiles, workspaceId, id);
   checkProfile(input);
   const [row] = await updateReturning(
-    app.database.db,
+    services.database.db,
     linkTrackingProfiles,
     eq(linkTrackingProfiles.id, id),
     {
@@ -132,8 +139,12 @@ export async function updateLinkTrackingProfile(
 }
 
 /** Refused (422 naming them) while emails of the workspace use the profile. */
-export async function deleteLinkTrackingProfile(app: App, workspaceId: number, id: number) {
-  await deleteWorkspaceRecordUnlessUsed(app, linkTrackingProfiles, workspaceId, id, {
+export async function deleteLinkTrackingProfile(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: number,
+) {
+  await deleteWorkspaceRecordUnlessUsed(services, linkTrackingProfiles, workspaceId, id, {
     describe: (profile) => `The link tracking profile ${profile.name}`,
     usedBy: eq(emails.linkTrackingProfileId, id),
   });

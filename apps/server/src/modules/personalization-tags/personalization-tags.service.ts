@@ -1,7 +1,6 @@
 import { type PersonalizationTagDefinition, personalizationTagToken } from '@letterset/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { emails, personalizationTags } from '../../db/schema.ts';
 import {
@@ -12,7 +11,8 @@ import {
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import { workspaceProfiles } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
+import type { Services } from '../../services.ts';
+import { workspaceProfiles } from '../dynamic-content-profiles/dynamic-content-profile-records.ts';
 import type {
   CreatePersonalizationTagBody,
   PersonalizationTag,
@@ -46,24 +46,32 @@ export function personalizationTagDefinition(row: TagRow): PersonalizationTagDef
   };
 }
 
-export async function listPersonalizationTags(app: App, workspaceId: number, page: PageRequest) {
-  const { rows, total } = await pageOfWorkspaceRecords(app, personalizationTags, workspaceId, page);
+export async function listPersonalizationTags(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  page: PageRequest,
+) {
+  const { rows, total } = await pageOfWorkspaceRecords(services, personalizationTags, workspaceId, page);
   return listBody(rows.map(toResponse), total, page);
 }
 
-export async function getPersonalizationTag(app: App, workspaceId: number, id: number) {
-  return toResponse(await findWorkspaceRecord(app, personalizationTags, workspaceId, id));
+export async function getPersonalizationTag(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: number,
+) {
+  return toResponse(await findWorkspaceRecord(services, personalizationTags, workspaceId, id));
 }
 
 /** Per-profile values may only name the workspace's profiles. */
 export async function checkProfileIds(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   field: string,
   values: Record<string, unknown> | undefined,
 ): Promise<void> {
   if (!values) return;
-  const profiles = await workspaceProfiles(app, workspaceId);
+  const profiles = await workspaceProfiles(services, workspaceId);
   const errors: Record<string, string[]> = {};
   for (const id of Object.keys(values)) {
     if (!profiles.has(id)) errors[`${field}.${id}`] = ['is not a dynamic content profile of this workspace'];
@@ -72,18 +80,18 @@ export async function checkProfileIds(
 }
 
 export async function createPersonalizationTag(
-  app: App,
+  services: Pick<Services, 'database'>,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreatePersonalizationTagBody>,
 ) {
   await checkProfileIds(
-    app,
+    services,
     workspaceId,
     'dynamic_content_profile_values',
     input.dynamic_content_profile_values,
   );
-  const [row] = await app.database.db
+  const [row] = await services.database.db
     .insert(personalizationTags)
     .values({
       organizationId: principal.organizationId,
@@ -99,31 +107,40 @@ export async function createPersonalizationTag(
 }
 
 export async function updatePersonalizationTag(
-  app: App,
+  services: Pick<Services, 'database'>,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdatePersonalizationTagBody>,
 ) {
-  await findWorkspaceRecord(app, personalizationTags, workspaceId, id);
+  await findWorkspaceRecord(services, personalizationTags, workspaceId, id);
   await checkProfileIds(
-    app,
+    services,
     workspaceId,
     'dynamic_content_profile_values',
     input.dynamic_content_profile_values,
   );
-  const [row] = await updateReturning(app.database.db, personalizationTags, eq(personalizationTags.id, id), {
-    label: input.label,
-    defaultValue: input.default_value,
-    exampleValue: input.example_value,
-    profileValues: input.dynamic_content_profile_values,
-  });
+  const [row] = await updateReturning(
+    services.database.db,
+    personalizationTags,
+    eq(personalizationTags.id, id),
+    {
+      label: input.label,
+      defaultValue: input.default_value,
+      exampleValue: input.example_value,
+      profileValues: input.dynamic_content_profile_values,
+    },
+  );
   if (!row) throw new Error('personalization tag update returned nothing');
   return toResponse(row);
 }
 
 /** Refused (422 naming them) while emails of the workspace hold the tag's token. */
-export async function deletePersonalizationTag(app: App, workspaceId: number, id: number) {
-  await deleteWorkspaceRecordUnlessUsed(app, personalizationTags, workspaceId, id, {
+export async function deletePersonalizationTag(
+  services: Pick<Services, 'database'>,
+  workspaceId: number,
+  id: number,
+) {
+  await deleteWorkspaceRecordUnlessUsed(services, personalizationTags, workspaceId, id, {
     describe: (tag) => `The personalization tag ${tag.label}`,
     // The token is plain text in the content; `position` avoids LIKE's wildcards.
     usedBy: sql`position(${personalizationTagToken(id)} in ${emails.content}::text) > 0`,
