@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { type Person, type ReviewOrganization, setUpReviewOrganization } from './review-test-setup.ts';
 
 /*
@@ -177,7 +176,7 @@ function applyToModel(model: Model, step: Step): number {
 }
 
 describe('approval workflows against a model of the rules', () => {
-  let app: App;
+  let app: TestApp;
   let org: ReviewOrganization;
   let submitter: Person;
   let deciders: Person[];

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../http/access.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { findRequestedEmail } from '../emails/emails.service.ts';
 import { preSendCheckerOf } from '../exports/exports.service.ts';
-import { notificationServicesOf } from '../notifications/notifications.service.ts';
 import {
   ApprovalWorkflow,
   EmailReviewParams,
@@ -12,23 +10,10 @@ import {
   ReviewApprovalBody,
   SubmitForApprovalBody,
 } from './approval-workflows.schemas.ts';
-import {
-  decideReview,
-  getLatestWorkflow,
-  type ReviewServices,
-  submitForApproval,
-} from './approval-workflows.service.ts';
+import { decideReview, getLatestWorkflow, submitForApproval } from './approval-workflows.service.ts';
 
 const emailItem = '/api/v1/workspaces/:workspace_id/emails/:email_id';
 const tags = ['Approval workflows'];
-
-function reviewServices(app: FastifyInstance): ReviewServices {
-  return {
-    db: app.database.db,
-    notifications: notificationServicesOf(app),
-    preSendChecks: preSendCheckerOf(app),
-  };
-}
 
 export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -56,8 +41,14 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      const email = await findRequestedEmail(app, request);
-      return submitForApproval(reviewServices(app), principalOf(request), email, request.body);
+      const email = await findRequestedEmail(app.services, request);
+      return submitForApproval(
+        app.services,
+        preSendCheckerOf(app),
+        principalOf(request),
+        email,
+        request.body,
+      );
     },
   );
 
@@ -77,7 +68,7 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      return getLatestWorkflow(app.database.db, await findRequestedEmail(app, request));
+      return getLatestWorkflow(app.database.db, await findRequestedEmail(app.services, request));
     },
   );
 
@@ -105,8 +96,8 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      const email = await findRequestedEmail(app, request);
-      return decideReview(reviewServices(app), principalOf(request), email, request.body);
+      const email = await findRequestedEmail(app.services, request);
+      return decideReview(app.services, preSendCheckerOf(app), principalOf(request), email, request.body);
     },
   );
 };

@@ -38,14 +38,6 @@ import type {
   SubmitForApprovalBody,
 } from './approval-workflows.schemas.ts';
 
-/** What a review needs: the database, how to tell people (after commit), and the pre-send checks. */
-export interface ReviewServices {
-  db: Database;
-  notifications: NotificationServices;
-  /** Submitting and approving run them: blocking problems refuse the step, warnings go with it. */
-  preSendChecks: PreSendChecker;
-}
-
 type EmailRow = typeof emails.$inferSelect;
 type WorkflowRow = typeof approvalWorkflows.$inferSelect;
 type Person = { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
@@ -200,12 +192,14 @@ async function actorOf(db: Database, principal: Principal) {
  * be one the caller sees (the route checked); the stage members must see it too.
  */
 export async function submitForApproval(
-  services: ReviewServices,
+  services: NotificationServices,
+  /** Submitting and approving run them: blocking problems refuse the step, warnings go with it. */
+  preSendChecks: PreSendChecker,
   principal: Principal,
   visibleEmail: EmailRow,
   body: Static<typeof SubmitForApprovalBody>,
 ): Promise<Static<typeof ApprovalWorkflow>> {
-  const { db } = services;
+  const db = services.database.db;
   const resubmission = body.resubmission === true;
   const requested = resubmission ? null : await requestedStages(db, principal, body);
   if (requested) {
@@ -213,7 +207,7 @@ export async function submitForApproval(
   }
   // The status (and the key) refuse first: checks are no reason to refuse what the status forbids anyway.
   moveEmail(principal, visibleEmail.status, resubmission ? 'resubmit' : 'submit_for_approval');
-  const warnings = await passPreSendChecks(services.preSendChecks, visibleEmail, 'submit');
+  const warnings = await passPreSendChecks(preSendChecks, visibleEmail, 'submit');
 
   const { email, workflow } = await db.transaction(async (tx) => {
     const email = await lockEmail(tx, visibleEmail.id);
@@ -263,7 +257,7 @@ export async function submitForApproval(
 
   const actor = await actorOf(db, principal);
   const stage = stageAt(workflow, workflow.currentStagePosition);
-  await notify(services.notifications, [
+  await notify(services, [
     {
       kind: 'requested_review',
       recipientIds: stage.user_ids,
@@ -326,12 +320,14 @@ async function decisionAtCurrentStage(
  * the stage waits on); the email must be in review (422). Runs with the email row locked.
  */
 export async function decideReview(
-  services: ReviewServices,
+  services: NotificationServices,
+  /** Submitting and approving run them: blocking problems refuse the step, warnings go with it. */
+  preSendChecks: PreSendChecker,
   principal: Principal,
   visibleEmail: EmailRow,
   body: Static<typeof ReviewApprovalBody>,
 ): Promise<Static<typeof ReviewApproval>> {
-  const { db } = services;
+  const db = services.database.db;
   const decision: ReviewDecision = body.decision;
   const reviewComment = body.review_comment?.trim() ? body.review_comment : null;
   const notices: EmailNotice[] = [];
@@ -345,7 +341,7 @@ export async function decideReview(
     // transaction (they read through the outer connection): the rules run once here, read-only,
     // and again under the lock below.
     await decisionAtCurrentStage(db, principal, visibleEmail, decision);
-    warnings = await passPreSendChecks(services.preSendChecks, visibleEmail, 'approve');
+    warnings = await passPreSendChecks(preSendChecks, visibleEmail, 'approve');
   }
 
   const approvalId = await db.transaction(async (tx) => {
@@ -429,7 +425,7 @@ export async function decideReview(
     return approval.id;
   });
 
-  await notify(services.notifications, notices);
+  await notify(services, notices);
   const [row] = await db.select().from(reviewApprovals).where(eq(reviewApprovals.id, approvalId));
   if (!row) throw new NotFoundError();
   return toApprovalResponse(row, actor ? (await peopleById(db, [actor.id])).get(actor.id) : undefined);

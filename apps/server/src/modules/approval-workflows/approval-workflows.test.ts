@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { listenOnChannel } from '../../db/channel-listener.ts';
 import { emails, reviewGroupStageMembers, reviewGroupStages, reviewGroups } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { emailEventsChannel } from '../emails/email-events.ts';
 import {
@@ -16,7 +15,7 @@ import {
 type Headers = Record<string, string>;
 
 describe('approval workflows', () => {
-  let app: App;
+  let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let org: ReviewOrganization;
   let submitter: Person;

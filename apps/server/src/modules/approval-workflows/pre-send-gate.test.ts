@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import {
   type Person,
   type ReviewOrganization,
@@ -25,7 +24,7 @@ interface Problem {
  * blocking problems the caller acknowledged, and the audit log records it.
  */
 describe('pre-send checks gate submit, approve and publish', () => {
-  let app: App;
+  let app: TestApp;
   let org: ReviewOrganization;
   let submitter: Person;
   let reviewer: Person;

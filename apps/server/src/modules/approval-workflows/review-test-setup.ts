@@ -1,6 +1,5 @@
 import type { BuiltInRoleName } from '@letterset/core';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 import {
   createTestOrganization,
@@ -9,6 +8,7 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../../test/factories.ts';
+import type { TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -23,7 +23,7 @@ export interface Person {
  * An organization with one team and project, and a way to make people of it: what the review
  * tests (plain and model-based) start from.
  */
-export async function setUpReviewOrganization(app: App) {
+export async function setUpReviewOrganization(app: TestApp) {
   const organization: TestOrganization = await createTestOrganization(app);
   const admin = await signInAs(app, organization.admin);
   const base = `/api/v1/workspaces/${organization.workspaceId}`;

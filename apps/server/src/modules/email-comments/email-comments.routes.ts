@@ -4,7 +4,6 @@ import { principalOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { findRequestedEmail } from '../emails/emails.service.ts';
-import { notificationServicesOf } from '../notifications/notifications.service.ts';
 import {
   CreateEmailCommentBody,
   EmailComment,
@@ -47,7 +46,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       listEmailComments(
         app.database.db,
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         request.query,
         pageRequest(request.query),
       ),
@@ -74,9 +73,9 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       createEmailComment(
-        notificationServicesOf(app),
+        app.services,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         request.body,
       ),
   );
@@ -97,9 +96,9 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateEmailComment(
-        notificationServicesOf(app),
+        app.services,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         request.params.id,
         request.body,
       ),
@@ -122,7 +121,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteEmailComment(
         app.database.db,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         request.params.id,
       );
       return reply.code(204).send(null);
@@ -148,7 +147,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       toggleEmailCommentResolution(
         app.database.db,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         request.params.id,
       ),
   );

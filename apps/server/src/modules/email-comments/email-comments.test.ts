@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { emails, projects, teamMemberships, users } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -12,14 +11,14 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import { type EmailEvent, emailEventsChannel } from '../emails/email-events.ts';
 
 type Headers = Record<string, string>;
 
 /** Every email event announced while the test app runs, whichever database is under it. */
-async function recordEmailEvents(app: App): Promise<{ events: EmailEvent[]; stop(): Promise<void> }> {
+async function recordEmailEvents(app: TestApp): Promise<{ events: EmailEvent[]; stop(): Promise<void> }> {
   const events: EmailEvent[] = [];
   const handle = app.database;
   if (handle.driver === 'pglite') {
@@ -50,7 +49,7 @@ async function eventually(check: () => void, timeoutMs = 2_000): Promise<void> {
 }
 
 describe('email comments', () => {
-  let app: App;
+  let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let organization: TestOrganization;
   let admin: Headers;

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { emails, projects, teamMemberships, users } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -9,11 +8,11 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { type EmailPlace, emailVisibilityOf, usersWhoCanSee } from './email-audience.ts';
 
 describe('who can see an email', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let email: EmailPlace;
   let teamId: number;

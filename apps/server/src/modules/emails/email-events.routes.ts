@@ -33,7 +33,7 @@ export const emailEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const emailId = request.params.id;
-      await findVisibleEmail(app, principalOf(request), workspaceOf(request).id, emailId);
+      await findVisibleEmail(app.services, principalOf(request), workspaceOf(request).id, emailId);
       reply.hijack();
       await streamEmailEvents(app.emailEvents.hub, emailId, reply.raw, app.emailEvents.openStreams);
     },

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { EventStreamReader } from '../../test/event-stream-client.ts';
 import { createTestOrganization, signInAs, type TestOrganization } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { announceEmailEvent } from './email-events.ts';
 
 /** An email of the Starter design system, made through the API as a person would. */
 async function createEmail(
-  app: App,
+  app: TestApp,
   organization: TestOrganization,
   headers: Record<string, string>,
   name: string,
@@ -28,7 +27,7 @@ async function createEmail(
 }
 
 describe('live email events', () => {
-  let app: App;
+  let app: TestApp;
   let baseUrl: string;
   let organization: TestOrganization;
   let admin: Record<string, string>;

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { createStarterProject, createTestOrganization, signInAs } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 type FieldValues = Record<string, Record<string, Record<string, Record<string, unknown>>>>;
 
 describe('adding a locale to an email', () => {
-  let app: App;
+  let app: TestApp;
   let admin: Headers;
   let base: string;
   let projectId: number;

@@ -8,7 +8,6 @@ import {
 } from '@letterset/core';
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { emailDesignSystems, projects } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
@@ -29,20 +28,22 @@ import { contentOf, type EmailRow, findVisibleEmail } from './emails.service.ts'
  * content profile when one is named: 422 when the workspace has no such profile).
  */
 export async function renderingContext(
-  app: Services,
+  services: Services,
   email: EmailRow,
   dynamicContentProfileId: string | null = null,
 ) {
   const [[system], { definitions }, brandProfile, dynamicContent] = await Promise.all([
-    app.database.db
+    services.database.db
       .select()
       .from(emailDesignSystems)
       .where(eq(emailDesignSystems.id, email.emailDesignSystemId)),
-    designSystemComponents(app, email.emailDesignSystemId),
+    designSystemComponents(services, email.emailDesignSystemId),
     email.brandProfileId === null
       ? null
-      : findBrandProfile(app, email.emailDesignSystemId, email.brandProfileId).then(toBrandProfileDefinition),
-    loadDynamicContent(app, email.workspaceId, {
+      : findBrandProfile(services, email.emailDesignSystemId, email.brandProfileId).then(
+          toBrandProfileDefinition,
+        ),
+    loadDynamicContent(services, email.workspaceId, {
       profileId: dynamicContentProfileId,
       linkTrackingProfileId: email.linkTrackingProfileId,
     }),
@@ -52,7 +53,7 @@ export async function renderingContext(
 }
 
 async function renderSavedEmail(
-  app: App,
+  services: Services,
   email: EmailRow,
   locale: string,
   branchSelection: BranchSelection | undefined,
@@ -60,14 +61,14 @@ async function renderSavedEmail(
 ): Promise<RenderOutput> {
   if (!email.locales.includes(locale)) throw ValidationError.field('locale', 'is not a locale of this email');
   const [{ system, definitions, brandProfile, dynamicContent }, [project]] = await Promise.all([
-    renderingContext(app, email),
-    app.database.db
+    renderingContext(services, email),
+    services.database.db
       .select({ id: projects.id, name: projects.name })
       .from(projects)
       .where(eq(projects.id, email.projectId)),
   ]);
   return renderStrictly(
-    app.renderer,
+    services.renderer,
     {
       designSystem: toDesignSystemDefinition(system),
       components: definitions,
@@ -87,15 +88,15 @@ async function renderSavedEmail(
 
 /** The saved email in one locale, as HTML, subject, preheader and plain text. */
 export async function renderEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   locale: string,
   branchSelection: BranchSelection | undefined,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const output = await renderSavedEmail(app, email, locale, branchSelection, { plainText: true });
+  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
+  const output = await renderSavedEmail(services, email, locale, branchSelection, { plainText: true });
   return {
     html: output.html,
     subject: output.subject,
@@ -106,13 +107,13 @@ export async function renderEmail(
 
 /** Field validations over every branch and locale: what must be fixed before the email is sent. */
 export async function validateSavedEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<ContentValidationResult> {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const { definitions, brandProfile, dynamicContent } = await renderingContext(app, email);
+  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
+  const { definitions, brandProfile, dynamicContent } = await renderingContext(services, email);
   const branchKeys = new Map(
     (dynamicContent.conditionals ?? []).map((conditional) => [
       conditional.id,
@@ -130,23 +131,23 @@ export async function validateSavedEmail(
 
 /** Renders the email and mails it to up to ten people, subject marked [Test]. */
 export async function sendTestEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   input: Static<typeof TestSendBody>,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
+  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
   const locale = input.locale ?? email.defaultLocale;
-  const output = await renderSavedEmail(app, email, locale, input.branch_selection, { plainText: true });
+  const output = await renderSavedEmail(services, email, locale, input.branch_selection, { plainText: true });
   const subject = `[Test] ${output.subject || email.name}`;
   for (const recipient of input.recipients) {
-    await app.mailer.send({ to: recipient, subject, html: output.html, text: output.plainText });
+    await services.mailer.send({ to: recipient, subject, html: output.html, text: output.plainText });
   }
   return {
     recipients: input.recipients,
     locale,
     subject,
-    delivered_via: app.config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
+    delivered_via: services.config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
   };
 }

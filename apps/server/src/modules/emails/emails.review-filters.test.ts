@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { approvalWorkflows, emails, reviewApprovals } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -10,10 +9,10 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 describe('lists of emails by review', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let submitter: TestUser;
   let first: TestUser;

@@ -89,7 +89,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Email), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => createEmail(app, principalOf(request), workspaceOf(request).id, request.body),
+    async (request) => createEmail(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 
   app.get(
@@ -107,7 +107,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       sendJsonBytes(
         reply,
-        await readEmailJson(app, principalOf(request), workspaceOf(request).id, request.params.id),
+        await readEmailJson(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
       ),
   );
 
@@ -133,7 +133,13 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      updateEmail(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      updateEmail(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -149,7 +155,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteEmail(app, principalOf(request), workspaceOf(request).id, request.params.id);
+      await deleteEmail(app.services, principalOf(request), workspaceOf(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -219,7 +225,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      validateSavedEmail(app, principalOf(request), workspaceOf(request).id, request.params.id),
+      validateSavedEmail(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
   );
 
   app.post(
@@ -245,7 +251,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      publishEmail(app, principalOf(request), workspaceOf(request).id, request.params.id, {
+      publishEmail(app.services, principalOf(request), workspaceOf(request).id, request.params.id, {
         force: request.body?.force === true,
         acknowledgedProblems: request.body?.acknowledged_problems,
         preSendChecks: preSendCheckerOf(app),
@@ -290,7 +296,13 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      cloneEmail(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      cloneEmail(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.post(
@@ -338,6 +350,12 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      sendTestEmail(app, principalOf(request), workspaceOf(request).id, request.params.id, request.body),
+      sendTestEmail(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 };

@@ -8,7 +8,6 @@ import {
 import { and, count, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import { BatchedReads } from '../../db/batched-reads.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
@@ -24,8 +23,8 @@ import {
   aiServicesOf,
   loadAiConnection,
 } from '../../integrations/ai/ai-client.ts';
+import type { Services } from '../../services.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
-import { assertApprovedContent, cancelWorkflowUnderWay } from '../approval-workflows/workflow-records.ts';
 import { recordAuditEntry } from '../audit-logs/audit-logs.service.ts';
 import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
@@ -45,6 +44,7 @@ import {
   translationStatusProblems,
   withoutStatusesOutside,
 } from './email-locale-content.ts';
+import { assertApprovedContent, cancelWorkflowUnderWay } from './email-review-records.ts';
 import {
   contentFromLayout,
   emailContentProblems,
@@ -63,6 +63,14 @@ import type {
   UpdateEmailBody,
 } from './emails.schemas.ts';
 import { overriddenProblems, type PreSendChecker, refuseBlockingProblems } from './pre-send-gate.ts';
+
+/**
+ * What `findVisibleDesignSystem` is handed until the design-systems module takes `Services`
+ * (it reads only the database); remove this once it does.
+ */
+function designSystemServices(services: Services): Parameters<typeof findVisibleDesignSystem>[0] {
+  return services as unknown as Parameters<typeof findVisibleDesignSystem>[0];
+}
 
 export type EmailRow = typeof emails.$inferSelect;
 type Editor = Parameters<typeof toUserReference>[0] | null;
@@ -111,23 +119,23 @@ export function contentOf(row: EmailRow): EmailContent {
 
 /** Emails of the workspace whose project the principal may see; the rest answer 404. */
 function visibleEmails(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   ...conditions: (SQL | undefined)[]
 ) {
-  return and(eq(emails.workspaceId, workspaceId), visibleProjectsFilter(app, principal), ...conditions);
+  return and(eq(emails.workspaceId, workspaceId), visibleProjectsFilter(services, principal), ...conditions);
 }
 
 export async function listEmails(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   query: Static<typeof ListEmailsQuery>,
   page: PageRequest,
 ) {
   const where = visibleEmails(
-    app,
+    services,
     principal,
     workspaceId,
     query.project_id !== undefined ? eq(emails.projectId, query.project_id) : undefined,
@@ -137,7 +145,7 @@ export async function listEmails(
     query.submitted_by_me ? submittedBy(principal.userId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select({ email: emails, editor: editorColumns })
       .from(emails)
       .innerJoin(projects, eq(projects.id, emails.projectId))
@@ -146,7 +154,7 @@ export async function listEmails(
       .orderBy(desc(emails.updatedAt), desc(emails.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db
+    services.database.db
       .select({ value: count() })
       .from(emails)
       .innerJoin(projects, eq(projects.id, emails.projectId))
@@ -211,12 +219,12 @@ const visibleEmailJsonQueries = perDatabase((db) => {
 
 /** One email the principal may see, with who last changed it, in one query. */
 export async function findVisibleEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<{ email: EmailRow; editor: Editor }> {
-  const query = visibleEmailQueries(app.database.db)[projectsSeenBy(principal)];
+  const query = visibleEmailQueries(services.database.db)[projectsSeenBy(principal)];
   const [row] = await query.execute({ workspaceId, id, userId: principal.userId });
   if (!row) throw new NotFoundError();
   return row;
@@ -224,11 +232,11 @@ export async function findVisibleEmail(
 
 /** The email a route's `email_id` names in the request's workspace, if the caller may see it (404 otherwise). */
 export async function findRequestedEmail(
-  app: App,
+  services: Services,
   request: FastifyRequest & { params: { email_id: number } },
 ): Promise<EmailRow> {
   const { email } = await findVisibleEmail(
-    app,
+    services,
     principalOf(request),
     workspaceOf(request).id,
     request.params.email_id,
@@ -236,8 +244,8 @@ export async function findRequestedEmail(
   return email;
 }
 
-export async function getEmail(app: App, principal: Principal, workspaceId: number, id: number) {
-  const { email, editor } = await findVisibleEmail(app, principal, workspaceId, id);
+export async function getEmail(services: Services, principal: Principal, workspaceId: number, id: number) {
+  const { email, editor } = await findVisibleEmail(services, principal, workspaceId, id);
   return toEmailResponse(email, editor);
 }
 
@@ -250,15 +258,15 @@ const emailJsonReads = perDatabase(() => new BatchedReads<number, Buffer>());
  * again was most of the cost of the call.
  */
 export async function readEmailJson(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<Buffer> {
   const projectsSeen = projectsSeenBy(principal);
   const group = `${workspaceId}/${projectsSeen === 'all' ? 'all' : `teams_of_${principal.userId}`}`;
-  const json = await emailJsonReads(app.database.db).read(group, id, async (ids) => {
-    const query = visibleEmailJsonQueries(app.database.db)[projectsSeen];
+  const json = await emailJsonReads(services.database.db).read(group, id, async (ids) => {
+    const query = visibleEmailJsonQueries(services.database.db)[projectsSeen];
     const rows = await query.execute({ workspaceId, ids, userId: principal.userId });
     return new Map(
       rows.map((row) => {
@@ -284,11 +292,11 @@ function localesOf(input: { default_locale?: string; locales?: string[] }) {
 /** AI agents do not exist on this server yet: an id naming one is refused, never stored unchecked. */
 /** The id as given (null and undefined pass through), once the workspace is known to have that agent. */
 async function checkedAiAgentId(
-  app: App,
+  services: Services,
   workspaceId: number,
   id: number | null | undefined,
 ): Promise<number | null | undefined> {
-  if (id != null) await aiAgentNamedBy(app.database.db, workspaceId, id);
+  if (id != null) await aiAgentNamedBy(services.database.db, workspaceId, id);
   return id;
 }
 
@@ -297,29 +305,29 @@ async function checkedAiAgentId(
  * pretends: without one the answer is the 422 that says an Admin can set one up).
  */
 async function assertAiGenerationPossible(
-  app: App,
+  services: Services,
   principal: Principal,
   input: { prompt?: string | undefined },
   promptField: 'prompt',
 ) {
   if (!input.prompt?.trim()) throw ValidationError.field(promptField, 'is needed to write the email with AI');
-  if (!(await loadAiConnection(aiServicesOf(app), principal.organizationId))) throw aiNotConfigured();
+  if (!(await loadAiConnection(aiServicesOf(services), principal.organizationId))) throw aiNotConfigured();
 }
 
 /** The id as given (null and undefined pass through), once the workspace is known to have it. */
 async function checkedLinkTrackingProfileId(
-  app: App,
+  services: Services,
   workspaceId: number,
   id: number | null | undefined,
 ): Promise<number | null | undefined> {
-  if (id != null) await findLinkTrackingProfileToUse(app, workspaceId, id);
+  if (id != null) await findLinkTrackingProfileToUse(services, workspaceId, id);
   return id;
 }
 
 /** Conditionals named in the content must be the workspace's, with the branches they hold. */
-async function conditionalProblems(app: App, workspaceId: number, content: EmailContent) {
+async function conditionalProblems(services: Services, workspaceId: number, content: EmailContent) {
   if (!namesAnyConditional(content)) return {};
-  const { conditionals } = await loadDynamicContent(app, workspaceId, {});
+  const { conditionals } = await loadDynamicContent(services, workspaceId, {});
   return conditionalReferenceProblems(content, conditionals ?? [], 'email_content');
 }
 
@@ -333,7 +341,7 @@ function namesAnyConditional(content: EmailContent): boolean {
 }
 
 async function brandProfileFor(
-  app: App,
+  services: Services,
   system: { id: number; requireBrandProfileForUse: boolean },
   brandProfileId: number | null | undefined,
 ): Promise<number | null> {
@@ -346,7 +354,7 @@ async function brandProfileFor(
     }
     return null;
   }
-  await findBrandProfile(app, system.id, brandProfileId).catch(
+  await findBrandProfile(services, system.id, brandProfileId).catch(
     notFoundAsFieldError('brand_profile_id', 'is not a brand profile of the email’s design system'),
   );
   return brandProfileId;
@@ -436,16 +444,16 @@ export async function writeAiContent(
 }
 
 export async function createEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   input: Static<typeof CreateEmailBody>,
 ) {
-  await findVisibleProject(app, principal, workspaceId, input.project_id).catch(
+  await findVisibleProject(services, principal, workspaceId, input.project_id).catch(
     notFoundAsFieldError('project_id', 'is not a project of this workspace that you can see'),
   );
   const system = await findVisibleDesignSystem(
-    app,
+    designSystemServices(services),
     principal,
     workspaceId,
     input.email_design_system_id,
@@ -453,11 +461,11 @@ export async function createEmail(
   if (system.archived) {
     throw ValidationError.field('email_design_system_id', 'is archived: new emails cannot use it');
   }
-  const aiAgentId = await checkedAiAgentId(app, workspaceId, input.ai_agent_id);
-  if (input.create_with_ai) await assertAiGenerationPossible(app, principal, input, 'prompt');
-  const brandProfileId = await brandProfileFor(app, system, input.brand_profile_id);
+  const aiAgentId = await checkedAiAgentId(services, workspaceId, input.ai_agent_id);
+  if (input.create_with_ai) await assertAiGenerationPossible(services, principal, input, 'prompt');
+  const brandProfileId = await brandProfileFor(services, system, input.brand_profile_id);
   const linkTrackingProfileId = await checkedLinkTrackingProfileId(
-    app,
+    services,
     workspaceId,
     input.link_tracking_profile_id,
   );
@@ -465,7 +473,7 @@ export async function createEmail(
 
   let content: EmailContent;
   if (input.layout_id !== undefined) {
-    const [layout] = await app.database.db
+    const [layout] = await services.database.db
       .select()
       .from(layouts)
       .where(and(eq(layouts.id, input.layout_id), eq(layouts.workspaceId, workspaceId)));
@@ -480,7 +488,7 @@ export async function createEmail(
       locales,
     );
   } else {
-    const { rows } = await designSystemComponents(app, system.id);
+    const { rows } = await designSystemComponents(services, system.id);
     const container = rows.find((component) => component.container);
     if (!container) {
       throw ValidationError.field(
@@ -491,7 +499,7 @@ export async function createEmail(
     content = initialContent(container.id, locales);
   }
 
-  const email = await app.database.db.transaction(async (tx) => {
+  const email = await services.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emails)
       .values({
@@ -517,14 +525,14 @@ export async function createEmail(
     return row;
   });
   if (input.create_with_ai) {
-    await app.jobs.send('email-generation', {
+    await services.jobs.send('email-generation', {
       email_id: email.id,
       user_id: principal.userId,
       mode: input.layout_id !== undefined ? 'rewrite' : 'compose',
       feature: 'email_generation',
     });
   }
-  return getEmail(app, principal, workspaceId, email.id);
+  return getEmail(services, principal, workspaceId, email.id);
 }
 
 interface EmailChange {
@@ -547,7 +555,7 @@ interface EmailChange {
  * or locale change records a version.
  */
 async function changeEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   current: EmailRow,
@@ -555,11 +563,11 @@ async function changeEmail(
   basedOnLockVersion: number | undefined,
 ) {
   if (basedOnLockVersion !== undefined && basedOnLockVersion !== current.lockVersion) {
-    await throwConflict(app, principal, workspaceId, current.id);
+    await throwConflict(services, principal, workspaceId, current.id);
   }
   // A change of nothing (a PATCH of `{}`) writes nothing: no version bump that would make another
   // editor's save a conflict, no event, no new editor.
-  if (!changesAnything(change)) return getEmail(app, principal, workspaceId, current.id);
+  if (!changesAnything(change)) return getEmail(services, principal, workspaceId, current.id);
   if (current.aiGenerationStatus === 'generating' && changesWhatShips(change)) {
     throw ValidationError.field(
       'email_content',
@@ -597,17 +605,22 @@ async function changeEmail(
   const contentChanged = !valuesEqual(content, currentContent) || !valuesEqual(locales, current.locales);
 
   if (change.projectId !== undefined && change.projectId !== current.projectId) {
-    await findVisibleProject(app, principal, workspaceId, change.projectId).catch(
+    await findVisibleProject(services, principal, workspaceId, change.projectId).catch(
       notFoundAsFieldError('project_id', 'is not a project of this workspace that you can see'),
     );
   }
   if (change.brandProfileId !== undefined) {
-    const system = await findVisibleDesignSystem(app, principal, workspaceId, current.emailDesignSystemId);
-    await brandProfileFor(app, system, change.brandProfileId);
+    const system = await findVisibleDesignSystem(
+      designSystemServices(services),
+      principal,
+      workspaceId,
+      current.emailDesignSystemId,
+    );
+    await brandProfileFor(services, system, change.brandProfileId);
   }
-  await checkedLinkTrackingProfileId(app, workspaceId, change.linkTrackingProfileId);
+  await checkedLinkTrackingProfileId(services, workspaceId, change.linkTrackingProfileId);
   if (change.content !== undefined) {
-    const { rows } = await designSystemComponents(app, current.emailDesignSystemId);
+    const { rows } = await designSystemComponents(services, current.emailDesignSystemId);
     const problems = emailContentProblems(
       rows.map((row) => ({ ...row, fieldDefinitions: row.fieldDefinitions })),
       change.content,
@@ -625,11 +638,11 @@ async function changeEmail(
   }
   // Checked once the change is known to be allowed: a 403 comes before details of the workspace.
   if (change.content !== undefined) {
-    const problems = await conditionalProblems(app, workspaceId, change.content);
+    const problems = await conditionalProblems(services, workspaceId, change.content);
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   }
 
-  const updated = await app.database.db.transaction(async (tx) => {
+  const updated = await services.database.db.transaction(async (tx) => {
     const [row] = await tx
       .update(emails)
       .set({
@@ -664,8 +677,8 @@ async function changeEmail(
     return row;
   });
   // Someone else's write landed between our read and our write.
-  if (!updated) await throwConflict(app, principal, workspaceId, current.id);
-  return getEmail(app, principal, workspaceId, current.id);
+  if (!updated) await throwConflict(services, principal, workspaceId, current.id);
+  return getEmail(services, principal, workspaceId, current.id);
 }
 
 /** Whether a change touches what the email ships as: content, locales, profiles. */
@@ -680,12 +693,12 @@ function changesWhatShips(change: EmailChange): boolean {
 }
 
 async function throwConflict(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
 ): Promise<never> {
-  const email = await getEmail(app, principal, workspaceId, id);
+  const email = await getEmail(services, principal, workspaceId, id);
   throw new ConflictError(
     'This email was changed since you loaded it; nothing was saved. Reload it, or send the current lock_version to overwrite',
     {
@@ -696,16 +709,16 @@ async function throwConflict(
 }
 
 export async function updateEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   input: Static<typeof UpdateEmailBody>,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const aiAgentId = await checkedAiAgentId(app, workspaceId, input.ai_agent_id);
+  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
+  const aiAgentId = await checkedAiAgentId(services, workspaceId, input.ai_agent_id);
   return changeEmail(
-    app,
+    services,
     principal,
     workspaceId,
     email,
@@ -724,21 +737,21 @@ export async function updateEmail(
   );
 }
 
-export async function deleteEmail(app: App, principal: Principal, workspaceId: number, id: number) {
-  await findVisibleEmail(app, principal, workspaceId, id);
-  await app.database.db.delete(emails).where(eq(emails.id, id));
+export async function deleteEmail(services: Services, principal: Principal, workspaceId: number, id: number) {
+  await findVisibleEmail(services, principal, workspaceId, id);
+  await services.database.db.delete(emails).where(eq(emails.id, id));
 }
 
 export async function listEmailVersions(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   page: PageRequest,
 ) {
-  await findVisibleEmail(app, principal, workspaceId, id);
+  await findVisibleEmail(services, principal, workspaceId, id);
   const [rows, [total]] = await Promise.all([
-    app.database.db
+    services.database.db
       .select({ version: emailVersions, editor: editorColumns })
       .from(emailVersions)
       .leftJoin(users, eq(users.id, emailVersions.lastUpdatedById))
@@ -746,7 +759,7 @@ export async function listEmailVersions(
       .orderBy(desc(emailVersions.id))
       .limit(page.limit)
       .offset(page.offset),
-    app.database.db.select({ value: count() }).from(emailVersions).where(eq(emailVersions.emailId, id)),
+    services.database.db.select({ value: count() }).from(emailVersions).where(eq(emailVersions.emailId, id)),
   ]);
   const results: Static<typeof EmailVersion>[] = rows.map(({ version, editor }) => ({
     version_id: version.versionId,
@@ -760,21 +773,21 @@ export async function listEmailVersions(
 
 /** Makes an earlier version current again, as a new version: history only ever grows. */
 export async function restoreEmailVersion(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   versionId: string,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const [version] = await app.database.db
+  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
+  const [version] = await services.database.db
     .select()
     .from(emailVersions)
     .where(and(eq(emailVersions.emailId, id), eq(emailVersions.versionId, versionId)));
   if (!version) throw new NotFoundError('No such version of this email');
   const locales = version.emailData.locales;
   return changeEmail(
-    app,
+    services,
     principal,
     workspaceId,
     email,
@@ -788,14 +801,14 @@ export async function restoreEmailVersion(
 }
 
 export async function moveEmailStatus(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   move: EmailMove,
 ) {
-  await findVisibleEmail(app, principal, workspaceId, id);
-  await app.database.db.transaction(async (tx) => {
+  await findVisibleEmail(services, principal, workspaceId, id);
+  await services.database.db.transaction(async (tx) => {
     // Locked so that a reviewer's decision and this move cannot interleave.
     const [email] = await tx.select().from(emails).where(eq(emails.id, id)).for('update');
     if (!email) throw new NotFoundError();
@@ -808,7 +821,7 @@ export async function moveEmailStatus(
     await announceEmailEvent(tx, { type: 'status_changed', email_id: id, status });
     if (cancelled) await announceEmailEvent(tx, { type: 'review_changed', email_id: id });
   });
-  return getEmail(app, principal, workspaceId, id);
+  return getEmail(services, principal, workspaceId, id);
 }
 
 /** What a publish asks and where its trail goes. */
@@ -829,22 +842,22 @@ export interface PublishRequest {
  * it ends the review under way and is recorded in the audit log as `emails.force_published`.
  */
 export async function publishEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   publish: PublishRequest,
 ) {
-  const { email: checked } = await findVisibleEmail(app, principal, workspaceId, id);
+  const { email: checked } = await findVisibleEmail(services, principal, workspaceId, id);
   const move: EmailMove = publish.force ? 'force_publish' : 'publish';
   // The key and the status refuse before the checks run: they would refuse whatever the checks find.
   moveEmail(principal, checked.status, move);
-  if (move === 'publish') await assertApprovedContent(app.database.db, checked);
+  if (move === 'publish') await assertApprovedContent(services.database.db, checked);
   const checks = await publish.preSendChecks(checked);
   const overridden = publish.force ? overriddenProblems(checks, publish.acknowledgedProblems) : [];
   if (!publish.force) refuseBlockingProblems(checks, 'publish');
 
-  await app.database.db.transaction(async (tx) => {
+  await services.database.db.transaction(async (tx) => {
     // Locked so that a reviewer's decision and this move cannot interleave.
     const [email] = await tx.select().from(emails).where(eq(emails.id, id)).for('update');
     if (!email) throw new NotFoundError();
@@ -885,23 +898,23 @@ export async function publishEmail(
     );
   }
   return {
-    ...(await getEmail(app, principal, workspaceId, id)),
+    ...(await getEmail(services, principal, workspaceId, id)),
     pre_send_warnings: checks.problems.filter((problem) => problem.severity === 'warning'),
     overridden_problems: overridden,
   };
 }
 
 export async function cloneEmail(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   id: number,
   input: Static<typeof CloneEmailBody>,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, id);
-  const aiAgentId = await checkedAiAgentId(app, workspaceId, input.ai_agent_id);
-  if (input.clone_with_ai) await assertAiGenerationPossible(app, principal, input, 'prompt');
-  const copy = await app.database.db.transaction(async (tx) => {
+  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
+  const aiAgentId = await checkedAiAgentId(services, workspaceId, input.ai_agent_id);
+  if (input.clone_with_ai) await assertAiGenerationPossible(services, principal, input, 'prompt');
+  const copy = await services.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(emails)
       .values({
@@ -925,12 +938,12 @@ export async function cloneEmail(
     return row;
   });
   if (input.clone_with_ai) {
-    await app.jobs.send('email-generation', {
+    await services.jobs.send('email-generation', {
       email_id: copy.id,
       user_id: principal.userId,
       mode: 'rewrite',
       feature: 'email_clone',
     });
   }
-  return getEmail(app, principal, workspaceId, copy.id);
+  return getEmail(services, principal, workspaceId, copy.id);
 }

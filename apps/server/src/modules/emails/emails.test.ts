@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import {
   createTestOrganization,
   createTestUser,
@@ -8,14 +7,14 @@ import {
   signInMemberWith,
   type TestOrganization,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 describe('emails', () => {
-  let app: App;
+  let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let organization: TestOrganization;
   let admin: Headers;

@@ -1,16 +1,16 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
-import type { App } from '../../app.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { emails } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 
 /** Names of the workspace's emails whose content contains a text, for "used by" refusals. */
 export async function emailsMentioning(
-  app: App,
+  services: Services,
   workspaceId: number,
   text: string,
   limit = 6,
 ): Promise<string[]> {
-  const rows = await app.database.db
+  const rows = await services.database.db
     .select({ name: emails.name })
     .from(emails)
     .where(

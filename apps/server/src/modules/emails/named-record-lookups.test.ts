@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { apiKeyHeadersFor, createTestOrganization } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { createRecordFixture, type RecordFixture } from '../../test/record-fixture.ts';
 
 /**
@@ -12,7 +11,7 @@ import { createRecordFixture, type RecordFixture } from '../../test/record-fixtu
  * is the server's failure, not a 422 that blames the input.
  */
 describe('look-ups of the records a request names', () => {
-  let app: App;
+  let app: TestApp;
   let fixture: RecordFixture;
   let admin: Record<string, string>;
   /** The content of the fixture's layout: valid for its design system. */

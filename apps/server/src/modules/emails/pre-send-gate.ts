@@ -1,6 +1,6 @@
 import type { PreSendCheckResult, PreSendProblem } from '@letterset/core';
+import type { emails } from '../../db/schema.ts';
 import { ConflictError, PreSendChecksFailedError } from '../../http/errors.ts';
-import type { EmailRow } from './emails.service.ts';
 
 /*
  * The pre-send checks as a gate of the workflow: submitting for approval, an approving decision
@@ -9,6 +9,8 @@ import type { EmailRow } from './emails.service.ts';
  * with it. The checks render the email, which needs the whole rendering setup: the services here
  * receive them as a function (`PreSendChecker`), built where the routes are composed.
  */
+
+type EmailRow = typeof emails.$inferSelect;
 
 /** The pre-send checks over every locale of an email, as its export would run them. */
 export type PreSendChecker = (email: EmailRow) => Promise<PreSendCheckResult>;

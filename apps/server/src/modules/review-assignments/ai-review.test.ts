@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { aiNotConfiguredMessage } from '../../integrations/ai/ai-client.ts';
 import {
   createTestEmail,
@@ -10,14 +9,14 @@ import {
   type TestOrganization,
 } from '../../test/factories.ts';
 import { type FakeOpenAi, type OpenAiRequestBody, startFakeOpenAi } from '../../test/fakes/fake-openai.ts';
-import { buildAiTestApp, buildTestApp } from '../../test/harness.ts';
+import { buildAiTestApp, buildTestApp, type TestApp } from '../../test/harness.ts';
 import { type EmailEvent, emailEventsChannel } from '../emails/email-events.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Every email event announced while the test app runs, whichever database is under it. */
-async function recordEmailEvents(app: App): Promise<{ events: EmailEvent[]; stop(): Promise<void> }> {
+async function recordEmailEvents(app: TestApp): Promise<{ events: EmailEvent[]; stop(): Promise<void> }> {
   const events: EmailEvent[] = [];
   const handle = app.database;
   if (handle.driver === 'pglite') {
@@ -49,7 +48,7 @@ const lastUserText = (body: OpenAiRequestBody | undefined) =>
   textOf((body?.messages ?? []).filter((message) => message.role === 'user').at(-1) ?? {});
 
 describe('AI reviewers that review', () => {
-  let app: App;
+  let app: TestApp;
   let fake: FakeOpenAi;
   let organization: TestOrganization;
   let admin: Headers;

@@ -43,11 +43,11 @@ export function aiPinCoordinates(indexOnSection: number): { center_offset_x_px: 
  * Only a shutdown (the signal) leaves it running, for the job to run again from the start.
  */
 export async function runAiReview(
-  app: Services,
+  services: Services,
   request: AiReviewRequest,
   signal: AbortSignal,
 ): Promise<AiReviewOutcome> {
-  const db = app.database.db;
+  const db = services.database.db;
   const [assignment] = await db
     .select()
     .from(reviewAssignments)
@@ -74,7 +74,7 @@ export async function runAiReview(
         ),
     ]);
     if (!email || !reviewer) return fail('The AI reviewer or the email no longer exists.');
-    const comments = await reviewEmail(app, email, reviewer, request.user_id, signal);
+    const comments = await reviewEmail(services, email, reviewer, request.user_id, signal);
     await db.transaction(async (tx) => {
       const perSection = new Map<string, number>();
       const rows = comments.map(({ locale, comment }) => {
@@ -110,24 +110,24 @@ export async function runAiReview(
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof AiProviderError || error instanceof HttpError) return fail(error.message);
-    app.log.error({ err: error, reviewAssignmentId: assignment.id }, 'AI review failed');
+    services.log.error({ err: error, reviewAssignmentId: assignment.id }, 'AI review failed');
     return fail('The review could not run because of an error in Letterset; it is logged on the server.');
   }
 }
 
 /** The comments of every locale of the email, as the model answered them (their valid part). */
 async function reviewEmail(
-  app: Services,
+  services: Services,
   email: EmailRow,
   reviewer: typeof aiReviewers.$inferSelect,
   userId: number,
   signal: AbortSignal,
 ): Promise<{ locale: string; comment: ReviewComment }[]> {
-  const db = app.database.db;
-  const client = await openAiClient(aiServicesOf(app), { organizationId: email.organizationId, userId });
+  const db = services.database.db;
+  const client = await openAiClient(aiServicesOf(services), { organizationId: email.organizationId, userId });
   const [{ system, definitions, brandProfile, dynamicContent }, [project], agent, openComments] =
     await Promise.all([
-      renderingContext(app, email),
+      renderingContext(services, email),
       db
         .select({ id: projects.id, name: projects.name })
         .from(projects)
@@ -163,10 +163,10 @@ async function reviewEmail(
 
   const posted: { locale: string; comment: ReviewComment }[] = [];
   // One render budget for the review, shared by its locales (the model's time is not counted).
-  const budget = app.renderer.budget();
+  const budget = services.renderer.budget();
   for (const locale of email.locales) {
     // As a reader sees it, template problems shown softly: the review is about the words.
-    const [output] = await app.renderer.render(
+    const [output] = await services.renderer.render(
       [
         {
           designSystem: toDesignSystemDefinition(system),

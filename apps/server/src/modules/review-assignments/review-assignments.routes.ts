@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { principalOf, workspaceOf } from '../../http/access.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { notificationServicesOf } from '../notifications/notifications.service.ts';
 import {
   CreateReviewAssignmentBody,
   EmailReviewAssignmentsParams,
@@ -35,7 +34,7 @@ export const reviewAssignmentsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) =>
       listReviewAssignments(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_id,
@@ -60,7 +59,7 @@ export const reviewAssignmentsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) =>
       createReviewAssignment(
-        { app, notifications: notificationServicesOf(app) },
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_id,
@@ -84,7 +83,7 @@ export const reviewAssignmentsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) =>
       runAiReviewAgain(
-        { app, notifications: notificationServicesOf(app) },
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_id,
@@ -108,7 +107,7 @@ export const reviewAssignmentsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request, reply) => {
       await deleteReviewAssignment(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.email_id,

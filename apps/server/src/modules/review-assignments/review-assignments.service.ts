@@ -1,26 +1,20 @@
 import { and, asc, count, eq, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { aiReviewers, type ReviewAssigneeType, reviewAssignments, roles, users } from '../../db/schema.ts';
 import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import { aiNotConfiguredMessage, aiServicesOf, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import type { Services } from '../../services.ts';
 import { emailVisibilityOf } from '../emails/email-audience.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
-import { type NotificationServices, notify, personName } from '../notifications/notifications.service.ts';
+import { notify, personName } from '../notifications/notifications.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import type { CreateReviewAssignmentBody, ReviewAssignment } from './review-assignments.schemas.ts';
 
 type AssignmentRow = typeof reviewAssignments.$inferSelect;
 type ReviewAssignmentResponse = Static<typeof ReviewAssignment>;
-
-/** What asking for a review needs: the database, the emails the caller may see, and the notifier. */
-export interface ReviewAssignmentServices {
-  app: App;
-  notifications: NotificationServices;
-}
 
 /** Who each assignment names, as the API shows it; assignments whose assignee is gone are left out. */
 async function toResponses(db: Database, rows: AssignmentRow[]): Promise<ReviewAssignmentResponse[]> {
@@ -78,14 +72,14 @@ async function toResponses(db: Database, rows: AssignmentRow[]): Promise<ReviewA
 }
 
 export async function listReviewAssignments(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   emailId: number,
   page: PageRequest,
 ) {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, emailId);
-  const db = app.database.db;
+  const { email } = await findVisibleEmail(services, principal, workspaceId, emailId);
+  const db = services.database.db;
   const where = eq(reviewAssignments.emailId, email.id);
   const [rows, [total]] = await Promise.all([
     db
@@ -161,14 +155,14 @@ function isUniqueViolation(error: unknown): boolean {
  * review starts at once (see `startAiReview`).
  */
 export async function createReviewAssignment(
-  services: ReviewAssignmentServices,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   emailId: number,
   input: Static<typeof CreateReviewAssignmentBody>,
 ): Promise<ReviewAssignmentResponse> {
-  const db = services.app.database.db;
-  const { email } = await findVisibleEmail(services.app, principal, workspaceId, emailId);
+  const db = services.database.db;
+  const { email } = await findVisibleEmail(services, principal, workspaceId, emailId);
   const { recipientIds, roleName } = await recipientsFor(db, email, input);
   const [asked] = await db
     .select({ id: reviewAssignments.id })
@@ -200,8 +194,7 @@ export async function createReviewAssignment(
     throw error;
   }
   if (!row) throw new Error('review assignment insert returned nothing');
-  if (row.assigneeType === 'AiReviewer')
-    row = (await startAiReview(services.app, row, principal.userId)) ?? row;
+  if (row.assigneeType === 'AiReviewer') row = (await startAiReview(services, row, principal.userId)) ?? row;
 
   const [actor] = await db.select().from(users).where(eq(users.id, principal.userId));
   const [response] = await toResponses(db, [row]);
@@ -209,7 +202,7 @@ export async function createReviewAssignment(
   if (recipientIds.length > 0) {
     const asker = actor ? personName(actor) : 'Someone';
     const whom = roleName === undefined ? 'you' : `everyone with the ${roleName} role`;
-    await notify(services.notifications, [
+    await notify(services, [
       {
         kind: 'requested_review',
         recipientIds,
@@ -232,14 +225,14 @@ export async function createReviewAssignment(
  * may withdraw any of its requests, not only their own: requests are shared work of the email.
  */
 export async function deleteReviewAssignment(
-  app: App,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   emailId: number,
   id: number,
 ): Promise<void> {
-  const { email } = await findVisibleEmail(app, principal, workspaceId, emailId);
-  const deleted = await app.database.db
+  const { email } = await findVisibleEmail(services, principal, workspaceId, emailId);
+  const deleted = await services.database.db
     .delete(reviewAssignments)
     .where(and(eq(reviewAssignments.id, id), eq(reviewAssignments.emailId, email.id)))
     .returning({ id: reviewAssignments.id });
@@ -259,12 +252,12 @@ const staleRunMs = 35 * 60 * 1000;
  * change lands only where `claim` holds (undefined when it does not).
  */
 async function startAiReview(
-  app: App,
+  services: Services,
   row: AssignmentRow,
   userId: number,
   claim?: SQL,
 ): Promise<AssignmentRow | undefined> {
-  const db = app.database.db;
+  const db = services.database.db;
   const setStatus = async (status: 'running' | 'failed', error: string | null, condition?: SQL) => {
     const [updated] = await db
       .update(reviewAssignments)
@@ -273,15 +266,15 @@ async function startAiReview(
       .returning();
     return updated;
   };
-  if (!(await loadAiConnection(aiServicesOf(app), row.organizationId))) {
+  if (!(await loadAiConnection(aiServicesOf(services), row.organizationId))) {
     return setStatus('failed', aiNotConfiguredMessage, claim);
   }
   const running = await setStatus('running', null, claim);
   if (!running) return undefined;
   try {
-    await app.jobs.send('ai-review', { review_assignment_id: row.id, user_id: userId });
+    await services.jobs.send('ai-review', { review_assignment_id: row.id, user_id: userId });
   } catch (error) {
-    app.log.error({ err: error, reviewAssignmentId: row.id }, 'AI review job not sent');
+    services.log.error({ err: error, reviewAssignmentId: row.id }, 'AI review job not sent');
     return setStatus(
       'failed',
       'The review could not be started because of an error in Letterset; run it again.',
@@ -296,14 +289,14 @@ async function startAiReview(
  * does not repeat them. 422 for a request made of a person or a role, and while the review runs.
  */
 export async function runAiReviewAgain(
-  services: ReviewAssignmentServices,
+  services: Services,
   principal: Principal,
   workspaceId: number,
   emailId: number,
   id: number,
 ): Promise<ReviewAssignmentResponse> {
-  const db = services.app.database.db;
-  const { email } = await findVisibleEmail(services.app, principal, workspaceId, emailId);
+  const db = services.database.db;
+  const { email } = await findVisibleEmail(services, principal, workspaceId, emailId);
   const [assignment] = await db
     .select()
     .from(reviewAssignments)
@@ -321,7 +314,7 @@ export async function runAiReviewAgain(
     ne(reviewAssignments.aiReviewStatus, 'running'),
     lt(reviewAssignments.updatedAt, new Date(Date.now() - staleRunMs)),
   );
-  const started = await startAiReview(services.app, assignment, principal.userId, notRunning);
+  const started = await startAiReview(services, assignment, principal.userId, notRunning);
   if (!started) {
     throw new ValidationError(
       { ai_review_status: ['is running: wait for this review to finish'] },

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { emails, projects, teamMemberships, users } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -10,11 +9,11 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 
 describe('review assignments', () => {
-  let app: App;
+  let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let organization: TestOrganization;
   let admin: Record<string, string>;

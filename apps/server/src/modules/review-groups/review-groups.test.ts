@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
 import { approvalWorkflows, type StageSnapshot, users } from '../../db/schema.ts';
 import {
   createTestEmail,
@@ -10,7 +9,7 @@ import {
   type TestOrganization,
   type TestUser,
 } from '../../test/factories.ts';
-import { buildTestApp } from '../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { createReviewGroupRecords, loadReviewGroup } from './review-groups.service.ts';
 
 interface Stage {
@@ -21,7 +20,7 @@ interface Stage {
 }
 
 describe('review groups', () => {
-  let app: App;
+  let app: TestApp;
   let organization: TestOrganization;
   let admin: Record<string, string>;
   let rita: TestUser;
