@@ -5,6 +5,7 @@ export * from './ai/protected-markup.ts';
 export * from './checks/audience-checks.ts';
 export * from './checks/html-tags.ts';
 export * from './checks/pre-send-checks.ts';
+export * from './checks/pre-send-problems.ts';
 export * from './collaboration/email-events.ts';
 export * from './content/branches.ts';
 export * from './content/content-permissions.ts';

@@ -47,18 +47,13 @@ import {
   EmailConflict,
   EmailSummary,
   EmailVersion,
+  PreSendProblem,
   PublishedEmail,
   RenderedEmail,
   TestSendResult,
 } from './emails/emails.schemas.ts';
 import { exportsRoutes } from './exports/exports.routes.ts';
-import {
-  Export,
-  ExportData,
-  ExportOptions,
-  PreSendCheckResult,
-  PreSendProblem,
-} from './exports/exports.schemas.ts';
+import { Export, ExportData, ExportOptions, PreSendCheckResult } from './exports/exports.schemas.ts';
 import { feedsRoutes } from './feeds/feeds.routes.ts';
 import { Feed, FeedRunResult } from './feeds/feeds.schemas.ts';
 import { imagesRoutes } from './images/images.routes.ts';

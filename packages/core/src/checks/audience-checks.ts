@@ -1,5 +1,5 @@
 import { type ConditionalDefinition, defaultBranchKey } from '../dynamic-content/conditionals.ts';
-import type { PreSendProblem } from './pre-send-checks.ts';
+import type { PreSendProblem } from './pre-send-problems.ts';
 
 /**
  * Checks per audience: the readers of one branch of a conditional see that branch and every

@@ -8,9 +8,9 @@ import {
   gmailClippingBytes,
   linkProblem,
   type PreSendCheckInput,
-  preSendProblemCodes,
   runPreSendChecks,
 } from './pre-send-checks.ts';
+import { preSendProblemCodes } from './pre-send-problems.ts';
 
 const heading: ComponentDefinition = {
   id: 2,

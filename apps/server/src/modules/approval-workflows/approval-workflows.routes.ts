@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { principalOf } from '../../http/access.ts';
+import { principalOf, workspaceOf } from '../../http/access.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { findRequestedEmail } from '../emails/emails.service.ts';
+import { EmailParams, PublishBody, PublishedEmail } from '../emails/emails.schemas.ts';
+import { findRequestedEmail, publishEmail } from '../emails/emails.service.ts';
 import { preSendCheckerOf } from '../exports/exports.service.ts';
 import {
   ApprovalWorkflow,
@@ -99,5 +100,37 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       const email = await findRequestedEmail(app.services, request);
       return decideReview(app.services, preSendCheckerOf(app), principalOf(request), email, request.body);
     },
+  );
+
+  // Publishing is the end of the review: it needs the pre-send checks of exports, a layer above emails.
+  app.post(
+    '/api/v1/workspaces/:workspace_id/emails/:id/publish',
+    {
+      config: { permission: 'publish_emails' },
+      schema: {
+        operationId: 'publishEmail',
+        tags: ['Emails'],
+        summary: 'Publish an email',
+        description:
+          'From approved, the approved content. The pre-send checks run first over every locale (as an export ' +
+          'without a dynamic content profile would): a blocking problem answers 422 with code ' +
+          'pre_send_checks_failed, the messages under errors.checks.<locale> and the problems under problems; ' +
+          'warnings come back in pre_send_warnings. With force: true, from any status, which also needs ' +
+          'force_publish_emails (403 without it); blocking problems are then overridden when ' +
+          'acknowledged_problems names their codes (409 with code pre_send_checks_changed and the current ' +
+          'problems when they are not the ones found now), and the override is recorded in the audit log ' +
+          '(resource_type emails.force_published). A published email is read-only until converted to draft.',
+        params: EmailParams,
+        body: PublishBody,
+        response: { 200: ref(PublishedEmail), ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      publishEmail(app.services, principalOf(request), workspaceOf(request).id, request.params.id, {
+        force: request.body?.force === true,
+        acknowledgedProblems: request.body?.acknowledged_problems,
+        preSendChecks: preSendCheckerOf(app),
+        request: { path: request.url.split('?')[0] ?? request.url, id: request.id, log: request.log },
+      }),
   );
 };

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { approvalTypes, approvalWorkflowStatuses, reviewDecisions } from '../../db/schema.ts';
 import { Id, RequestBody, ref, Text, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
-import { PreSendProblem } from '../exports/exports.schemas.ts';
+import { PreSendProblem } from '../emails/emails.schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
 export const EmailReviewParams = Type.Object({ ...WorkspaceIdParams.properties, email_id: Id() });

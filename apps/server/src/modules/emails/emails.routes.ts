@@ -4,7 +4,6 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { preSendCheckerOf } from '../exports/exports.service.ts';
 import { renderEmail, sendTestEmail, validateSavedEmail } from './emails.rendering.ts';
 import {
   CloneEmailBody,
@@ -19,8 +18,6 @@ import {
   EmailVersion,
   EmailVersionParams,
   ListEmailsQuery,
-  PublishBody,
-  PublishedEmail,
   RenderEmailBody,
   RenderedEmail,
   TestSendBody,
@@ -34,7 +31,6 @@ import {
   listEmails,
   listEmailVersions,
   moveEmailStatus,
-  publishEmail,
   readEmailJson,
   restoreEmailVersion,
   updateEmail,
@@ -226,37 +222,6 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       validateSavedEmail(app.services, principalOf(request), workspaceOf(request).id, request.params.id),
-  );
-
-  app.post(
-    `${item}/publish`,
-    {
-      config: { permission: 'publish_emails' },
-      schema: {
-        operationId: 'publishEmail',
-        tags,
-        summary: 'Publish an email',
-        description:
-          'From approved, the approved content. The pre-send checks run first over every locale (as an export ' +
-          'without a dynamic content profile would): a blocking problem answers 422 with code ' +
-          'pre_send_checks_failed, the messages under errors.checks.<locale> and the problems under problems; ' +
-          'warnings come back in pre_send_warnings. With force: true, from any status, which also needs ' +
-          'force_publish_emails (403 without it); blocking problems are then overridden when ' +
-          'acknowledged_problems names their codes (409 with code pre_send_checks_changed and the current ' +
-          'problems when they are not the ones found now), and the override is recorded in the audit log ' +
-          '(resource_type emails.force_published). A published email is read-only until converted to draft.',
-        params: EmailParams,
-        body: PublishBody,
-        response: { 200: ref(PublishedEmail), ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
-    async (request) =>
-      publishEmail(app.services, principalOf(request), workspaceOf(request).id, request.params.id, {
-        force: request.body?.force === true,
-        acknowledgedProblems: request.body?.acknowledged_problems,
-        preSendChecks: preSendCheckerOf(app),
-        request: { path: request.url.split('?')[0] ?? request.url, id: request.id, log: request.log },
-      }),
   );
 
   app.post(

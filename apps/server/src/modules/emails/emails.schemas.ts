@@ -1,4 +1,4 @@
-import { localeCodes } from '@letterset/core';
+import { localeCodes, preSendProblemCodes } from '@letterset/core';
 import { Type } from 'typebox';
 import { emailStatuses } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
@@ -15,8 +15,32 @@ import {
   WorkspaceIdParams,
 } from '../../http/schemas.ts';
 import { EmailContent, Locale } from '../email-content/email-content.schemas.ts';
-import { PreSendProblem } from '../exports/exports.schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
+
+/** A problem the pre-send checks found: what exports, reviews and publishing report. */
+export const PreSendProblem = Type.Object(
+  {
+    code: Type.Enum(Object.values(preSendProblemCodes)),
+    severity: Type.Enum(['blocking', 'warning'], {
+      description: 'blocking problems refuse an export; warnings are kept with it',
+    }),
+    locale: Type.Union([ref(Locale), Type.Null()]),
+    branch: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The branch key for content under a conditional, null_branch otherwise; null when unknown or when ' +
+        'every audience shows the problem. Problems of the rendered HTML are found per audience (the readers ' +
+        'of one branch) and carry the branch whose content has them.',
+    }),
+    conditional_id: Type.Optional(
+      Type.Integer({
+        description: 'The conditional the branch belongs to, when known (absent otherwise)',
+      }),
+    ),
+    component_instance_id: Type.Union([Type.String(), Type.Null()]),
+    message: Type.String(),
+  },
+  { $id: 'PreSendProblem' },
+);
 
 export const EmailStatus = Type.Enum([...emailStatuses], {
   description: 'draft → in_review → changes_requested / approved → published; convert_to_draft goes back',

@@ -1,4 +1,3 @@
-import { preSendProblemCodes } from '@letterset/core';
 import { Type } from 'typebox';
 import { emailStatuses, exportStatuses, exportTypes } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
@@ -13,6 +12,7 @@ import {
   WorkspaceIdParams,
 } from '../../http/schemas.ts';
 import { Locale } from '../email-content/email-content.schemas.ts';
+import { PreSendProblem } from '../emails/emails.schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
 export const imageModes = ['use_cdn', 'include_in_zip'] as const;
@@ -23,30 +23,6 @@ export const ExportType = Type.Enum([...exportTypes], {
     'images); json: the outputs as one JSON document; pdf: one PDF with a page per locale; connector: ' +
     'each locale pushed to a sending platform',
 });
-
-export const PreSendProblem = Type.Object(
-  {
-    code: Type.Enum(Object.values(preSendProblemCodes)),
-    severity: Type.Enum(['blocking', 'warning'], {
-      description: 'blocking problems refuse an export; warnings are kept with it',
-    }),
-    locale: Type.Union([ref(Locale), Type.Null()]),
-    branch: Type.Union([Type.String(), Type.Null()], {
-      description:
-        'The branch key for content under a conditional, null_branch otherwise; null when unknown or when ' +
-        'every audience shows the problem. Problems of the rendered HTML are found per audience (the readers ' +
-        'of one branch) and carry the branch whose content has them.',
-    }),
-    conditional_id: Type.Optional(
-      Type.Integer({
-        description: 'The conditional the branch belongs to, when known (absent otherwise)',
-      }),
-    ),
-    component_instance_id: Type.Union([Type.String(), Type.Null()]),
-    message: Type.String(),
-  },
-  { $id: 'PreSendProblem' },
-);
 
 export const PreSendCheckResult = Type.Object(
   {
