@@ -1,5 +1,5 @@
 import createClient, { type ClientOptions } from 'openapi-fetch';
-import type { paths } from './schema.ts';
+import type { components, paths } from './schema.ts';
 
 export type { components, operations, paths } from './schema.ts';
 
@@ -12,3 +12,9 @@ export function createApiClient(options: ClientOptions = {}) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The body of every error answer: `message` for people, `code` for programs (and `errors` on a 422). */
+export type ErrorBody = components['schemas']['Error'];
+
+/** The stable machine-readable name of an error answer; the docs' API conventions page lists each. */
+export type ErrorCode = ErrorBody['code'];

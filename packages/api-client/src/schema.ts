@@ -1250,28 +1250,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/workspaces/{workspace_id}/emails/{id}/publish": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Publish an email
-         * @description From approved, the approved content. The pre-send checks run first over every locale (as an export without a dynamic content profile would): a blocking problem answers 422 with code pre_send_checks_failed, the messages under errors.checks.<locale> and the problems under problems; warnings come back in pre_send_warnings. With force: true, from any status, which also needs force_publish_emails (403 without it); blocking problems are then overridden when acknowledged_problems names their codes (409 with code pre_send_checks_changed and the current problems when they are not the ones found now), and the override is recorded in the audit log (resource_type emails.force_published). A published email is read-only until converted to draft.
-         *
-         *     **Permission:** `publish_emails`.
-         */
-        post: operations["publishEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/workspaces/{workspace_id}/emails/{id}/convert_to_draft": {
         parameters: {
             query?: never;
@@ -2866,6 +2844,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an email
+         * @description From approved, the approved content. The pre-send checks run first over every locale (as an export without a dynamic content profile would): a blocking problem answers 422 with code pre_send_checks_failed, the messages under errors.checks.<locale> and the problems under problems; warnings come back in pre_send_warnings. With force: true, from any status, which also needs force_publish_emails (403 without it); blocking problems are then overridden when acknowledged_problems names their codes (409 with code pre_send_checks_changed and the current problems when they are not the ones found now), and the override is recorded in the audit log (resource_type emails.force_published). A published email is read-only until converted to draft.
+         *
+         *     **Permission:** `publish_emails`.
+         */
+        post: operations["publishEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/emails/{email_id}/translation_spreadsheets": {
         parameters: {
             query?: never;
@@ -2898,25 +2898,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description The body of 400, 401, 403, 404, 413, 415 and 429 answers */
+        /**
+         * @description A stable machine-readable name of the error, for programs (the message is for people): one per status (validation_failed, not_found, permission_denied, stale_write, rate_limited, …), or a more specific one (grant_beyond_own_keys, pre_send_checks_failed, last_administrator, …): the API conventions page of the docs lists them all.
+         * @example not_found
+         * @enum {string}
+         */
+        ErrorCode: "bad_request" | "authentication_required" | "permission_denied" | "not_found" | "stale_write" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "upstream_failed" | "grant_beyond_own_keys" | "last_administrator" | "pre_send_checks_failed" | "pre_send_checks_changed" | "internal_error";
+        /** @description The body of 400, 401, 403, 404, 413, 415, 429, 500 and 502 answers */
         Error: {
             /** @description What went wrong, in words a person can act on */
             message: string;
-            /**
-             * @description A stable machine-readable name of the refusal, on answers a client may want to tell apart
-             * @example grant_beyond_own_keys
-             */
-            code?: string;
+            code: components["schemas"]["ErrorCode"];
         };
         /** @description The body of a 422 answer */
         ValidationError: {
             /** @example Failed to save */
             message: string;
-            /**
-             * @description A stable machine-readable name of the refusal, on answers a client may want to tell apart
-             * @example grant_beyond_own_keys
-             */
-            code?: string;
+            code: components["schemas"]["ErrorCode"];
             /**
              * @description Field path (dot-separated; array items by index) → messages for that field
              * @example {
@@ -2937,6 +2935,7 @@ export interface components {
         /** @description The body of a 409 answer: the write was based on a stale version; it names what is current */
         ConflictError: {
             message: string;
+            code: components["schemas"]["ErrorCode"];
         } & {
             [key: string]: unknown;
         };
@@ -3694,6 +3693,7 @@ export interface components {
         /** @description Someone saved this layout since you loaded it. Nothing was written; here is what is current */
         LayoutConflict: {
             message: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description The current version; the write named an older one */
             lock_version: number;
             layout: components["schemas"]["Layout"];
@@ -3835,6 +3835,7 @@ export interface components {
         /** @description Someone saved this email since you loaded it. Nothing was written; here is what is current */
         EmailConflict: {
             message: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description The current version; the write named an older one */
             lock_version: number;
             email: components["schemas"]["Email"];
@@ -11190,104 +11191,6 @@ export interface operations {
             };
             /** @description Not found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
-                };
-            };
-        };
-    };
-    publishEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                workspace_id: number;
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description Publish from any status (needs force_publish_emails), overriding blocking pre-send problems named in acknowledged_problems
-                     * @default false
-                     */
-                    force?: boolean;
-                    /** @description Ours, with force: true: the codes of the blocking pre-send problems the caller confirmed overriding, one per problem (as the refusal listed them). Needed when there are blocking problems; 409 when they are not the ones found now */
-                    acknowledged_problems?: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The published email, with what its pre-send checks found */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublishedEmail"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description Payload too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported media type */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19142,6 +19045,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewApproval"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    publishEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Publish from any status (needs force_publish_emails), overriding blocking pre-send problems named in acknowledged_problems
+                     * @default false
+                     */
+                    force?: boolean;
+                    /** @description Ours, with force: true: the codes of the blocking pre-send problems the caller confirmed overriding, one per problem (as the refusal listed them). Needed when there are blocking problems; 409 when they are not the ones found now */
+                    acknowledged_problems?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The published email, with what its pre-send checks found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedEmail"];
                 };
             };
             /** @description Unauthorized */

@@ -97,7 +97,10 @@ describe('every route', () => {
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
       const keys = [route.permission].flat();
       const named = keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`;
-      expect(response.json()).toEqual({ message: `You need the ${named} permission to do this` });
+      expect(response.json()).toEqual({
+        code: 'permission_denied',
+        message: `You need the ${named} permission to do this`,
+      });
     }
   });
 

@@ -29,7 +29,7 @@ import { createRecordFixture, fillPath, type RecordFixture } from '../test/recor
 import { errorCatalogue } from './errors.ts';
 import { committedOpenApiPath } from './openapi-document.ts';
 import { uploadFieldsAllowance } from './request-limits.ts';
-import { ErrorSchema, limits, ValidationErrorSchema } from './schemas.ts';
+import { ErrorCodeSchema, ErrorSchema, limits, ValidationErrorSchema } from './schemas.ts';
 
 /** Fixed, so a failure replays; BAD_INPUT_SEED=<n> explores other variants. */
 const seed = Number(process.env.BAD_INPUT_SEED ?? 20_261_125);
@@ -66,6 +66,9 @@ function problemWith(operation: Operation, response: LightMyRequestResponse): st
   return errorBodyProblem(response);
 }
 
+/** The schemas the error bodies refer to, for checking a body against them. */
+const sharedErrorSchemas = { ErrorCode: ErrorCodeSchema };
+
 /** What is wrong with a 4xx answer's status or body, or null when it is as documented. */
 function errorBodyProblem(response: LightMyRequestResponse): string | null {
   const status = response.statusCode;
@@ -79,13 +82,16 @@ function errorBodyProblem(response: LightMyRequestResponse): string | null {
   if (status === 422) {
     const keys = Object.keys(body as object).sort();
     const errors = (body as { errors?: object }).errors ?? {};
-    if (!Value.Check(ValidationErrorSchema, body) || keys.join() !== 'errors,message')
-      return `answered 422 with ${response.body.slice(0, 200)}, not {message, errors}`;
+    if (
+      !Value.Check(sharedErrorSchemas, ValidationErrorSchema, body) ||
+      keys.join() !== 'code,errors,message'
+    )
+      return `answered 422 with ${response.body.slice(0, 200)}, not {message, code, errors}`;
     if (Object.keys(errors).length === 0) return 'answered 422 naming no field';
     return null;
   }
-  if (!Value.Check(ErrorSchema, body) || (body as { message: string }).message === '')
-    return `answered ${status} with ${response.body.slice(0, 200)}, not {message}`;
+  if (!Value.Check(sharedErrorSchemas, ErrorSchema, body) || (body as { message: string }).message === '')
+    return `answered ${status} with ${response.body.slice(0, 200)}, not {message, code}`;
   return null;
 }
 

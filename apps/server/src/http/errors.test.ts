@@ -5,6 +5,7 @@ import { buildTestApp } from '../test/harness.ts';
 import {
   BadRequestError,
   ConflictError,
+  errorCodes,
   ForbiddenError,
   NotFoundError,
   TooManyRequestsError,
@@ -60,17 +61,41 @@ describe('the error catalogue', () => {
   afterAll(() => app.close());
 
   it.each([
-    ['bad-request', 400, { message: 'You cannot delete yourself' }],
-    ['unauthorized', 401, { message: 'You need to sign in or provide a valid API key' }],
-    ['forbidden', 403, { message: 'You do not have permission to do this' }],
-    ['not-found', 404, { message: 'Record not found' }],
-    ['conflict', 409, { message: 'The email changed since you loaded it', current_version: 7 }],
-    ['unprocessable', 422, { message: 'Failed to save', errors: { role_id: ['is in use by 3 users'] } }],
-    ['too-many', 429, { message: 'Too many requests; try again in 30 seconds' }],
+    ['bad-request', 400, { code: 'bad_request', message: 'You cannot delete yourself' }],
+    [
+      'unauthorized',
+      401,
+      { code: 'authentication_required', message: 'You need to sign in or provide a valid API key' },
+    ],
+    ['forbidden', 403, { code: 'permission_denied', message: 'You do not have permission to do this' }],
+    ['not-found', 404, { code: 'not_found', message: 'Record not found' }],
+    [
+      'conflict',
+      409,
+      { code: 'stale_write', message: 'The email changed since you loaded it', current_version: 7 },
+    ],
+    [
+      'unprocessable',
+      422,
+      { code: 'validation_failed', message: 'Failed to save', errors: { role_id: ['is in use by 3 users'] } },
+    ],
+    ['too-many', 429, { code: 'rate_limited', message: 'Too many requests; try again in 30 seconds' }],
   ])('answers a thrown %s with %i and its body', async (name, status, body) => {
     const response = await app.inject({ method: 'GET', url: `/test/errors/${name}` });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual(body);
+  });
+
+  it('names every answer with a code of the catalogue, and a specific refusal with its own', async () => {
+    expect(new Set(errorCodes).size).toBe(errorCodes.length);
+    for (const name of Object.keys(thrown)) {
+      const response = await app.inject({ method: 'GET', url: `/test/errors/${name}` });
+      expect(errorCodes, name).toContain(response.json().code);
+    }
+    expect(new ForbiddenError('Refused', 'grant_beyond_own_keys').toBody()).toEqual({
+      message: 'Refused',
+      code: 'grant_beyond_own_keys',
+    });
   });
 
   it('tells a 429 when to try again in whole seconds, in Retry-After', async () => {
@@ -83,14 +108,20 @@ describe('the error catalogue', () => {
   it('answers an unexpected error with a 500 that leaks nothing', async () => {
     const response = await app.inject({ method: 'GET', url: '/test/errors/crash' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Something went wrong on our side; it has been logged' });
+    expect(response.json()).toEqual({
+      code: 'internal_error',
+      message: 'Something went wrong on our side; it has been logged',
+    });
     expect(response.body).not.toContain('hunter2');
   });
 
   it('answers an unknown route with a 404 naming it', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/api/v1/nothing/here?x=1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No route for DELETE /api/v1/nothing/here' });
+    expect(response.json()).toEqual({
+      code: 'not_found',
+      message: 'No route for DELETE /api/v1/nothing/here',
+    });
   });
 
   it('answers malformed JSON with a 400', async () => {
@@ -101,7 +132,7 @@ describe('the error catalogue', () => {
       payload: '{"name": "a",',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON' });
+    expect(response.json()).toEqual({ code: 'bad_request', message: 'The request body is not valid JSON' });
   });
 
   it('answers an unsupported content type with a 415', async () => {
@@ -112,7 +143,10 @@ describe('the error catalogue', () => {
       payload: '<thing/>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Unsupported content type; send application/json' });
+    expect(response.json()).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Unsupported content type; send application/json',
+    });
   });
 
   it('answers an oversized body with a 413', async () => {
@@ -123,7 +157,10 @@ describe('the error catalogue', () => {
       payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024), count: 1 }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large: at most 2 MB' });
+    expect(response.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The request body is too large: at most 2 MB',
+    });
   });
 
   it('maps every schema problem of a body to its field path in one 422', async () => {
@@ -140,6 +177,7 @@ describe('the error catalogue', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: 'Failed to save',
       errors: {
         name: ["can't be blank"],

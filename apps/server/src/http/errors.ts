@@ -4,39 +4,87 @@ import { type FieldErrors, fieldErrorsFromAjv } from './validation-messages.ts';
 
 /**
  * The error catalogue. Services throw these; the one handler below turns them into responses.
- * 401/403/404/400/413/415: `{message}`. 409: `{message, ...details}`. 422: `{message, errors}`.
+ * Every body has `message` (for people) and `code` (for programs: stable, from this catalogue).
+ * 401/403/404/400/413/415/429/502: `{message, code}`. 409: `{message, code, ...details}`.
+ * 422: `{message, code, errors}`.
  */
 export const errorCatalogue = {
-  400: { title: 'Bad request', schemaId: 'Error' },
-  401: { title: 'Unauthorized', schemaId: 'Error' },
-  403: { title: 'Forbidden', schemaId: 'Error' },
-  404: { title: 'Not found', schemaId: 'Error' },
-  409: { title: 'Conflict', schemaId: 'ConflictError' },
-  413: { title: 'Payload too large', schemaId: 'Error' },
-  415: { title: 'Unsupported media type', schemaId: 'Error' },
-  422: { title: 'Validation failed', schemaId: 'ValidationError' },
+  400: { title: 'Bad request', schemaId: 'Error', code: 'bad_request' },
+  401: { title: 'Unauthorized', schemaId: 'Error', code: 'authentication_required' },
+  403: { title: 'Forbidden', schemaId: 'Error', code: 'permission_denied' },
+  404: { title: 'Not found', schemaId: 'Error', code: 'not_found' },
+  409: { title: 'Conflict', schemaId: 'ConflictError', code: 'stale_write' },
+  413: { title: 'Payload too large', schemaId: 'Error', code: 'payload_too_large' },
+  415: { title: 'Unsupported media type', schemaId: 'Error', code: 'unsupported_media_type' },
+  422: { title: 'Validation failed', schemaId: 'ValidationError', code: 'validation_failed' },
   429: {
     title: 'Too many requests; the Retry-After header says in how many seconds to try again',
     schemaId: 'Error',
+    code: 'rate_limited',
   },
-  502: { title: 'An outside service failed', schemaId: 'Error' },
+  502: { title: 'An outside service failed', schemaId: 'Error', code: 'upstream_failed' },
 } as const;
 export type ErrorStatus = keyof typeof errorCatalogue;
 
+/**
+ * Refusals a client may want to tell apart from others of their status: their `code` replaces the
+ * status's own. Each is listed here, with its status, so the OpenAPI document and the docs name them.
+ */
+export const specificErrorCodes = {
+  grant_beyond_own_keys: {
+    status: 403,
+    meaning: 'The request would give (or take) permission keys the caller does not hold.',
+  },
+  last_administrator: {
+    status: 422,
+    meaning: 'The change would leave the organization with nobody who can manage users and roles.',
+  },
+  pre_send_checks_failed: {
+    status: 422,
+    meaning: 'A step toward sending was refused by blocking pre-send checks; `problems` lists them.',
+  },
+  pre_send_checks_changed: {
+    status: 409,
+    meaning:
+      'The problems a forced publish acknowledged are no longer the blocking ones; `problems` lists the current ones.',
+  },
+} as const satisfies Record<string, { status: ErrorStatus; meaning: string }>;
+
+/** The answer to an error no one foresaw (a bug or an outage); it is logged with its details. */
+export const internalErrorCode = 'internal_error';
+
+/** Every `code` an error body can carry. */
+export type ErrorCode =
+  | (typeof errorCatalogue)[ErrorStatus]['code']
+  | keyof typeof specificErrorCodes
+  | typeof internalErrorCode;
+
+/** The catalogue's codes in the order the docs list them: the statuses', then the specific ones. */
+export const errorCodes: readonly ErrorCode[] = [
+  ...Object.values(errorCatalogue).map((entry) => entry.code),
+  ...(Object.keys(specificErrorCodes) as (keyof typeof specificErrorCodes)[]),
+  internalErrorCode,
+];
+
+/** The body of an error answer that only has a message. */
+export function errorBody(status: ErrorStatus, message: string): { message: string; code: ErrorCode } {
+  return { message, code: errorCatalogue[status].code };
+}
+
 export class HttpError extends Error {
   readonly statusCode: ErrorStatus;
-  /** A stable machine-readable name for refusals a client may want to tell apart (`grant_beyond_own_keys`). */
-  readonly code: string | undefined;
+  /** The stable machine-readable name of the refusal: the status's own unless a specific one is given. */
+  readonly code: ErrorCode;
 
-  constructor(statusCode: ErrorStatus, message: string, code?: string) {
+  constructor(statusCode: ErrorStatus, message: string, code?: keyof typeof specificErrorCodes) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;
-    this.code = code;
+    this.code = code ?? errorCatalogue[statusCode].code;
   }
 
   toBody(): Record<string, unknown> {
-    return this.code === undefined ? { message: this.message } : { message: this.message, code: this.code };
+    return { message: this.message, code: this.code };
   }
 }
 
@@ -53,7 +101,7 @@ export class UnauthorizedError extends HttpError {
 }
 
 export class ForbiddenError extends HttpError {
-  constructor(message = 'You do not have permission to do this', code?: string) {
+  constructor(message = 'You do not have permission to do this', code?: keyof typeof specificErrorCodes) {
     super(403, message, code);
   }
 }
@@ -75,7 +123,7 @@ export class ConflictError extends HttpError {
   }
 
   override toBody() {
-    return { message: this.message, ...this.details };
+    return { message: this.message, code: this.code, ...this.details };
   }
 }
 
@@ -83,7 +131,7 @@ export class ConflictError extends HttpError {
 export class ValidationError extends HttpError {
   readonly errors: FieldErrors;
 
-  constructor(errors: FieldErrors, message = 'Failed to save', code?: string) {
+  constructor(errors: FieldErrors, message = 'Failed to save', code?: keyof typeof specificErrorCodes) {
     super(422, message, code);
     this.errors = errors;
   }
@@ -230,7 +278,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply.code(404).send(new NotFoundError().toBody());
       }
       const errors = fieldErrorsFromAjv(error.validation, error.validationContext);
-      return reply.code(422).send({ message: 'Failed to save', errors });
+      return reply.code(422).send(new ValidationError(errors).toBody());
     }
     // Fastify's own limit, met by a body streamed without a Content-Length.
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -238,16 +286,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(413).send(new PayloadTooLargeError(limit).toBody());
     }
     const known = error.code ? frameworkErrorMessages[error.code] : undefined;
-    if (known) return reply.code(known.status).send({ message: known.message });
+    if (known) return reply.code(known.status).send(errorBody(known.status, known.message));
     // Malformed JSON surfaces as a SyntaxError with Fastify's 400 attached.
     if (error instanceof SyntaxError || error.statusCode === 400) {
-      return reply.code(400).send({ message: 'The request body is not valid JSON' });
+      return reply.code(400).send(errorBody(400, 'The request body is not valid JSON'));
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      const status = error.statusCode in errorCatalogue ? (error.statusCode as ErrorStatus) : 400;
+      return reply.code(error.statusCode).send(errorBody(status, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong on our side; it has been logged' });
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side; it has been logged', code: internalErrorCode });
   });
 }
 
@@ -258,13 +309,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send(new NotFoundError().toBody());
   const known = error.code ? frameworkErrorMessages[error.code] : undefined;
-  if (known) return reply.code(known.status).send({ message: known.message });
-  return reply.code(400).send({ message: 'The request could not be read' });
+  if (known) return reply.code(known.status).send(errorBody(known.status, known.message));
+  return reply.code(400).send(errorBody(400, 'The request could not be read'));
 }
 
 /** Unknown routes: a 404 that names what was asked for. */
 export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  return reply.code(404).send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
 }
 
 /**

@@ -57,7 +57,7 @@ describe('pagination', () => {
   ])('refuses %s with a 422 naming the parameter', async (query, errors) => {
     const response = await list(query);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: 'Failed to save', errors });
+    expect(response.json()).toEqual({ code: 'validation_failed', message: 'Failed to save', errors });
   });
 });
 

@@ -34,7 +34,10 @@ describe('request body limits and content types', () => {
       payload: neverSent,
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large: at most 2 MB' });
+    expect(response.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The request body is too large: at most 2 MB',
+    });
   });
 
   it('answers 413 to a streamed body without a Content-Length once it passes the limit', async () => {
@@ -55,7 +58,10 @@ describe('request body limits and content types', () => {
       payload: streamed,
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large: at most 2 MB' });
+    expect(response.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The request body is too large: at most 2 MB',
+    });
     expect(await workspaceCount()).toBe(before);
   });
 
@@ -76,7 +82,10 @@ describe('request body limits and content types', () => {
       payload,
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Unsupported content type; send application/json' });
+    expect(response.json()).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Unsupported content type; send application/json',
+    });
     expect(await workspaceCount()).toBe(before);
   });
 
@@ -107,7 +116,10 @@ describe('request body limits and content types', () => {
       payload: { name: 'Logo' },
     });
     expect(json.statusCode).toBe(415);
-    expect(json.json()).toEqual({ message: 'Unsupported content type; send multipart/form-data' });
+    expect(json.json()).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Unsupported content type; send multipart/form-data',
+    });
     const noBoundary = await app.inject({
       method: 'POST',
       url: imagesUrl,
@@ -116,6 +128,7 @@ describe('request body limits and content types', () => {
     });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toEqual({
+      code: 'bad_request',
       message: 'A multipart/form-data body needs a boundary parameter in its content type',
     });
   });
@@ -133,7 +146,10 @@ describe('request body limits and content types', () => {
       payload: new Readable({ read() {} }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large: at most 1.2 MB' });
+    expect(response.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The request body is too large: at most 1.2 MB',
+    });
   });
 
   it('documents 413 and 415 on the operations that take a body', async () => {

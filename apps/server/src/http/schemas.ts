@@ -1,13 +1,17 @@
 import { type Static, type TNumberOptions, type TSchema, type TStringOptions, Type } from 'typebox';
-import { type ErrorStatus, errorCatalogue } from './errors.ts';
+import { type ErrorCode, type ErrorStatus, errorCatalogue, errorCodes } from './errors.ts';
 import { singleLinePattern } from './validation-messages.ts';
 
-const ErrorCode = Type.Optional(
-  Type.String({
-    description: 'A stable machine-readable name of the refusal, on answers a client may want to tell apart',
-    examples: ['grant_beyond_own_keys'],
-  }),
-);
+export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
+  $id: 'ErrorCode',
+  type: 'string',
+  enum: [...errorCodes],
+  description:
+    'A stable machine-readable name of the error, for programs (the message is for people): one per ' +
+    'status (validation_failed, not_found, permission_denied, stale_write, rate_limited, …), or a more ' +
+    'specific one (grant_beyond_own_keys, pre_send_checks_failed, last_administrator, …): the API conventions page of the docs lists them all.',
+  examples: ['not_found'],
+});
 
 /**
  * Schemas shared by many routes. Each has an `$id`: it is registered once with `addSchema`, so
@@ -16,15 +20,15 @@ const ErrorCode = Type.Optional(
 export const ErrorSchema = Type.Object(
   {
     message: Type.String({ description: 'What went wrong, in words a person can act on' }),
-    code: ErrorCode,
+    code: ref(ErrorCodeSchema),
   },
-  { $id: 'Error', description: 'The body of 400, 401, 403, 404, 413, 415 and 429 answers' },
+  { $id: 'Error', description: 'The body of 400, 401, 403, 404, 413, 415, 429, 500 and 502 answers' },
 );
 
 export const ValidationErrorSchema = Type.Object(
   {
     message: Type.String({ examples: ['Failed to save'] }),
-    code: ErrorCode,
+    code: ref(ErrorCodeSchema),
     errors: Type.Record(Type.String(), Type.Array(Type.String()), {
       description: 'Field path (dot-separated; array items by index) → messages for that field',
       examples: [{ name: ['is required'], 'stages.0.position': ['must be an integer'] }],
@@ -41,7 +45,7 @@ export const ValidationErrorSchema = Type.Object(
 );
 
 export const ConflictErrorSchema = Type.Object(
-  { message: Type.String() },
+  { message: Type.String(), code: ref(ErrorCodeSchema) },
   {
     $id: 'ConflictError',
     additionalProperties: true,
@@ -59,6 +63,7 @@ export const PaginationSchema = Type.Object(
 );
 
 export const sharedSchemas: TSchema[] = [
+  ErrorCodeSchema,
   ErrorSchema,
   ValidationErrorSchema,
   ConflictErrorSchema,

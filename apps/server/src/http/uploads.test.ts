@@ -64,6 +64,7 @@ describe('multipart uploads beyond their part limits', () => {
     const response = await upload([{ name: 'name', value: 'Dot' }, ...fields, { ...file, value: image }]);
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json()).toEqual({
+      code: 'payload_too_large',
       message: `The upload has too many fields: at most ${uploadLimits.fields}`,
     });
     expect(await imageCount()).toBe(before);
@@ -78,6 +79,7 @@ describe('multipart uploads beyond their part limits', () => {
     ]);
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json()).toEqual({
+      code: 'payload_too_large',
       message: `The upload has too many files: at most ${uploadLimits.files}`,
     });
     expect(await imageCount()).toBe(before);
@@ -91,6 +93,7 @@ describe('multipart uploads beyond their part limits', () => {
     ]);
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json()).toEqual({
+      code: 'payload_too_large',
       message: `The upload field name is too large: at most ${uploadLimits.fieldBytes / 1024} KB`,
     });
     expect(await imageCount()).toBe(before);

@@ -35,6 +35,7 @@ describe('bounded input', () => {
     const response = await call('POST', '/api/v1/workspaces', { name: '\u0000x', auto_join: false });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: 'Failed to save',
       errors: { name: ['must not contain NUL characters', 'must be one line, without control characters'] },
     });
@@ -110,7 +111,7 @@ describe('bounded input', () => {
   ])('answers 404 for a path id no record can have: %s', async (url) => {
     const response = await call('GET', url.replace(':workspace', String(organization.workspaceId)));
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Record not found' });
+    expect(response.json()).toEqual({ code: 'not_found', message: 'Record not found' });
   });
 
   it('answers 422 for a path id that is not an integer, and 400 for a path that cannot be decoded', async () => {
@@ -120,6 +121,7 @@ describe('bounded input', () => {
     const undecodable = await call('GET', '/api/v1/users/%ED%A0%80');
     expect(undecodable.statusCode).toBe(400);
     expect(undecodable.json()).toEqual({
+      code: 'bad_request',
       message: 'The path is not valid: it has a broken percent-encoding',
     });
   });

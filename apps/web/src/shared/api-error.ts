@@ -1,9 +1,13 @@
+import type { ErrorCode } from '@letterset/api-client';
+
 /**
- * An API answer other than 2xx, as the screens see it: the status, the API's message, and for a
- * 422 the messages per field path (`name`, `fields.0.label`, ...).
+ * An API answer other than 2xx, as the screens see it: the status, the API's message and its
+ * machine-readable code, and for a 422 the messages per field path (`name`, `fields.0.label`, ...).
  */
 export class ApiError extends Error {
   readonly status: number;
+  /** The error's stable `code` (`stale_write`, `pre_send_checks_failed`, …); null when the body has none. */
+  readonly code: ErrorCode | null;
   readonly fieldErrors: Record<string, string[]>;
   readonly body: unknown;
 
@@ -12,8 +16,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = codeOf(body);
     this.fieldErrors = fieldErrorsOf(body);
   }
+}
+
+function codeOf(body: unknown): ErrorCode | null {
+  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
+    return body.code as ErrorCode;
+  }
+  return null;
 }
 
 /** The API's `{ data, error, response }` answer turned into the data, or a thrown ApiError. */

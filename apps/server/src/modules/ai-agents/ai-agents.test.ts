@@ -157,7 +157,11 @@ describe('AI agents', () => {
   it('answers 422 naming each field that is missing, blank, too long or unknown', async () => {
     const missing = await request('POST', base, {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: 'Failed to save', errors: { name: ['is required'] } });
+    expect(missing.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Failed to save',
+      errors: { name: ['is required'] },
+    });
 
     const blank = await request('POST', base, { name: '', tone: '', guidelines: '' });
     expect(blank.json().errors).toEqual({
@@ -458,7 +462,11 @@ describe('AI agents', () => {
     const agent = await newAgent();
     const response = await upload(agent.id, form({ ...file, type: 'application/octet-stream' }));
     expect(response.statusCode, response.body).toBe(422);
-    expect(response.json()).toEqual({ message: 'Failed to save', errors: { file: [message] } });
+    expect(response.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Failed to save',
+      errors: { file: [message] },
+    });
     expect(await storedFile(agent.id)).toBeNull();
   });
 

@@ -391,6 +391,7 @@ describe('emails written with AI', () => {
       });
       expect(refused.statusCode, refused.body).toBe(422);
       expect(refused.json()).toEqual({
+        code: 'validation_failed',
         message: 'No AI provider is set up for this organization: an Admin can set one up in Settings › AI',
         errors: { ai_provider: ['is not set up: an Admin can set one up in Settings › AI'] },
       });

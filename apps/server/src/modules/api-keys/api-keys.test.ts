@@ -71,7 +71,10 @@ describe('API keys', () => {
     ).toBe(204);
     const after = await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: 'This API key is not valid: it may have been revoked' });
+    expect(after.json()).toEqual({
+      code: 'authentication_required',
+      message: 'This API key is not valid: it may have been revoked',
+    });
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/v1/api_keys/${id}`, headers: admin })).statusCode,
     ).toBe(404);
@@ -95,7 +98,10 @@ describe('API keys', () => {
     expect(me.json().permissions).toEqual(['email_commenting']);
     const demoted = await createAnother();
     expect(demoted.statusCode).toBe(403);
-    expect(demoted.json()).toEqual({ message: 'You need the manage_api_keys permission to do this' });
+    expect(demoted.json()).toEqual({
+      code: 'permission_denied',
+      message: 'You need the manage_api_keys permission to do this',
+    });
     // Still their own keys: they may see them and revoke them.
     const own = (await app.inject({ method: 'GET', url: '/api/v1/api_keys', headers: bearer })).json();
     expect(own.results.map((listed: { creator: { id: number } }) => listed.creator.id)).toEqual([

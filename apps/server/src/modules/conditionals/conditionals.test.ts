@@ -253,6 +253,7 @@ describe('conditionals', () => {
     });
     expect(withoutSilver.statusCode).toBe(422);
     expect(withoutSilver.json()).toEqual({
+      code: 'validation_failed',
       message: 'Emails still use this conditional: “Spring sale”',
       errors: { branches: ['removes branch keys that emails still use (silver): “Spring sale”'] },
     });

@@ -177,6 +177,7 @@ describe('email comments', () => {
     const refused = await call('POST', admin, url(), { locale: 'de-DE', body: '   ', parent_id: 2_000_000 });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
+      code: 'validation_failed',
       message: 'Failed to save',
       errors: {
         body: ["can't be blank"],
@@ -399,7 +400,10 @@ describe('email comments', () => {
       body: 'Mine now',
     });
     expect(byOther.statusCode).toBe(403);
-    expect(byOther.json()).toEqual({ message: 'Only the author of a comment can edit it' });
+    expect(byOther.json()).toEqual({
+      code: 'permission_denied',
+      message: 'Only the author of a comment can edit it',
+    });
     const byAdmin = await call('PATCH', admin, url(`/${created.id}`), { body: 'Admin edit' });
     expect(byAdmin.statusCode).toBe(403);
 

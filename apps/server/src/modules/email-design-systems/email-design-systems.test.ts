@@ -119,6 +119,7 @@ describe('email design systems', () => {
     });
     expect(editElsewhere.statusCode).toBe(403);
     expect(editElsewhere.json()).toEqual({
+      code: 'permission_denied',
       message: 'This design system is shared from another workspace; change it from its own workspace',
     });
     expect(

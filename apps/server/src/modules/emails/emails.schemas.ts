@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { emailStatuses } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import {
+  ErrorCodeSchema,
   Id,
   Identifier,
   limits,
@@ -87,6 +88,7 @@ export const Email = Type.Object({ ...emailFields, email_content: ref(EmailConte
 export const EmailConflict = Type.Object(
   {
     message: Type.String(),
+    code: ref(ErrorCodeSchema),
     lock_version: Type.Integer({ description: 'The current version; the write named an older one' }),
     email: ref(Email),
   },

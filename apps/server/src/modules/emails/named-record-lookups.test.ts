@@ -132,7 +132,7 @@ describe('look-ups of the records a request names', () => {
         app.inject({ ...request(existing[table] ?? missingId), headers: admin }),
       );
       expect(response.statusCode, response.body).toBe(500);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.json()).toEqual({ code: 'internal_error', message: expect.any(String) });
     },
   );
 });

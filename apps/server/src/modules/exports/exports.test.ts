@@ -226,6 +226,7 @@ describe('exports', () => {
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
+        code: 'validation_failed',
         message: 'The email is not ready to export: fix the blocking problems first',
         errors: { 'checks.de-DE': ["Hero: Button link can't be blank", 'A link has no target'] },
       });
@@ -985,7 +986,10 @@ describe('exports', () => {
         withoutKey,
       );
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: 'You need the create_exports permission to do this' });
+      expect(refused.json()).toEqual({
+        code: 'permission_denied',
+        message: 'You need the create_exports permission to do this',
+      });
       const list = await call('GET', `${base}/exports?per=2`, withoutKey);
       expect(list.statusCode).toBe(200);
       expect(list.json().pagination).toMatchObject({ per: 2, page: 1 });

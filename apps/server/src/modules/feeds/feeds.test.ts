@@ -200,6 +200,7 @@ describe('feeds', () => {
     const refused = await runAs('Viewer');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
+      code: 'permission_denied',
       message: 'You need the manage_feeds or update_emails permission to do this',
     });
     expect(seen.length).toBe(before);

@@ -130,6 +130,7 @@ describe('generating an image into the library', () => {
     const response = await generate({ prompt });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
+      code: 'upstream_failed',
       message: 'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.',
     });
     expect((await storedImages()).length).toBe(before);
@@ -152,7 +153,10 @@ describe('generating an image into the library', () => {
     const viewer = await signInAs(app, await createTestUser(app, organization, { role: 'Viewer' }));
     const response = await generate({ prompt }, viewer);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'You need the create_library_images permission to do this' });
+    expect(response.json()).toEqual({
+      code: 'permission_denied',
+      message: 'You need the create_library_images permission to do this',
+    });
     expect(imageRequests()).toEqual([]);
   });
 });
@@ -215,6 +219,7 @@ describe('generating an image without what it needs', () => {
     const response = await generate();
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: aiNotConfiguredMessage,
       errors: { ai_provider: ['is not set up: an Admin can set one up in Settings › AI'] },
     });
@@ -225,6 +230,7 @@ describe('generating an image without what it needs', () => {
     const response = await generate();
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: 'No image model is set: an Admin can choose one in Settings › AI',
       errors: { image_model: ['is not set: an Admin can choose an image model in Settings › AI'] },
     });

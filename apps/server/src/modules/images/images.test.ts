@@ -121,6 +121,7 @@ describe('the image library', () => {
     );
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: 'Failed to save',
       errors: { file: ['must be a JPEG, PNG, GIF or WebP image'] },
     });

@@ -1,6 +1,15 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import { Id, limits, Name, RequestBody, ref, Timestamp, WorkspaceIdParams } from '../../http/schemas.ts';
+import {
+  ErrorCodeSchema,
+  Id,
+  limits,
+  Name,
+  RequestBody,
+  ref,
+  Timestamp,
+  WorkspaceIdParams,
+} from '../../http/schemas.ts';
 import { BranchedText, InstancesContent, Locale } from '../email-content/email-content.schemas.ts';
 
 /**
@@ -36,6 +45,7 @@ export const Layout = Type.Object(
 export const LayoutConflict = Type.Object(
   {
     message: Type.String(),
+    code: ref(ErrorCodeSchema),
     lock_version: Type.Integer({ description: 'The current version; the write named an older one' }),
     layout: ref(Layout),
   },

@@ -107,6 +107,7 @@ describe('MCP apps and OAuth', () => {
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
+        code: 'validation_failed',
         message: 'Failed to save',
         errors: {
           'redirect_uris.0': ['must use https (plain http only for localhost, 127.0.0.1 or [::1])'],
@@ -164,7 +165,10 @@ describe('MCP apps and OAuth', () => {
       const editor = await signInAs(app, await createTestUser(app, organization, { role: 'Editor' }));
       const refused = await app.inject({ method: 'GET', url: '/api/v1/mcp_apps', headers: editor });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: 'You need the update_organization permission to do this' });
+      expect(refused.json()).toEqual({
+        code: 'permission_denied',
+        message: 'You need the update_organization permission to do this',
+      });
 
       const other = await createTestOrganization(app);
       const otherAdmin = await signInAs(app, other.admin);
@@ -221,6 +225,7 @@ describe('MCP apps and OAuth', () => {
       expect(madeUp.status).toBe(401);
       expect(madeUp.headers.get('www-authenticate')).toContain('error="invalid_token"');
       expect(await madeUp.json()).toEqual({
+        code: 'authentication_required',
         message: 'This access token is not valid: it may have expired or been revoked',
       });
       // A browser's session cookie is not a way in: assistants send tokens.

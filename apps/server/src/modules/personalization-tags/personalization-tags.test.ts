@@ -94,6 +94,7 @@ describe('personalization tags', () => {
     const refused = await request('DELETE', `${base}/${tag.id}`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
+      code: 'validation_failed',
       message: 'The personalization tag First name is used by emails: “Newsletter”',
       errors: { id: ['is used by emails: “Newsletter”'] },
     });

@@ -359,6 +359,7 @@ describe('AI reviewers that review', () => {
     const twice = await runAgain(assignment.id);
     expect(twice.statusCode, twice.body).toBe(422);
     expect(twice.json()).toEqual({
+      code: 'validation_failed',
       message: 'This AI review is already running',
       errors: { ai_review_status: ['is running: wait for this review to finish'] },
     });

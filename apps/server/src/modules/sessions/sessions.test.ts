@@ -62,7 +62,10 @@ describe('sessions', () => {
     expect(signOut.cookies.find((candidate) => candidate.name === sessionCookieName)?.value).toBe('');
     const after = await app.inject({ method: 'GET', url: '/api/v1/me', headers });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: 'You need to sign in or provide a valid API key' });
+    expect(after.json()).toEqual({
+      code: 'authentication_required',
+      message: 'You need to sign in or provide a valid API key',
+    });
   });
 
   it('refuses an expired session', async () => {
@@ -85,7 +88,7 @@ describe('sessions', () => {
       });
     const crossSite = await write({ origin: 'https://evil.example.com' });
     expect(crossSite.statusCode).toBe(403);
-    expect(crossSite.json()).toEqual({ message: 'Cross-site request refused' });
+    expect(crossSite.json()).toEqual({ code: 'permission_denied', message: 'Cross-site request refused' });
     expect((await write({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect((await write({ origin: 'http://localhost:80' })).statusCode).toBe(200);
     expect((await write({})).statusCode).toBe(200);
@@ -105,7 +108,10 @@ describe('sessions', () => {
       headers: { cookie, authorization: 'Basic abc' },
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Send the API key as "Authorization: Bearer <key>"' });
+    expect(response.json()).toEqual({
+      code: 'authentication_required',
+      message: 'Send the API key as "Authorization: Bearer <key>"',
+    });
   });
 
   it('changes the password only with the current one, and signs out other browsers', async () => {
@@ -266,6 +272,7 @@ describe('sign-in throttling', () => {
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('2');
     expect(slowed.json()).toEqual({
+      code: 'rate_limited',
       message: 'Too many failed sign-ins from your address; try again in 2 seconds',
     });
     expect(slowed.cookies).toHaveLength(0);

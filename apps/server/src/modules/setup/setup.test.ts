@@ -54,7 +54,10 @@ describe('first-run setup', () => {
       payload: { ...setup, email: 'eve@evil.example' },
     });
     expect(again.statusCode).toBe(403);
-    expect(again.json()).toEqual({ message: 'Letterset is already set up; sign in instead' });
+    expect(again.json()).toEqual({
+      code: 'permission_denied',
+      message: 'Letterset is already set up; sign in instead',
+    });
   });
 
   it('gives the organization a default team in its first workspace, with the Admin in it, so the first project can be made at once', async () => {

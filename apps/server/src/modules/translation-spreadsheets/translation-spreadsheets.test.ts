@@ -272,6 +272,7 @@ describe('translation spreadsheets', () => {
       const response = await upload(email.id, file);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
+        code: 'validation_failed',
         message: 'The translations were not imported: nothing was changed',
         errors: {
           'row 6, column key': ['is also the key of row 2: each value has one row'],
@@ -365,7 +366,10 @@ describe('translation spreadsheets', () => {
       ).toBe(200);
       const response = await upload(email.id, 'key\r\n', { headers: viewerHeaders });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'You need the update_emails permission to do this' });
+      expect(response.json()).toEqual({
+        code: 'permission_denied',
+        message: 'You need the update_emails permission to do this',
+      });
     });
 
     it('is refused while the email is in review (422)', async () => {

@@ -122,6 +122,7 @@ describe('users and invitations', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       message: 'Failed to save',
       errors: {
         role_id: ['does not exist'],
@@ -283,7 +284,7 @@ describe('users and invitations', () => {
       headers: admin,
     });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: 'You cannot remove yourself' });
+    expect(self.json()).toEqual({ code: 'bad_request', message: 'You cannot remove yourself' });
 
     // A user managing people through a custom role cannot remove someone holding keys they lack.
     const peopleManagers = await app.inject({

@@ -87,7 +87,10 @@ describe('workspaces', () => {
       headers: editorSession,
     });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: 'You are not a member of this workspace' });
+    expect(forbidden.json()).toEqual({
+      code: 'permission_denied',
+      message: 'You are not a member of this workspace',
+    });
     const scoped = await app.inject({
       method: 'GET',
       url: `/api/v1/workspaces/${hidden.id}/users`,

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@letterset/api-client';
 import { ApiError } from '../../shared/api-error.ts';
 import type { PreSendProblem } from '../exports/exports-api.ts';
 
@@ -11,16 +12,18 @@ export interface ChecksRefusal {
   problems: PreSendProblem[];
 }
 
-const refusalCodes = new Set(['pre_send_checks_failed', 'pre_send_checks_changed']);
+const refusalCodes: ReadonlySet<ErrorCode | null> = new Set<ErrorCode>([
+  'pre_send_checks_failed',
+  'pre_send_checks_changed',
+]);
 
 /**
  * The blocking problems of a refusal by the pre-send checks (422 `pre_send_checks_failed`, or a
  * force publish's 409 `pre_send_checks_changed`), or null for any other failure.
  */
 export function checksRefusalOf(error: unknown, step: GatedStep): ChecksRefusal | null {
-  if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 409)) return null;
-  const body = error.body as { code?: unknown; problems?: unknown } | null;
-  if (!body || typeof body.code !== 'string' || !refusalCodes.has(body.code)) return null;
+  if (!(error instanceof ApiError) || !refusalCodes.has(error.code)) return null;
+  const body = error.body as { problems?: unknown };
   const problems = Array.isArray(body.problems) ? (body.problems as PreSendProblem[]) : [];
   return { step, message: error.message, problems };
 }
