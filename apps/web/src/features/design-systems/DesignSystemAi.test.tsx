@@ -7,9 +7,9 @@ import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Me, meQuery, type Permission } from '../../app/session.ts';
 import type { AiSettings } from '../ai-settings/ai-settings-api.ts';
-import type { DesignSystem } from './design-systems-api.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import { DesignSystemPage } from './DesignSystemPage.tsx';
+import type { DesignSystem } from './design-systems-api.ts';
 
 // Mantine's autosizing textareas listen to font loading, which jsdom does not have.
 if (!('fonts' in document)) {

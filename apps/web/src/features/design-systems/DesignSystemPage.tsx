@@ -11,6 +11,7 @@ import { BrandProfilesPanel } from '../brand-profiles/BrandProfilesPanel.tsx';
 import { ComponentList } from '../component-builder/ComponentList.tsx';
 import { LayoutsPanel } from '../layouts/LayoutsPanel.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
+import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import {
   type DesignSystem,
   designSystemKeys,
@@ -18,7 +19,6 @@ import {
   downloadDesignSystemJson,
   failureText,
 } from './design-systems-api.ts';
-import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 import { TokensAndStylesPanel } from './TokensAndStylesPanel.tsx';
 import type { DesignSystemTab } from './tabs.ts';

@@ -27,6 +27,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
+import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import {
   type ArchivedFilter,
   type DesignSystem,
@@ -36,7 +37,6 @@ import {
   failureText,
   updateDesignSystem,
 } from './design-systems-api.ts';
-import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 
 /** The workspace's design systems, its own and those shared with it. */

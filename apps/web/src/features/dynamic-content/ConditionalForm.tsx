@@ -34,7 +34,12 @@ import { unwrap } from '../../shared/api-error.ts';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { type FormOf, RowsEditor } from '../../shared/RowsEditor.tsx';
-import { type Conditional, type DynamicContentProfile, dynamicContentKeys, presetLabels } from './dynamic-content-api.ts';
+import {
+  type Conditional,
+  type DynamicContentProfile,
+  dynamicContentKeys,
+  presetLabels,
+} from './dynamic-content-api.ts';
 
 type SyntaxMode = 'unset' | 'hand' | 'picker';
 

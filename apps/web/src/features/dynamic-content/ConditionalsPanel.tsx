@@ -5,8 +5,8 @@ import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
-import { allProfilesQuery, conditionalListQuery, dynamicContentKeys } from './dynamic-content-api.ts';
 import { ConditionalForm } from './ConditionalForm.tsx';
+import { allProfilesQuery, conditionalListQuery, dynamicContentKeys } from './dynamic-content-api.ts';
 
 /** Conditionals: content that differs per recipient, one branch per audience. */
 export function ConditionalsPanel({ workspaceId }: { workspaceId: number }) {

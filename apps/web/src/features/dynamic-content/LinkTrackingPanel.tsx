@@ -11,7 +11,11 @@ import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
-import { dynamicContentKeys, type LinkTrackingProfile, linkTrackingListQuery } from './dynamic-content-api.ts';
+import {
+  dynamicContentKeys,
+  type LinkTrackingProfile,
+  linkTrackingListQuery,
+} from './dynamic-content-api.ts';
 
 type Parameter = LinkTrackingProfile['parameters'][number];
 type ParameterType = Parameter['type'];

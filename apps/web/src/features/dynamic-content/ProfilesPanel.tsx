@@ -8,7 +8,12 @@ import { useCan } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
-import { type DynamicContentProfile, dynamicContentKeys, presetLabels, profileListQuery } from './dynamic-content-api.ts';
+import {
+  type DynamicContentProfile,
+  dynamicContentKeys,
+  presetLabels,
+  profileListQuery,
+} from './dynamic-content-api.ts';
 
 const presetOptions = [
   { value: 'none', label: 'None: syntax written by hand' },
