@@ -69,9 +69,6 @@ declare module 'fastify' {
   }
 }
 
-/** Kept for callers that still import the principal from here; it lives in principal.ts. */
-export type { Principal } from './principal.ts';
-
 /** Sessions last this long after the last request; a request refreshes it (at most hourly). */
 export const sessionLifetimeMs = 14 * 24 * 60 * 60 * 1000;
 const refreshIntervalMs = 60 * 60 * 1000;

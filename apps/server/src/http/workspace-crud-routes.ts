@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PermissionKey } from '@letterset/core';
 import { type TObject, type TSchema, Type } from 'typebox';
 import type { Services } from '../services.ts';
-import { type Principal, principalOf, workspaceOf } from './access.ts';
+import { principalOf, workspaceOf } from './access.ts';
 import { ListResponse, type listBody, type PageRequest, PaginationQuery, pageRequest } from './pagination.ts';
+import type { Principal } from './principal.ts';
 import { errorResponses, ref, WorkspaceIdParams } from './schemas.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../app.ts';
 import { emailTranslations, mcpServerTools } from '../db/schema.ts';
 import { runExport } from '../modules/exports/export-runner.ts';
-import { notificationServicesOf, notify } from '../modules/notifications/notifications.service.ts';
+import { notify } from '../modules/notifications/notifications.service.ts';
 import { createTestUser, signInAs, type TestOrganization } from './factories.ts';
 import { solidImage } from './images.ts';
 
@@ -185,7 +185,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     stages: [{ approval_type: 'one_of', members: [{ user_id: user.id }] }],
   });
   await post(`${workspaceBase}/emails/${email.id}/convert_to_draft`, {});
-  await notify(notificationServicesOf(app), [
+  await notify(app.services, [
     {
       kind: 'requested_review',
       recipientIds: [organization.admin.id],

@@ -18,21 +18,8 @@ import { guardedFetch, OutboundFetchError } from '../../security/outbound-fetch.
 import type { Services } from '../../services.ts';
 import { type AiConnection, imageModelOf, languageModelOf } from './ai-connection.ts';
 
-/**
- * What the AI features use of the server.
- * @deprecated Write `Pick<Services, 'database' | 'secrets' | 'config'>`; kept only while callers
- * outside the AI modules move off it.
- */
+/** What the AI features use of the server. */
 export type AiServices = Pick<Services, 'database' | 'secrets' | 'config'>;
-
-/**
- * The services themselves.
- * @deprecated Hand `services` (or `app.services`) straight to the AI features; kept only while
- * callers outside the AI modules move off it.
- */
-export function aiServicesOf(services: Pick<Services, 'database' | 'secrets' | 'config'>) {
-  return services;
-}
 
 /** The purpose an organization's API key is sealed for (see security/secrets.ts). */
 export const aiApiKeyPurpose = 'ai_api_key';

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { aiReviewers, reviewAssignments } from '../../db/schema.ts';
 import { findWorkspaceRecord, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
-import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import type { AiReviewer, CreateAiReviewerBody, UpdateAiReviewerBody } from './ai-reviewers.schemas.ts';
 

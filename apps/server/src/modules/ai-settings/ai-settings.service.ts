@@ -3,8 +3,8 @@ import { and, count, desc, eq, gte, sum } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { changesAnything } from '../../db/record-updates.ts';
 import { aiUsage, organizationAiSettings, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import {
   type AiFeature,
   AiProviderError,

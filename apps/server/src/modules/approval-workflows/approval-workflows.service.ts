@@ -12,8 +12,8 @@ import {
   type StoredCheckProblem,
   users,
 } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import { usersWhoCanSee } from '../emails/email-audience.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { moveEmail } from '../emails/emails.lifecycle.ts';

@@ -3,9 +3,9 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { updateReturning } from '../../db/record-updates.ts';
 import { brandProfiles, components, type StoredComponentOverride } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import {
   findEditableDesignSystem,

@@ -18,9 +18,9 @@ import {
   pageOfWorkspaceRecords,
   workspaceEmailsWhere,
 } from '../../db/workspace-records.ts';
-import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import {
   type DynamicContentProfileRow,

@@ -10,9 +10,9 @@ import type { Static } from 'typebox';
 import { updateReturning } from '../../db/record-updates.ts';
 import { conditionals, dynamicContentProfiles, personalizationTags } from '../../db/schema.ts';
 import { allWorkspaceRecords, pageOfWorkspaceRecords } from '../../db/workspace-records.ts';
-import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import { conditionalDefinition } from '../conditionals/conditionals.service.ts';
 import {

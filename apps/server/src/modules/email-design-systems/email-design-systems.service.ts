@@ -3,9 +3,9 @@ import type { Static } from 'typebox';
 import { escapeLikePattern } from '../../db/like.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { aiAgents, emailDesignSystems, emails } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { ForbiddenError, NotFoundError, quotedNames, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import { aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
 import type {

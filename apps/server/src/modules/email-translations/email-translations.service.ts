@@ -6,9 +6,10 @@ import {
   type TranslationStatus,
   users,
 } from '../../db/schema.ts';
-import { type Principal, requirePermission } from '../../http/access.ts';
+import { requirePermission } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import { aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';

@@ -1,7 +1,8 @@
 import type { PermissionKey } from '@letterset/core';
 import { type EmailStatus, emailStatuses } from '../../db/schema.ts';
-import { type Principal, requirePermission } from '../../http/access.ts';
+import { requirePermission } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 
 /**
  * The email status machine, in one place. Each move says where it may start, where it ends and

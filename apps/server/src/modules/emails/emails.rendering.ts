@@ -9,8 +9,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { emailDesignSystems, projects } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import { findBrandProfile, toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';

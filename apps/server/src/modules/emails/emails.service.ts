@@ -14,15 +14,11 @@ import { escapeLikePattern } from '../../db/like.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { changesAnything } from '../../db/record-updates.ts';
 import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
-import { type Principal, principalOf, requirePermission, workspaceOf } from '../../http/access.ts';
+import { principalOf, requirePermission, workspaceOf } from '../../http/access.ts';
 import { ConflictError, NotFoundError, notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import {
-  type AiFeature,
-  aiNotConfigured,
-  aiServicesOf,
-  loadAiConnection,
-} from '../../integrations/ai/ai-client.ts';
+import type { Principal } from '../../http/principal.ts';
+import { type AiFeature, aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { recordAuditEntry } from '../audit-logs/audit-logs.service.ts';
@@ -63,14 +59,6 @@ import type {
   UpdateEmailBody,
 } from './emails.schemas.ts';
 import { overriddenProblems, type PreSendChecker, refuseBlockingProblems } from './pre-send-gate.ts';
-
-/**
- * What `findVisibleDesignSystem` is handed until the design-systems module takes `Services`
- * (it reads only the database); remove this once it does.
- */
-function designSystemServices(services: Services): Parameters<typeof findVisibleDesignSystem>[0] {
-  return services as unknown as Parameters<typeof findVisibleDesignSystem>[0];
-}
 
 export type EmailRow = typeof emails.$inferSelect;
 type Editor = Parameters<typeof toUserReference>[0] | null;
@@ -311,7 +299,7 @@ async function assertAiGenerationPossible(
   promptField: 'prompt',
 ) {
   if (!input.prompt?.trim()) throw ValidationError.field(promptField, 'is needed to write the email with AI');
-  if (!(await loadAiConnection(aiServicesOf(services), principal.organizationId))) throw aiNotConfigured();
+  if (!(await loadAiConnection(services, principal.organizationId))) throw aiNotConfigured();
 }
 
 /** The id as given (null and undefined pass through), once the workspace is known to have it. */
@@ -453,7 +441,7 @@ export async function createEmail(
     notFoundAsFieldError('project_id', 'is not a project of this workspace that you can see'),
   );
   const system = await findVisibleDesignSystem(
-    designSystemServices(services),
+    services,
     principal,
     workspaceId,
     input.email_design_system_id,
@@ -611,7 +599,7 @@ async function changeEmail(
   }
   if (change.brandProfileId !== undefined) {
     const system = await findVisibleDesignSystem(
-      designSystemServices(services),
+      services,
       principal,
       workspaceId,
       current.emailDesignSystemId,

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import { type AiClient, AiProviderError } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
 import { extensionOf, inspectImage } from './image-processing.ts';

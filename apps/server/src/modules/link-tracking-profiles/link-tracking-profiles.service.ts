@@ -12,9 +12,9 @@ import {
   findWorkspaceRecord,
   pageOfWorkspaceRecords,
 } from '../../db/workspace-records.ts';
-import type { Principal } from '../../http/access.ts';
 import { notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import type {
   CreateLinkTrackingProfileBody,

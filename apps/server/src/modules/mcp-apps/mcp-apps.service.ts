@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { mcpApps, organizations, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import { randomToken, tokenDigest } from '../../security/tokens.ts';
 import type { Services } from '../../services.ts';
 import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';

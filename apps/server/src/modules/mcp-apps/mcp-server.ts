@@ -3,8 +3,9 @@ import { type CallToolResult, McpServer, type StandardSchemaWithJSON } from '@mo
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditLogs } from '../../db/schema.ts';
-import { type Principal, requirePermission } from '../../http/access.ts';
+import { requirePermission } from '../../http/access.ts';
 import { ConflictError, errorCatalogue, HttpError, ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { FieldErrors } from '../../http/validation-messages.ts';
 import type { Services } from '../../services.ts';
 import { getWorkspace } from '../workspaces/workspaces.service.ts';

@@ -2,9 +2,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { enabledMcpServers, mcpServers } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import type { McpServerRow } from './mcp-connection.ts';
 import { oauthSettingsOf, startOAuthFlowUrl } from './mcp-oauth.ts';

@@ -1,5 +1,5 @@
 /** The end of a person's OAuth sign-in to an MCP server: the authorization server's redirect back. */
-import type { Principal } from '../../http/access.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import { completeOAuthFlow, isExpired, McpOAuthError, readOAuthState } from './mcp-oauth.ts';
 

@@ -5,8 +5,8 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { enabledMcpServers, mcpServers, mcpServerTools } from '../../db/schema.ts';
 import { findWorkspaceRecord } from '../../db/workspace-records.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import {
   connectMcp,

@@ -14,14 +14,6 @@ import type { Notification } from './notifications.schemas.ts';
 /** What telling people about an event needs: the database, the mailer, the web app's address, the log. */
 export type NotificationServices = Pick<Services, 'database' | 'mailer' | 'config' | 'log'>;
 
-/**
- * The notification services of `services`: they are the services themselves. Kept while callers
- * still wrap what they hand to `notify`; new code passes its services directly.
- */
-export function notificationServicesOf(services: NotificationServices): NotificationServices {
-  return services;
-}
-
 /** An event on an email that some people should hear about. */
 export interface EmailNotice {
   kind: NotificationKind;

@@ -8,9 +8,9 @@ import {
   findWorkspaceRecord,
   pageOfWorkspaceRecords,
 } from '../../db/workspace-records.ts';
-import type { Principal } from '../../http/access.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import { workspaceProfiles } from '../dynamic-content-profiles/dynamic-content-profile-records.ts';
 import type {

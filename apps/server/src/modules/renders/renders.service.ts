@@ -11,8 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { brandProfiles, components, emailDesignSystems } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
 import type { PooledRenderInput } from '../../render-pool/render-tasks.ts';
 import type { Services } from '../../services.ts';

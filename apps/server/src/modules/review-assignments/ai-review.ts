@@ -3,7 +3,7 @@ import { applyBrandProfile, branchedTextFor, textDirectionOf } from '@letterset/
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { aiReviewers, emailComments, emails, projects, reviewAssignments } from '../../db/schema.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
-import { AiProviderError, aiServicesOf, openAiClient } from '../../integrations/ai/ai-client.ts';
+import { AiProviderError, openAiClient } from '../../integrations/ai/ai-client.ts';
 import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs.ts';
 import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Services } from '../../services.ts';
@@ -124,7 +124,7 @@ async function reviewEmail(
   signal: AbortSignal,
 ): Promise<{ locale: string; comment: ReviewComment }[]> {
   const db = services.database.db;
-  const client = await openAiClient(aiServicesOf(services), { organizationId: email.organizationId, userId });
+  const client = await openAiClient(services, { organizationId: email.organizationId, userId });
   const [{ system, definitions, brandProfile, dynamicContent }, [project], agent, openComments] =
     await Promise.all([
       renderingContext(services, email),

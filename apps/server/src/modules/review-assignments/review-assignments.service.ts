@@ -2,10 +2,10 @@ import { and, asc, count, eq, inArray, isNull, lt, ne, or, type SQL } from 'driz
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { aiReviewers, type ReviewAssigneeType, reviewAssignments, roles, users } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
-import { aiNotConfiguredMessage, aiServicesOf, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import type { Principal } from '../../http/principal.ts';
+import { aiNotConfiguredMessage, loadAiConnection } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
 import { emailVisibilityOf } from '../emails/email-audience.ts';
 import { type EmailRow, findVisibleEmail } from '../emails/emails.service.ts';
@@ -266,7 +266,7 @@ async function startAiReview(
       .returning();
     return updated;
   };
-  if (!(await loadAiConnection(aiServicesOf(services), row.organizationId))) {
+  if (!(await loadAiConnection(services, row.organizationId))) {
     return setStatus('failed', aiNotConfiguredMessage, claim);
   }
   const running = await setStatus('running', null, claim);

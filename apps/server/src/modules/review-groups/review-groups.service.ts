@@ -10,9 +10,9 @@ import {
   type StageSnapshot,
   users,
 } from '../../db/schema.ts';
-import type { Principal } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { FieldErrors } from '../../http/validation-messages.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import type {

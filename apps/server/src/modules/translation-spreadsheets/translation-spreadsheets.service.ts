@@ -12,8 +12,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { conditionals, emails } from '../../db/schema.ts';
-import { type Principal, requirePermission } from '../../http/access.ts';
+import { requirePermission } from '../../http/access.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
 import { limits } from '../../http/schemas.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { Services } from '../../services.ts';
