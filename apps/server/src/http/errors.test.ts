@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import {
   BadRequestError,
   ConflictError,
@@ -26,7 +25,7 @@ const thrown = {
 } as const;
 
 describe('the error catalogue', () => {
-  let app: App;
+  let app: TestApp;
 
   beforeAll(async () => {
     app = await buildTestApp({

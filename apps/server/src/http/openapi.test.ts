@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { App } from '../app.ts';
-import { buildTestApp } from '../test/harness.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { committedOpenApiPath, generateOpenApiYaml } from './openapi-document.ts';
 
 type Operation = {
@@ -22,7 +21,7 @@ type Document = {
 };
 
 describe('the OpenAPI document', () => {
-  let app: App;
+  let app: TestApp;
   let document: Document;
 
   beforeAll(async () => {

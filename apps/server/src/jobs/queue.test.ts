@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { App } from '../app.ts';
-import { buildTestApp, createTestDatabase } from '../test/harness.ts';
+import { buildTestApp, createTestDatabase, type TestApp } from '../test/harness.ts';
 import { defineJobKind, type JobKind, JobQueue, type JobState } from './queue.ts';
 
 const greet = defineJobKind({
@@ -62,7 +61,7 @@ const kinds: JobKind[] = [
   push as JobKind,
 ];
 
-async function waitForState(app: App, kind: JobKind<never>, id: string, status: JobState['status']) {
+async function waitForState(app: TestApp, kind: JobKind<never>, id: string, status: JobState['status']) {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const state = await app.jobs.state(kind.name, id);
@@ -72,7 +71,7 @@ async function waitForState(app: App, kind: JobKind<never>, id: string, status: 
 }
 
 describe('the job queue', () => {
-  const apps: App[] = [];
+  const apps: TestApp[] = [];
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
   });
