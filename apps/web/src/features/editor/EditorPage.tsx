@@ -6,12 +6,12 @@ import { useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { GeneratingEmail, GenerationProblems } from '../ai-generation/GeneratingEmail.tsx';
+import { brandProfilesQuery } from '../brand-profiles/brand-profiles-api.ts';
 import { layoutQuery } from '../layouts/layouts-api.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import { DocumentEditor, type EditorResources } from './DocumentEditor.tsx';
 import type { EditTarget } from './edit-target.ts';
 import {
-  brandProfilesQuery,
   conditionalsQuery,
   designSystemQuery,
   emailQuery,

@@ -50,25 +50,6 @@ export function designSystemQuery(workspaceId: number, designSystemId: number) {
   });
 }
 
-export function brandProfilesQuery(workspaceId: number, designSystemId: number) {
-  return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'brand-profiles'],
-    queryFn: () =>
-      unwrap(
-        api.GET(
-          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles',
-          {
-            params: {
-              path: { workspace_id: workspaceId, email_design_system_id: designSystemId },
-              query: { per: 100 },
-            },
-          },
-        ),
-      ),
-    staleTime: 60_000,
-  });
-}
-
 export function conditionalsQuery(workspaceId: number) {
   return queryOptions({
     queryKey: ['workspaces', workspaceId, 'conditionals', 'all'],

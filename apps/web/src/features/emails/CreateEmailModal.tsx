@@ -17,8 +17,9 @@ import { useState } from 'react';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { useOnlyChoice } from '../../shared/only-choice.ts';
 import { AiBriefFields, useAiAvailable } from '../ai-generation/AiBriefFields.tsx';
+import { brandProfilesQuery } from '../brand-profiles/brand-profiles-api.ts';
 import { LayoutThumbnail } from '../layouts/LayoutThumbnail.tsx';
-import { brandProfilesQuery, createEmail, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
+import { createEmail, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
 
 interface CreateEmailValues {
   name: string;

@@ -72,24 +72,6 @@ export function usableDesignSystemsQuery(workspaceId: number) {
   });
 }
 
-export function brandProfilesQuery(workspaceId: number, designSystemId: number) {
-  return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'brand-profiles'],
-    queryFn: () =>
-      unwrap(
-        api.GET(
-          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles',
-          {
-            params: {
-              path: { workspace_id: workspaceId, email_design_system_id: designSystemId },
-              query: { per: 100 },
-            },
-          },
-        ),
-      ),
-  });
-}
-
 export function layoutsQuery(workspaceId: number, designSystemId: number) {
   return queryOptions({
     queryKey: ['workspaces', workspaceId, 'layouts', { designSystemId }],

@@ -4,7 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { brandProfilesQuery, designSystemQuery } from '../editor/editor-api.ts';
+import { brandProfilesQuery } from '../brand-profiles/brand-profiles-api.ts';
+import { designSystemQuery } from '../editor/editor-api.ts';
 import { LayoutThumbnail } from './LayoutThumbnail.tsx';
 
 type Layout = components['schemas']['Layout'];

@@ -7,7 +7,8 @@ import {
 import { Box, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { brandProfilesQuery, designSystemQuery } from '../editor/editor-api.ts';
+import { brandProfilesQuery } from '../brand-profiles/brand-profiles-api.ts';
+import { designSystemQuery } from '../editor/editor-api.ts';
 import { type Layout, layoutAsEmailContent } from './layout-content.ts';
 
 /** The desktop preview's width, as the editor shows an email. */
