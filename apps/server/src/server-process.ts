@@ -147,7 +147,7 @@ export function stopOnSignals(server: ServerProcess, exit: (code: number) => voi
  */
 async function buildHealthServer(app: App): Promise<FastifyInstance> {
   const health = Fastify({ loggerInstance: app.log });
-  health.decorate('database', { getter: () => app.database });
+  health.decorate('services', app.services);
   await health.register(systemRoutes);
   return health;
 }
