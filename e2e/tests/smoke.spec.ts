@@ -35,7 +35,10 @@ test('an unknown app address shows the not-found page, while unknown API paths s
 
   const missing = await request.get('/api/v1/nothing-here', { headers: { accept: 'text/html' } });
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ message: 'No route for GET /api/v1/nothing-here' });
+  expect(await missing.json()).toEqual({
+    code: 'not_found',
+    message: 'No route for GET /api/v1/nothing-here',
+  });
 });
 
 test('the OpenAPI document is served for other origins to fetch', async ({ request }) => {

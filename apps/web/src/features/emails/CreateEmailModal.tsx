@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { useOnlyChoice } from '../../shared/only-choice.ts';
@@ -116,6 +116,7 @@ export function CreateEmailModal({
   const chosenLayout = layoutsById.get(Number(form.values.layout_id));
   const aiAvailable = useAiAvailable();
 
+  const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (values: CreateEmailValues) =>
       createEmail(workspaceId, {
@@ -134,7 +135,11 @@ export function CreateEmailModal({
             }
           : {}),
       }),
-    onSuccess: (email) => onCreated(email.id),
+    onSuccess: (email) => {
+      // The workspace's lists and counts of emails (the project's list, Get started) include it now.
+      void queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'emails'] });
+      onCreated(email.id);
+    },
     onError: (error) => setOtherErrors(showApiErrors(form, error, formFields)),
   });
 
