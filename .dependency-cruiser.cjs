@@ -85,7 +85,7 @@ const serverLayers = [
 ];
 
 const server = 'apps/server/src/';
-/** Tests and the code only tests use (test/, *-test-support.ts, *-test-setup.ts) may build the app. */
+/** Tests and the code only tests use (*-test-support.ts, *-test-setup.ts; test/ is in composition). */
 const testCode = '(\\.test\\.ts|-test-support\\.ts|-test-setup\\.ts)$';
 
 function layerPattern(layer) {
@@ -120,8 +120,7 @@ module.exports = {
     ...layerRules,
     {
       name: 'only-composition-imports-the-app',
-      comment:
-        'Services take what they use (services.ts); only the process, the module list and tests build the app.',
+      comment: 'Services take what they use (services.ts); only the server process and tests build the app.',
       severity: 'error',
       from: {
         path: `^${server}`,
@@ -138,14 +137,15 @@ module.exports = {
       to: { path: `^${server}jobs/(?!job-payloads\\.ts|queue\\.ts)` },
     },
     {
-      name: 'core-is-pure',
-      comment: 'packages/core runs in the browser and in workers: no Node built-ins, no I/O, no app code.',
+      name: 'core-imports-no-app',
+      comment: 'packages/core is shared by the server and the browser: it imports neither.',
       severity: 'error',
       from: { path: '^packages/core/src/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/' },
     },
     {
       name: 'core-uses-no-node-builtins',
+      comment: 'packages/core runs in the browser and in worker threads: no Node built-ins (no I/O).',
       severity: 'error',
       from: { path: '^packages/core/src/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'] },

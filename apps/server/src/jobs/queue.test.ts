@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createTestDatabase, type TestApp } from '../test/harness.ts';
-import { defineJobKind, type JobKind, JobQueue, type JobState } from './queue.ts';
+import type { JobState } from './job-payloads.ts';
+import { defineJobKind, type JobKind, JobQueue } from './queue.ts';
 
 const greet = defineJobKind({
   name: 'test-greet',

@@ -4,8 +4,6 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import type { JobSender, JobState, JobStatus } from './job-payloads.ts';
 
-export type { JobName, JobState, JobStatus } from './job-payloads.ts';
-
 /** What a job handler may use besides its payload. */
 export interface JobContext {
   /** The services of the server the job runs in, all ready before any worker starts. */
@@ -116,8 +114,9 @@ export class JobQueue implements JobSender {
     );
     for (const kind of kinds) {
       // createQueue leaves an existing queue as it was: the update brings it to this release's settings.
-      await boss.createQueue(kind.name, queue.settingsOf(kind));
-      await boss.updateQueue(kind.name, queue.settingsOf(kind));
+      const settings = queue.settingsOf(kind);
+      await boss.createQueue(kind.name, settings);
+      await boss.updateQueue(kind.name, settings);
       const table = (await boss.getQueue(kind.name))?.table;
       if (!table) throw new Error(`The job queue ${kind.name} was not created`);
       queue.tables.set(kind.name, table);

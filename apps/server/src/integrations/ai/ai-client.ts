@@ -18,9 +18,6 @@ import { guardedFetch, OutboundFetchError } from '../../security/outbound-fetch.
 import type { Services } from '../../services.ts';
 import { type AiConnection, imageModelOf, languageModelOf } from './ai-connection.ts';
 
-/** What the AI features use of the server. */
-export type AiServices = Pick<Services, 'database' | 'secrets' | 'config'>;
-
 /** The purpose an organization's API key is sealed for (see security/secrets.ts). */
 export const aiApiKeyPurpose = 'ai_api_key';
 
