@@ -108,7 +108,11 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
 
   const principals = new PrincipalCache();
-  const accessChanges = new AccessChanges({ cache: principals, database: app.database, log: app.log });
+  const accessChanges = new AccessChanges({
+    cache: principals,
+    database: app.services.database,
+    log: app.log,
+  });
   app.addHook('onReady', () => accessChanges.listen());
   app.addHook('onClose', () => accessChanges.close());
   app.addHook('onRequest', async (request) => {
@@ -116,7 +120,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (permission === undefined) return;
     const remembered = request.routeOptions.config.oauthClientAuthentication
       ? null
-      : await authenticate(app.database.db, principals, request);
+      : await authenticate(app.services.database.db, principals, request);
     request.principal = remembered?.principal ?? null;
     if (permission === 'public') return;
 
@@ -127,7 +131,8 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (workspaceId !== undefined) {
       const id = Number(workspaceId);
       request.workspace =
-        remembered.workspaces.get(id) ?? (await accessibleWorkspace(app.database.db, principal, workspaceId));
+        remembered.workspaces.get(id) ??
+        (await accessibleWorkspace(app.services.database.db, principal, workspaceId));
       if (request.workspace) remembered.workspaces.set(id, request.workspace);
     }
     if (permission !== 'signed_in') requirePermission(principal, permission);

@@ -53,7 +53,7 @@ export async function setUpReviewOrganization(app: TestApp) {
     { inTeam = true }: { inTeam?: boolean } = {},
   ): Promise<Person> => {
     const user = await createTestUser(app, organization, { role, firstName });
-    await app.database.db.update(users).set({ lastName }).where(eq(users.id, user.id));
+    await app.services.database.db.update(users).set({ lastName }).where(eq(users.id, user.id));
     if (inTeam) await call('POST', `/api/v1/teams/${teamId}/users`, admin, { user_id: user.id });
     return { user, headers: await signInAs(app, user), name: `${firstName} ${lastName}` };
   };

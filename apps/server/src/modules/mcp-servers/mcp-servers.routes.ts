@@ -283,7 +283,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .send(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(outcome.page.title)}</title></head>` +
             `<body><h1>${escapeHtml(outcome.page.title)}</h1><p>${escapeHtml(outcome.page.message)}</p>` +
-            `<p><a href="${escapeHtml(app.config.appUrl)}">Back to Letterset</a></p></body></html>`,
+            `<p><a href="${escapeHtml(app.services.config.appUrl)}">Back to Letterset</a></p></body></html>`,
         );
     },
   );

@@ -187,7 +187,7 @@ export class RenderSources {
 
 /** Creates the process's `RenderSources`, listening from start-up to close. */
 export function registerRenderSources(app: FastifyInstance): void {
-  const renderSources = new RenderSources({ database: app.database, log: app.log });
+  const renderSources = new RenderSources({ database: app.services.database, log: app.log });
   app.decorate('renderSources', renderSources);
   app.addHook('onReady', () => renderSources.listen());
   app.addHook('onClose', () => renderSources.close());

@@ -19,7 +19,7 @@ import {
 } from './review-groups.service.ts';
 
 export const reviewGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const db = () => app.database.db;
+  const db = () => app.services.database.db;
 
   app.get(
     '/api/v1/review_groups',
