@@ -29,8 +29,6 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { type FormOf, RowsEditor } from '../../shared/RowsEditor.tsx';
@@ -39,6 +37,7 @@ import {
   type DynamicContentProfile,
   dynamicContentKeys,
   presetLabels,
+  saveConditional,
 } from './dynamic-content-api.ts';
 
 type SyntaxMode = 'unset' | 'hand' | 'picker';
@@ -151,19 +150,7 @@ export function ConditionalForm({
     setProblems([]);
     const body = requestBody(values);
     try {
-      const saved = conditional
-        ? await unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/conditionals/{id}', {
-              params: { path: { workspace_id: workspaceId, id: conditional.id } },
-              body,
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/conditionals', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-          );
+      const saved = await saveConditional(workspaceId, conditional, body);
       await queryClient.invalidateQueries({ queryKey: dynamicContentKeys.kind(workspaceId, 'conditionals') });
       notifications.show({ message: `${saved.label} saved` });
       onClose();

@@ -1,12 +1,15 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { ConditionalForm } from './ConditionalForm.tsx';
-import { allProfilesQuery, conditionalListQuery, dynamicContentKeys } from './dynamic-content-api.ts';
+import {
+  allProfilesQuery,
+  conditionalListQuery,
+  deleteConditional,
+  dynamicContentKeys,
+} from './dynamic-content-api.ts';
 
 /** Conditionals: content that differs per recipient, one branch per audience. */
 export function ConditionalsPanel({ workspaceId }: { workspaceId: number }) {
@@ -53,13 +56,7 @@ export function ConditionalsPanel({ workspaceId }: { workspaceId: number }) {
           />
         )
       }
-      deleteItem={(conditional) =>
-        unwrap(
-          api.DELETE('/api/v1/workspaces/{workspace_id}/conditionals/{id}', {
-            params: { path: { workspace_id: workspaceId, id: conditional.id } },
-          }),
-        )
-      }
+      deleteItem={(conditional) => deleteConditional(workspaceId, conditional.id)}
       emptyHint="Create one to show different content to different recipients."
     />
   );

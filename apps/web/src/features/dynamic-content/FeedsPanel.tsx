@@ -17,15 +17,22 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { clearedMessage, movesOrigin, moveWarning } from '../../shared/secret-destination.ts';
-import { dynamicContentKeys, type Feed, type FeedRunResult, feedListQuery } from './dynamic-content-api.ts';
+import {
+  deleteFeed,
+  dynamicContentKeys,
+  type Feed,
+  type FeedRunResult,
+  feedListQuery,
+  runFeed,
+  saveFeed,
+} from './dynamic-content-api.ts';
 
 /** Feeds: external JSON (products, events…) whose fields components can show. */
 export function FeedsPanel({ workspaceId }: { workspaceId: number }) {
@@ -55,13 +62,7 @@ export function FeedsPanel({ workspaceId }: { workspaceId: number }) {
       renderForm={(feed, close) => (
         <FeedForm workspaceId={workspaceId} feed={feed} readOnly={!manage} onClose={close} />
       )}
-      deleteItem={(feed) =>
-        unwrap(
-          api.DELETE('/api/v1/workspaces/{workspace_id}/feeds/{id}', {
-            params: { path: { workspace_id: workspaceId, id: feed.id } },
-          }),
-        )
-      }
+      deleteItem={(feed) => deleteFeed(workspaceId, feed.id)}
       emptyHint="Create one to fill components from a product catalogue or any JSON API."
     />
   );
@@ -103,19 +104,7 @@ function FeedForm({
     setCleared(null);
     const body = { ...values, name: values.name.trim(), url: values.url.trim() };
     try {
-      const result = saved
-        ? await unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/feeds/{id}', {
-              params: { path: { workspace_id: workspaceId, id: saved.id } },
-              body,
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/feeds', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-          );
+      const result = await saveFeed(workspaceId, saved, body);
       setSaved(result);
       setCleared(clearedMessage(result.secrets_cleared));
       form.setValues({ ...body, headers: result.headers });
@@ -254,14 +243,7 @@ function FeedTestRun({ workspaceId, feed, unsaved }: { workspaceId: number; feed
     setRunning(true);
     setFailure(null);
     try {
-      setResult(
-        await unwrap(
-          api.POST('/api/v1/workspaces/{workspace_id}/feeds/{id}/run', {
-            params: { path: { workspace_id: workspaceId, id: feed.id } },
-            body: { parameters },
-          }),
-        ),
-      );
+      setResult(await runFeed(workspaceId, feed.id, parameters));
     } catch (error) {
       setResult(null);
       setFailure(errorMessage(error));

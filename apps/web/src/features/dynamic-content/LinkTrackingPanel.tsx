@@ -3,18 +3,18 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import {
+  deleteLinkTrackingProfile,
   dynamicContentKeys,
   type LinkTrackingProfile,
   linkTrackingListQuery,
+  saveLinkTrackingProfile,
 } from './dynamic-content-api.ts';
 
 type Parameter = LinkTrackingProfile['parameters'][number];
@@ -69,13 +69,7 @@ export function LinkTrackingPanel({ workspaceId }: { workspaceId: number }) {
           onClose={close}
         />
       )}
-      deleteItem={(profile) =>
-        unwrap(
-          api.DELETE('/api/v1/workspaces/{workspace_id}/link_tracking_profiles/{id}', {
-            params: { path: { workspace_id: workspaceId, id: profile.id } },
-          }),
-        )
-      }
+      deleteItem={(profile) => deleteLinkTrackingProfile(workspaceId, profile.id)}
       emptyHint="Create one to add utm_source, utm_campaign and the like to your emails' links."
     />
   );
@@ -120,19 +114,7 @@ function LinkTrackingForm({
       custom_template: values.custom_template.trim() === '' ? null : values.custom_template,
     };
     try {
-      const saved = profile
-        ? await unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/link_tracking_profiles/{id}', {
-              params: { path: { workspace_id: workspaceId, id: profile.id } },
-              body,
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/link_tracking_profiles', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-          );
+      const saved = await saveLinkTrackingProfile(workspaceId, profile, body);
       await queryClient.invalidateQueries({
         queryKey: dynamicContentKeys.kind(workspaceId, 'link-tracking'),
       });

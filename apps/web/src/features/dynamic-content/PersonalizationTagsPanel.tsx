@@ -15,17 +15,17 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import {
   allProfilesQuery,
   type DynamicContentProfile,
+  deleteTag,
   dynamicContentKeys,
   type PersonalizationTag,
+  saveTag,
   tagListQuery,
 } from './dynamic-content-api.ts';
 
@@ -91,13 +91,7 @@ export function PersonalizationTagsPanel({ workspaceId }: { workspaceId: number 
           />
         )
       }
-      deleteItem={(tag) =>
-        unwrap(
-          api.DELETE('/api/v1/workspaces/{workspace_id}/personalization_tags/{id}', {
-            params: { path: { workspace_id: workspaceId, id: tag.id } },
-          }),
-        )
-      }
+      deleteItem={(tag) => deleteTag(workspaceId, tag.id)}
       emptyHint="Create one for each recipient attribute your emails greet people with, e.g. First name."
     />
   );
@@ -139,19 +133,7 @@ function TagForm({
       ),
     };
     try {
-      const saved = tag
-        ? await unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/personalization_tags/{id}', {
-              params: { path: { workspace_id: workspaceId, id: tag.id } },
-              body,
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/personalization_tags', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-          );
+      const saved = await saveTag(workspaceId, tag, body);
       await queryClient.invalidateQueries({ queryKey: dynamicContentKeys.kind(workspaceId, 'tags') });
       notifications.show({ message: `${saved.label} saved: its token is ${saved.token}` });
       onClose();

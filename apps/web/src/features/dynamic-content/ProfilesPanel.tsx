@@ -3,16 +3,16 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import {
   type DynamicContentProfile,
+  deleteProfile,
   dynamicContentKeys,
   presetLabels,
   profileListQuery,
+  saveProfile,
 } from './dynamic-content-api.ts';
 
 const presetOptions = [
@@ -56,13 +56,7 @@ export function ProfilesPanel({ workspaceId }: { workspaceId: number }) {
           readOnly={profile !== null && !can('update_dynamic_content_profiles')}
         />
       )}
-      deleteItem={(profile) =>
-        unwrap(
-          api.DELETE('/api/v1/workspaces/{workspace_id}/dynamic_content_profiles/{id}', {
-            params: { path: { workspace_id: workspaceId, id: profile.id } },
-          }),
-        )
-      }
+      deleteItem={(profile) => deleteProfile(workspaceId, profile.id)}
       emptyHint="Add one per sending platform you export to, e.g. Braze (Liquid) or Salesforce Marketing Cloud (AMPscript)."
     />
   );
@@ -97,19 +91,7 @@ function ProfileForm({
           : (values.template_engine_preset as NonNullable<DynamicContentProfile['template_engine_preset']>),
     };
     try {
-      const saved = profile
-        ? await unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/dynamic_content_profiles/{id}', {
-              params: { path: { workspace_id: workspaceId, id: profile.id } },
-              body,
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/dynamic_content_profiles', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-          );
+      const saved = await saveProfile(workspaceId, profile, body);
       await queryClient.invalidateQueries({ queryKey: dynamicContentKeys.kind(workspaceId, 'profiles') });
       notifications.show({ message: `${saved.name} saved` });
       onClose();

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { allResults } from '../../shared/all-results.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import type { RequestBody } from '../../shared/request-body.ts';
 
 export type DynamicContentProfile = components['schemas']['DynamicContentProfile'];
 export type Conditional = components['schemas']['Conditional'];
@@ -10,6 +11,21 @@ export type PersonalizationTag = components['schemas']['PersonalizationTag'];
 export type LinkTrackingProfile = components['schemas']['LinkTrackingProfile'];
 export type Feed = components['schemas']['Feed'];
 export type FeedRunResult = components['schemas']['FeedRunResult'];
+
+export type DynamicContentProfileFields = RequestBody<
+  '/api/v1/workspaces/{workspace_id}/dynamic_content_profiles',
+  'post'
+>;
+export type ConditionalFields = RequestBody<'/api/v1/workspaces/{workspace_id}/conditionals', 'post'>;
+export type PersonalizationTagFields = RequestBody<
+  '/api/v1/workspaces/{workspace_id}/personalization_tags',
+  'post'
+>;
+export type LinkTrackingProfileFields = RequestBody<
+  '/api/v1/workspaces/{workspace_id}/link_tracking_profiles',
+  'post'
+>;
+export type FeedFields = RequestBody<'/api/v1/workspaces/{workspace_id}/feeds', 'post'>;
 
 const perPage = 20;
 
@@ -78,6 +94,142 @@ export const allFeedsQuery = (workspaceId: number) =>
         ),
       ),
   });
+
+export function saveProfile(
+  workspaceId: number,
+  profile: DynamicContentProfile | null,
+  fields: DynamicContentProfileFields,
+) {
+  return unwrap(
+    profile
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/dynamic_content_profiles/{id}', {
+          params: { path: { workspace_id: workspaceId, id: profile.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/dynamic_content_profiles', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+export function deleteProfile(workspaceId: number, id: string) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/dynamic_content_profiles/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+export function saveConditional(
+  workspaceId: number,
+  conditional: Conditional | null,
+  fields: ConditionalFields,
+) {
+  return unwrap(
+    conditional
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/conditionals/{id}', {
+          params: { path: { workspace_id: workspaceId, id: conditional.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/conditionals', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+export function deleteConditional(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/conditionals/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+export function saveTag(
+  workspaceId: number,
+  tag: PersonalizationTag | null,
+  fields: PersonalizationTagFields,
+) {
+  return unwrap(
+    tag
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/personalization_tags/{id}', {
+          params: { path: { workspace_id: workspaceId, id: tag.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/personalization_tags', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+export function deleteTag(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/personalization_tags/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+export function saveLinkTrackingProfile(
+  workspaceId: number,
+  profile: LinkTrackingProfile | null,
+  fields: LinkTrackingProfileFields,
+) {
+  return unwrap(
+    profile
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/link_tracking_profiles/{id}', {
+          params: { path: { workspace_id: workspaceId, id: profile.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/link_tracking_profiles', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+export function deleteLinkTrackingProfile(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/link_tracking_profiles/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+export function saveFeed(workspaceId: number, feed: Feed | null, fields: FeedFields) {
+  return unwrap(
+    feed
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/feeds/{id}', {
+          params: { path: { workspace_id: workspaceId, id: feed.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/feeds', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+export function deleteFeed(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/feeds/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+/** Runs a saved feed with the parameters an editor user would type, to see what it extracts. */
+export function runFeed(workspaceId: number, id: number, parameters: Record<string, string>) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/feeds/{id}/run', {
+      params: { path: { workspace_id: workspaceId, id } },
+      body: { parameters },
+    }),
+  );
+}
 
 export const presetLabels = {
   liquid: 'Liquid (Braze style)',
