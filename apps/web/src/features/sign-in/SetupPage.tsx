@@ -1,11 +1,8 @@
 import { Alert, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { meQuery, setupStatusQuery } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
+import { useSetUpOrganization } from '../../app/session.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 
@@ -21,7 +18,7 @@ const fields = [
 /** First run: the empty server's organization, first workspace and Admin. */
 export function SetupPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const setUp = useSetUpOrganization();
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm({
     initialValues: {
@@ -40,9 +37,7 @@ export function SetupPage() {
   const createOrganization = form.onSubmit(async (values) => {
     setProblems([]);
     try {
-      const me = await unwrap(api.POST('/api/v1/setup', { body: { ...values, email: values.email.trim() } }));
-      queryClient.setQueryData(meQuery.queryKey, me);
-      queryClient.setQueryData(setupStatusQuery.queryKey, { setup_required: false });
+      await setUp.mutateAsync({ ...values, email: values.email.trim() });
       navigate({ to: '/' });
     } catch (error) {
       setProblems(showApiErrors(form, error, fields));

@@ -1,11 +1,8 @@
 import { Alert, Button, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { meQuery } from '../../app/session.ts';
-import { ApiError } from '../../shared/api-error.ts';
+import { useSignIn } from '../../app/session.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { signInWaitMessage } from './sign-in-wait.ts';
@@ -15,39 +12,35 @@ const route = getRouteApi('/sign-in');
 export function SignInPage() {
   const { redirect } = route.useSearch();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signIn = useSignIn();
   const [twoFactorRequired, setTwoFactorRequired] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '', password: '', two_factor_code: '' } });
 
-  const signIn = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async (values) => {
     setProblem(null);
-    const { data, error, response } = await api.POST('/api/v1/session', {
-      body: {
-        email: values.email.trim(),
-        password: values.password,
-        ...(twoFactorRequired ? { two_factor_code: values.two_factor_code.trim() } : {}),
-      },
+    const outcome = await signIn.mutateAsync({
+      email: values.email.trim(),
+      password: values.password,
+      ...(twoFactorRequired ? { two_factor_code: values.two_factor_code.trim() } : {}),
     });
-    if (data) {
-      queryClient.setQueryData(meQuery.queryKey, data);
-      navigate({ href: redirect ?? '/' });
-      return;
+    switch (outcome.kind) {
+      case 'signed_in':
+        navigate({ href: redirect ?? '/' });
+        return;
+      case 'two_factor_required':
+        if (twoFactorRequired) setProblem(outcome.message);
+        setTwoFactorRequired(true);
+        return;
+      case 'throttled':
+        setProblem(signInWaitMessage(outcome.retryAfter));
+        return;
+      case 'invalid':
+        setProblem(showApiErrors(form, outcome.error, ['email', 'password']).join(' ') || null);
+        return;
+      case 'refused':
+        setProblem(outcome.message ?? 'Signing in failed. Try again.');
     }
-    if (response.status === 401 && error && 'two_factor_required' in error && error.two_factor_required) {
-      if (twoFactorRequired) setProblem(error.message);
-      setTwoFactorRequired(true);
-      return;
-    }
-    if (response.status === 429) {
-      setProblem(signInWaitMessage(response.headers.get('retry-after')));
-      return;
-    }
-    if (response.status === 422) {
-      setProblem(showApiErrors(form, new ApiError(422, error), ['email', 'password']).join(' ') || null);
-      return;
-    }
-    setProblem(error && 'message' in error ? error.message : 'Signing in failed. Try again.');
   });
 
   return (
@@ -61,7 +54,7 @@ export function SignInPage() {
             : undefined
       }
     >
-      <form onSubmit={signIn} noValidate>
+      <form onSubmit={submit} noValidate>
         {problem && (
           <Alert color="red" mb="md" role="alert">
             {problem}
