@@ -1,25 +1,20 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { meQuery } from '../../app/session.ts';
-import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { AuthFrame } from '../sign-in/AuthFrame.tsx';
+import { invitationQuery, useAcceptInvitation } from './account-api.ts';
 
 const route = getRouteApi('/invitations/$token');
 
 /** Where an invitation email leads: the invited person sets a password and is signed in. */
 export function InvitationPage() {
   const { token } = route.useParams();
-  const invitation = useQuery({
-    queryKey: ['invitations', token],
-    queryFn: () => unwrap(api.GET('/api/v1/invitations/{token}', { params: { path: { token } } })),
-    retry: false,
-  });
+  const invitation = useQuery(invitationQuery(token));
 
   if (invitation.error instanceof ApiError && invitation.error.status === 404) {
     return (
@@ -50,7 +45,7 @@ export function InvitationPage() {
 }
 
 function AcceptForm({ token, email, name }: { token: string; email: string; name: string }) {
-  const queryClient = useQueryClient();
+  const acceptInvitation = useAcceptInvitation(token);
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
@@ -64,13 +59,7 @@ function AcceptForm({ token, email, name }: { token: string; email: string; name
   const accept = form.onSubmit(async (values) => {
     setProblem(null);
     try {
-      const me = await unwrap(
-        api.POST('/api/v1/invitations/{token}/accept', {
-          params: { path: { token } },
-          body: { password: values.password },
-        }),
-      );
-      queryClient.setQueryData(meQuery.queryKey, me);
+      await acceptInvitation.mutateAsync(values.password);
       navigate({ to: '/' });
     } catch (error) {
       const rest =

@@ -1,5 +1,5 @@
 import type { components, paths } from '@letterset/api-client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { type Me, meQuery } from '../../app/session.ts';
 import { unwrap } from '../../shared/api-error.ts';
@@ -33,4 +33,24 @@ export function useTwoFactorCode(action: 'confirm' | 'disable') {
 
 export function startTwoFactor() {
   return unwrap(api.POST('/api/v1/me/two_factor'));
+}
+
+/** The invitation behind an invitation link; a 404 means the link no longer works, which retrying does not change. */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitations', token],
+    queryFn: () => unwrap(api.GET('/api/v1/invitations/{token}', { params: { path: { token } } })),
+    retry: false,
+  });
+
+/** Accepting an invitation sets the password and signs the invited person in: the answer is their `Me`. */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) =>
+      unwrap(
+        api.POST('/api/v1/invitations/{token}/accept', { params: { path: { token } }, body: { password } }),
+      ),
+    onSuccess: (me: Me) => queryClient.setQueryData(meQuery.queryKey, me),
+  });
 }
