@@ -12,9 +12,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { api } from '../../app/api.ts';
 import { usesWholeWindow, visibleNavigation } from '../../app/navigation.ts';
-import { meQuery, useMe } from '../../app/session.ts';
+import { meQuery, signOut, useMe } from '../../app/session.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { useOptionalWorkspaceId } from './workspace.ts';
 
@@ -120,11 +119,6 @@ function WorkspaceSwitcher({ currentWorkspaceId }: { currentWorkspaceId: number 
 
 function UserMenu() {
   const me = useMe();
-  const signOut = async () => {
-    await api.DELETE('/api/v1/session');
-    // A full load starts the next person from a clean slate: no cached data of this user remains.
-    window.location.assign('/sign-in');
-  };
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

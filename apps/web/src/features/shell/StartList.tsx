@@ -1,51 +1,16 @@
 import { Badge, Button, Card, Group, List, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan, useMe } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
+import { connectorListQuery } from '../connectors/connectors-api.ts';
 import { CreateEmailModal } from '../emails/CreateEmailModal.tsx';
+import { workspaceEmailsQuery } from '../emails/emails-api.ts';
 import { ProjectFormModal } from '../projects/ProjectFormModal.tsx';
 import { InviteUserModal } from '../settings/InviteUserModal.tsx';
-
-// Each step's count is the total of its list, one row asked for: no endpoint of its own. The keys
-// sit under the lists' own keys, so creating a project, email, person or connector refreshes them.
-const firstProjectQuery = (workspaceId: number) =>
-  queryOptions({
-    queryKey: ['workspaces', workspaceId, 'projects', 'start-list'],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/projects', {
-          params: { path: { workspace_id: workspaceId }, query: { per: 1 } },
-        }),
-      ),
-  });
-const firstEmailQuery = (workspaceId: number) =>
-  queryOptions({
-    queryKey: ['workspaces', workspaceId, 'emails', 'start-list'],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/emails', {
-          params: { path: { workspace_id: workspaceId }, query: { per: 1 } },
-        }),
-      ),
-  });
-const peopleCountQuery = queryOptions({
-  queryKey: ['users', 'start-list'],
-  queryFn: () => unwrap(api.GET('/api/v1/users', { params: { query: { per: 1 } } })),
-});
-const firstConnectorQuery = (workspaceId: number) =>
-  queryOptions({
-    queryKey: ['workspaces', workspaceId, 'connectors', 'start-list'],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/connectors', {
-          params: { path: { workspace_id: workspaceId }, query: { per: 1 } },
-        }),
-      ),
-  });
+import { usersQuery } from '../settings/settings-api.ts';
+import { firstProjectQuery } from './shell-api.ts';
 
 interface StartStep {
   key: string;
@@ -70,10 +35,22 @@ export function StartList({ workspaceId }: { workspaceId: number }) {
   const canEmails = can('create_emails');
   const canInvite = can('create_users');
   const canConnect = can('create_connectors');
+  // Each step's count is the total of its list, one row asked for: no endpoint of its own. The
+  // queries sit under the lists' own keys, so creating a project, email, person or connector
+  // refreshes them. Without the lists' placeholders, as the previous workspace's ticks would show
+  // until this one's counts come.
   const projects = useQuery({ ...firstProjectQuery(workspaceId), enabled: canProjects || canEmails });
-  const emails = useQuery({ ...firstEmailQuery(workspaceId), enabled: canEmails });
-  const people = useQuery({ ...peopleCountQuery, enabled: canInvite });
-  const connectors = useQuery({ ...firstConnectorQuery(workspaceId), enabled: canConnect });
+  const emails = useQuery({
+    ...workspaceEmailsQuery(workspaceId, 'start-list', {}, 1),
+    placeholderData: undefined,
+    enabled: canEmails,
+  });
+  const people = useQuery({ ...usersQuery({ page: 1, per: 1 }), enabled: canInvite });
+  const connectors = useQuery({
+    ...connectorListQuery(workspaceId, 1, 1),
+    placeholderData: undefined,
+    enabled: canConnect,
+  });
 
   const projectCount = projects.data?.pagination.total;
   const onlyProject = projectCount === 1 ? projects.data?.results[0] : undefined;
