@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overrideProblems, overridesBody, overridesDraft } from './brand-overrides.ts';
+import { overrideProblems, overridesBody, overridesDraft, refusedSaveProblems } from './brand-overrides.ts';
 
 describe('brand profile overrides', () => {
   it('sends only the components and fields the brand changes', () => {
@@ -46,5 +46,32 @@ describe('brand profile overrides', () => {
       '3': ['component_id is not a component of this design system'],
     });
     expect(rest).toEqual(['other is odd']);
+  });
+
+  it('lists a refused save’s messages that no input shows, leaving the name’s and tokens’ to their inputs', () => {
+    const { positions } = overridesBody({ 3: { hidden: true, fields: {} } });
+    expect(
+      refusedSaveProblems(
+        {
+          name: ['is taken'],
+          'design_tokens.colors': ['must be an object'],
+          'component_overrides.0.hidden': ['cannot hide a container'],
+          'component_overrides.4': ['is unknown'],
+          locales: ['are odd'],
+        },
+        'Failed to save',
+        positions,
+      ),
+    ).toEqual({
+      byTarget: { '3': ['hidden cannot hide a container'] },
+      rest: ['component_overrides.4 is unknown', 'locales are odd'],
+    });
+  });
+
+  it('shows a refused save’s own message when it names no field', () => {
+    expect(refusedSaveProblems({}, 'Brand profile limit reached', {})).toEqual({
+      byTarget: {},
+      rest: ['Brand profile limit reached'],
+    });
   });
 });

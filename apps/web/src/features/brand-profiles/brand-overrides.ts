@@ -78,3 +78,28 @@ export function overrideProblems(
   }
   return { byTarget, rest };
 }
+
+/**
+ * Where a refused save's messages go: those on component overrides onto the component or field
+ * they concern (`byTarget`), everything the name and token inputs do not show listed in `rest`
+ * (the answer's own message when it names no field).
+ */
+export function refusedSaveProblems(
+  fieldErrors: Record<string, string[]>,
+  message: string,
+  positions: OverridePositions,
+): { byTarget: Record<string, string[]>; rest: string[] } {
+  const onOverrides = Object.entries(fieldErrors).filter(([path]) => path.startsWith('component_overrides'));
+  const placed = overrideProblems(Object.fromEntries(onOverrides), positions);
+  const elsewhere = Object.entries(fieldErrors)
+    .filter(
+      ([path]) =>
+        !['name', 'design_tokens'].includes(path.split('.')[0] ?? '') &&
+        !path.startsWith('component_overrides'),
+    )
+    .map(([path, messages]) => `${path} ${messages.join('; ')}`);
+  return {
+    byTarget: placed.byTarget,
+    rest: [...placed.rest, ...elsewhere, ...(Object.keys(fieldErrors).length === 0 ? [message] : [])],
+  };
+}
