@@ -1,140 +1,136 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PermissionKey } from '@letterset/core';
-import { type TObject, type TSchema, Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Static, TObject } from 'typebox';
 import type { Services } from '../services.ts';
 import { principalOf, workspaceOf } from './access.ts';
-import { ListResponse, type listBody, type PageRequest, PaginationQuery, pageRequest } from './pagination.ts';
+import { type CrudDocumentation, type CrudSchemas, crudRoutes } from './crud-routes.ts';
+import { type listBody, type PageRequest, type PaginationQuery, pageRequest } from './pagination.ts';
 import type { Principal } from './principal.ts';
-import { errorResponses, ref, WorkspaceIdParams } from './schemas.ts';
+import { WorkspaceIdParams } from './schemas.ts';
+
+export interface WorkspaceCrudSchemas extends CrudSchemas {
+  /** The collection's path parameters when it lies deeper than the workspace (a design system's). */
+  collectionParams?: TObject;
+}
 
 /**
- * The five routes of a plain workspace resource (list, create, get, update, delete), for
- * resources whose routes differ only in names, schemas, permissions and service calls.
+ * What a service call may need besides the workspace: who asks, and the path parameters and the
+ * query as validated (a design system's id, filters).
  */
-export interface WorkspaceCrudSpec<Id extends number | string> {
-  /** The collection's path segment, e.g. `conditionals`. */
+export interface WorkspaceCrudRequest<Params, Query = unknown> {
+  principal: Principal;
+  params: Params;
+  query: Query;
+}
+
+type StaticOf<Schema, Otherwise> = Schema extends TObject ? Static<Schema> : Otherwise;
+type CollectionParamsOf<Schemas extends WorkspaceCrudSchemas> = StaticOf<
+  Schemas['collectionParams'],
+  Static<typeof WorkspaceIdParams>
+>;
+type CollectionRequest<Schemas extends WorkspaceCrudSchemas, Query = unknown> = WorkspaceCrudRequest<
+  CollectionParamsOf<Schemas>,
+  Query
+>;
+type ItemRequest<Schemas extends WorkspaceCrudSchemas, Query = unknown> = WorkspaceCrudRequest<
+  Static<Schemas['itemParams']>,
+  Query
+>;
+
+/**
+ * The five routes of a plain workspace resource (list, create, get, update, delete) under
+ * `/api/v1/workspaces/:workspace_id/<path>`. Each service call gets the workspace's id, and last
+ * the request's principal, parameters and query for the services that need more than the workspace.
+ */
+export interface WorkspaceCrudSpec<
+  Id extends number | string,
+  Schemas extends WorkspaceCrudSchemas = WorkspaceCrudSchemas,
+> extends CrudDocumentation {
+  /** The collection's path below the workspace, e.g. `conditionals`. */
   path: string;
-  tag: string;
-  /** For operation ids and summaries: `Conditional` → listConditionals, createConditional… */
-  name: { singular: string; plural: string; words: string };
-  permissions: { create: PermissionKey; update: PermissionKey; delete: PermissionKey };
-  schemas: { item: TSchema; create: TObject; update: TObject; itemParams: TObject };
-  descriptions?: { create?: string; update?: string; delete?: string };
+  schemas: Schemas;
+  /** Each operation gets a tags array of its own instead of sharing one (see `CrudRoutesSpec.sharedTags`). */
+  tagsPerOperation?: boolean;
   service: {
-    list(services: Services, workspaceId: number, page: PageRequest): Promise<ReturnType<typeof listBody>>;
-    create(services: Services, principal: Principal, workspaceId: number, body: never): Promise<unknown>;
-    get(services: Services, workspaceId: number, id: Id): Promise<unknown>;
-    update(services: Services, workspaceId: number, id: Id, body: never): Promise<unknown>;
-    delete(services: Services, workspaceId: number, id: Id): Promise<void>;
+    list(
+      services: Services,
+      workspaceId: number,
+      page: PageRequest,
+      request: CollectionRequest<Schemas, StaticOf<Schemas['listQuery'], PaginationQuery>>,
+    ): Promise<ReturnType<typeof listBody>>;
+    create(
+      services: Services,
+      principal: Principal,
+      workspaceId: number,
+      body: Static<Schemas['create']>,
+      request: CollectionRequest<Schemas>,
+    ): Promise<unknown>;
+    get(services: Services, workspaceId: number, id: Id, request: ItemRequest<Schemas>): Promise<unknown>;
+    update(
+      services: Services,
+      workspaceId: number,
+      id: Id,
+      body: Static<Schemas['update']>,
+      request: ItemRequest<Schemas>,
+    ): Promise<unknown>;
+    delete(
+      services: Services,
+      workspaceId: number,
+      id: Id,
+      request: ItemRequest<Schemas, StaticOf<Schemas['deleteQuery'], unknown>>,
+    ): Promise<void>;
   };
 }
 
-export const WorkspaceParams = WorkspaceIdParams;
-
-export function workspaceCrudRoutes<Id extends number | string>(
-  spec: WorkspaceCrudSpec<Id>,
-): FastifyPluginAsyncTypebox {
-  const collection = `/api/v1/workspaces/:workspace_id/${spec.path}`;
-  const tags = [spec.tag];
-  const { singular, plural, words } = spec.name;
-  const article = /^[aeiou]/i.test(words) ? 'an' : 'a';
-  const withDescription = (description: string | undefined) => (description ? { description } : {});
-  const idOf = (params: unknown) => (params as { id: Id }).id;
-  return async (app) => {
-    app.get(
-      collection,
-      {
-        config: { permission: 'signed_in' },
-        schema: {
-          operationId: `list${plural}`,
-          tags,
-          summary: `List ${words}s`,
-          params: WorkspaceParams,
-          querystring: PaginationQuery,
-          response: { 200: ListResponse(ref(spec.schemas.item)), ...errorResponses(401, 403, 404, 422) },
-        },
-      },
-      async (request) => spec.service.list(app.services, workspaceOf(request).id, pageRequest(request.query)),
-    );
-
-    app.post(
-      collection,
-      {
-        config: { permission: spec.permissions.create },
-        schema: {
-          operationId: `create${singular}`,
-          tags,
-          summary: `Create ${article} ${words}`,
-          ...withDescription(spec.descriptions?.create),
-          params: WorkspaceParams,
-          body: spec.schemas.create,
-          response: { 200: ref(spec.schemas.item), ...errorResponses(401, 403, 404, 422) },
-        },
-      },
-      async (request) =>
-        spec.service.create(
-          app.services,
+export function workspaceCrudRoutes<
+  Id extends number | string,
+  Schemas extends WorkspaceCrudSchemas = WorkspaceCrudSchemas,
+>({
+  path,
+  schemas,
+  tagsPerOperation,
+  service,
+  ...documentation
+}: WorkspaceCrudSpec<Id, Schemas>): FastifyPluginAsyncTypebox {
+  // The route's schemas have validated the parameters, query and body these casts name.
+  const requestOf = (request: FastifyRequest) =>
+    ({ principal: principalOf(request), params: request.params, query: request.query }) as never;
+  const workspaceIdOf = (request: FastifyRequest) => workspaceOf(request).id;
+  const idOf = (request: FastifyRequest) => (request.params as { id: Id }).id;
+  return crudRoutes({
+    ...documentation,
+    collection: `/api/v1/workspaces/:workspace_id/${path}`,
+    collectionParams: schemas.collectionParams ?? WorkspaceIdParams,
+    schemas,
+    sharedTags: !tagsPerOperation,
+    handlers: {
+      list: (services, request) =>
+        service.list(
+          services,
+          workspaceIdOf(request),
+          pageRequest(request.query as PaginationQuery),
+          requestOf(request),
+        ),
+      create: (services, request) =>
+        service.create(
+          services,
           principalOf(request),
-          workspaceOf(request).id,
+          workspaceIdOf(request),
           request.body as never,
+          requestOf(request),
         ),
-    );
-
-    app.get(
-      `${collection}/:id`,
-      {
-        config: { permission: 'signed_in' },
-        schema: {
-          operationId: `get${singular}`,
-          tags,
-          summary: `Get ${article} ${words}`,
-          params: spec.schemas.itemParams,
-          response: { 200: ref(spec.schemas.item), ...errorResponses(401, 403, 404, 422) },
-        },
-      },
-      async (request) => spec.service.get(app.services, workspaceOf(request).id, idOf(request.params)),
-    );
-
-    app.patch(
-      `${collection}/:id`,
-      {
-        config: { permission: spec.permissions.update },
-        schema: {
-          operationId: `update${singular}`,
-          tags,
-          summary: `Change ${article} ${words}`,
-          ...withDescription(spec.descriptions?.update),
-          params: spec.schemas.itemParams,
-          body: spec.schemas.update,
-          response: { 200: ref(spec.schemas.item), ...errorResponses(401, 403, 404, 422) },
-        },
-      },
-      async (request) =>
-        spec.service.update(
-          app.services,
-          workspaceOf(request).id,
-          idOf(request.params),
+      get: (services, request) =>
+        service.get(services, workspaceIdOf(request), idOf(request), requestOf(request)),
+      update: (services, request) =>
+        service.update(
+          services,
+          workspaceIdOf(request),
+          idOf(request),
           request.body as never,
+          requestOf(request),
         ),
-    );
-
-    app.delete(
-      `${collection}/:id`,
-      {
-        config: { permission: spec.permissions.delete },
-        schema: {
-          operationId: `delete${singular}`,
-          tags,
-          summary: `Delete ${article} ${words}`,
-          ...withDescription(spec.descriptions?.delete),
-          params: spec.schemas.itemParams,
-          response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
-        },
-      },
-      async (request, reply) => {
-        await spec.service.delete(app.services, workspaceOf(request).id, idOf(request.params));
-        return reply.code(204).send(null);
-      },
-    );
-  };
+      delete: (services, request) =>
+        service.delete(services, workspaceIdOf(request), idOf(request), requestOf(request)),
+    },
+  });
 }
