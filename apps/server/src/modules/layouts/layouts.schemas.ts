@@ -1,15 +1,6 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import {
-  ErrorCodeSchema,
-  Id,
-  limits,
-  Name,
-  RequestBody,
-  ref,
-  Timestamp,
-  WorkspaceIdParams,
-} from '../../http/schemas.ts';
+import { ErrorCodeSchema, Id, limits, Name, RequestBody, ref, Timestamp } from '../../http/schemas.ts';
 import { BranchedText, InstancesContent, Locale } from '../email-content/email-content.schemas.ts';
 
 /**
@@ -99,5 +90,4 @@ export const ListLayoutsQuery = Type.Object({
   sort: Type.Optional(Type.Enum([...layoutSorts], { default: 'created_at_desc' })),
 });
 
-export const LayoutsParams = WorkspaceIdParams;
 export const LayoutParams = Type.Object({ workspace_id: Id(), id: Id() });
