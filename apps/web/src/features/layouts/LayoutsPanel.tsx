@@ -1,79 +1,62 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconDots } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
-import { confirmDestructive } from '../../shared/confirm.tsx';
+import {
+  CollectionTable,
+  RowActionsMenu,
+  useCollectionEditing,
+  useConfirmedDelete,
+} from '../../shared/CollectionPanel.tsx';
 import { EmptyState } from '../../shared/EmptyState.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
-import { ListPagination } from '../../shared/ListPagination.tsx';
-import { QueryState } from '../../shared/QueryState.tsx';
 import { componentListQuery } from '../component-builder/component-builder-api.ts';
 import type { DesignSystem } from '../design-systems/design-systems-api.ts';
 import { LayoutThumbnail } from './LayoutThumbnail.tsx';
 import type { Layout } from './layout-content.ts';
+import {
+  deleteLayout,
+  layoutKeys,
+  layoutPageQuery,
+  useCreateLayout,
+  useRenameLayout,
+} from './layouts-api.ts';
 
-const layoutKeys = (workspaceId: number, systemId: number) =>
-  ['workspaces', workspaceId, 'layouts', { email_design_system_id: systemId }] as const;
+const layoutEditorLink = (workspaceId: number, layoutId: number) =>
+  ({
+    to: '/workspaces/$workspaceId/layouts/$layoutId/edit',
+    params: { workspaceId: String(workspaceId), layoutId: String(layoutId) },
+  }) as const;
 
 /** Saved starting points for emails made with this design system: list, open in the editor, rename, delete, start one. */
 export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; system: DesignSystem }) {
   const can = useCan();
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Layout | 'new' | null>(null);
-  const query = useQuery({
-    queryKey: [...layoutKeys(workspaceId, system.id), page],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/layouts', {
-          params: {
-            path: { workspace_id: workspaceId },
-            query: { email_design_system_id: system.id, page, per: 20, sort: 'name_asc' },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const editing = useCollectionEditing<Layout>();
+  const query = useQuery(layoutPageQuery(workspaceId, system.id, page));
   const components = useQuery(componentListQuery(workspaceId, system.id));
   const container = components.data?.results.find((component) => component.container);
-
-  const remove = async (layout: Layout) => {
-    const confirmed = await confirmDestructive({
-      title: `Delete ${layout.name}?`,
-      message: 'Emails already started from it keep their content. This cannot be undone.',
-      confirmLabel: 'Delete layout',
-    });
-    if (!confirmed) return;
-    try {
-      await unwrap(
-        api.DELETE('/api/v1/workspaces/{workspace_id}/layouts/{id}', {
-          params: { path: { workspace_id: workspaceId, id: layout.id } },
-        }),
-      );
-      await queryClient.invalidateQueries({ queryKey: layoutKeys(workspaceId, system.id) });
-      notifications.show({ message: `${layout.name} deleted` });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(error) });
-    }
-  };
+  const remove = useConfirmedDelete<Layout>({
+    noun: 'layout',
+    nameOf: (layout) => layout.name,
+    deleteItem: (layout) => deleteLayout(workspaceId, layout.id),
+    queryKey: layoutKeys.all(workspaceId),
+    deleteMessage: 'Emails already started from it keep their content. This cannot be undone.',
+    failureTitle: 'Not deleted',
+  });
+  const rowActions = (layout: Layout) => [
+    ...(can('update_layouts')
+      ? [
+          { label: 'Edit in the editor', onClick: () => navigate(layoutEditorLink(workspaceId, layout.id)) },
+          { label: 'Rename', onClick: () => editing.open(layout) },
+        ]
+      : []),
+    ...(can('delete_layouts') ? [{ label: 'Delete', color: 'red', onClick: () => remove(layout) }] : []),
+  ];
 
   return (
     <Stack>
@@ -84,7 +67,7 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
         </Text>
         {can('create_layouts') && (
           <Button
-            onClick={() => setEditing('new')}
+            onClick={editing.openNew}
             disabled={!container}
             title={container ? undefined : 'Add a container component first'}
           >
@@ -92,9 +75,25 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
           </Button>
         )}
       </Group>
-      <QueryState
+      <CollectionTable
         query={query}
-        isEmpty={(data) => data.results.length === 0}
+        onPage={setPage}
+        headers={['Preview', 'Name', 'Components', 'Updated']}
+        cells={(layout) => [
+          <LayoutThumbnail key="preview" workspaceId={workspaceId} layout={layout} width={120} />,
+          <Text key="name" span inherit fw={500}>
+            <Link {...layoutEditorLink(workspaceId, layout.id)} style={{ color: 'inherit' }}>
+              {layout.name}
+            </Link>
+          </Text>,
+          layout.content.component_instances.length,
+          new Date(layout.updated_at).toLocaleDateString(),
+        ]}
+        rowActions={
+          can('update_layouts') || can('delete_layouts')
+            ? (layout) => <RowActionsMenu name={layout.name} actions={rowActions(layout)} />
+            : undefined
+        }
         empty={
           <EmptyState
             title="No layouts for this design system"
@@ -106,93 +105,21 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
             action={
               container &&
               can('create_layouts') && (
-                <Button variant="light" onClick={() => setEditing('new')}>
+                <Button variant="light" onClick={editing.openNew}>
                   Create the first layout
                 </Button>
               )
             }
           />
         }
-      >
-        {(data) => (
-          <>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={140}>Preview</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Components</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.results.map((layout) => (
-                  <Table.Tr key={layout.id}>
-                    <Table.Td>
-                      <LayoutThumbnail workspaceId={workspaceId} layout={layout} width={120} />
-                    </Table.Td>
-                    <Table.Td fw={500}>
-                      <Link
-                        to="/workspaces/$workspaceId/layouts/$layoutId/edit"
-                        params={{ workspaceId: String(workspaceId), layoutId: String(layout.id) }}
-                        style={{ color: 'inherit' }}
-                      >
-                        {layout.name}
-                      </Link>
-                    </Table.Td>
-                    <Table.Td>{layout.content.component_instances.length}</Table.Td>
-                    <Table.Td>{new Date(layout.updated_at).toLocaleDateString()}</Table.Td>
-                    <Table.Td>
-                      {(can('update_layouts') || can('delete_layouts')) && (
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`Actions for ${layout.name}`}
-                            >
-                              <IconDots size={18} />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {can('update_layouts') && (
-                              <>
-                                <Menu.Item
-                                  component={Link}
-                                  to={`/workspaces/${workspaceId}/layouts/${layout.id}/edit`}
-                                >
-                                  Edit in the editor
-                                </Menu.Item>
-                                <Menu.Item onClick={() => setEditing(layout)}>Rename</Menu.Item>
-                              </>
-                            )}
-                            {can('delete_layouts') && (
-                              <Menu.Item color="red" onClick={() => remove(layout)}>
-                                Delete
-                              </Menu.Item>
-                            )}
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <ListPagination pagination={data.pagination} onPage={setPage} />
-          </>
-        )}
-      </QueryState>
-      {editing !== null && (
+      />
+      {editing.isOpen && (
         <LayoutNameForm
           workspaceId={workspaceId}
           system={system}
-          layout={editing === 'new' ? null : editing}
+          layout={editing.item}
           containerId={container?.id ?? null}
-          onClose={() => setEditing(null)}
+          onClose={editing.close}
         />
       )}
     </Stack>
@@ -212,47 +139,33 @@ function LayoutNameForm({
   containerId: number | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createLayout = useCreateLayout(workspaceId);
+  const renameLayout = useRenameLayout(workspaceId);
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm({ initialValues: { name: layout?.name ?? '' } });
   const save = form.onSubmit(async ({ name }) => {
     setProblems([]);
     try {
       if (layout) {
-        await unwrap(
-          api.PATCH('/api/v1/workspaces/{workspace_id}/layouts/{id}', {
-            params: { path: { workspace_id: workspaceId, id: layout.id } },
-            body: { name: name.trim() },
-          }),
-        );
+        await renameLayout.mutateAsync({ id: layout.id, name: name.trim() });
       } else if (containerId !== null) {
-        const created = await unwrap(
-          api.POST('/api/v1/workspaces/{workspace_id}/layouts', {
-            params: { path: { workspace_id: workspaceId } },
-            body: {
-              name: name.trim(),
-              email_design_system_id: system.id,
-              // Just the container: components are added in the editor, which opens next.
-              content: {
-                container_component_instance: {
-                  id: crypto.randomUUID(),
-                  component_id: containerId,
-                  field_values: {},
-                },
-                component_instances: [],
-              },
+        const created = await createLayout.mutateAsync({
+          name: name.trim(),
+          email_design_system_id: system.id,
+          // Just the container: components are added in the editor, which opens next.
+          content: {
+            container_component_instance: {
+              id: crypto.randomUUID(),
+              component_id: containerId,
+              field_values: {},
             },
-          }),
-        );
-        await queryClient.invalidateQueries({ queryKey: layoutKeys(workspaceId, system.id) });
-        await navigate({
-          to: '/workspaces/$workspaceId/layouts/$layoutId/edit',
-          params: { workspaceId: String(workspaceId), layoutId: String(created.id) },
+            component_instances: [],
+          },
         });
+        await navigate(layoutEditorLink(workspaceId, created.id));
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: layoutKeys(workspaceId, system.id) });
       notifications.show({ message: `${name.trim()} saved` });
       onClose();
     } catch (error) {

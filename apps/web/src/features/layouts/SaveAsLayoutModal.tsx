@@ -2,12 +2,10 @@ import type { EditorDocument } from '@letterset/core';
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { layoutContentFrom } from './layout-content.ts';
+import { useCreateLayout } from './layouts-api.ts';
 
 /** Saves what the editor shows as a new layout of the email's design system, for new emails to start from. */
 export function SaveAsLayoutModal({
@@ -25,7 +23,7 @@ export function SaveAsLayoutModal({
   emailName: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const createLayout = useCreateLayout(workspaceId);
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm({
     initialValues: { name: emailName, keepValues: true },
@@ -34,19 +32,13 @@ export function SaveAsLayoutModal({
   const save = form.onSubmit(async ({ name, keepValues }) => {
     setProblems([]);
     try {
-      const layout = await unwrap(
-        api.POST('/api/v1/workspaces/{workspace_id}/layouts', {
-          params: { path: { workspace_id: workspaceId } },
-          body: {
-            name: name.trim(),
-            email_design_system_id: designSystemId,
-            brand_profile_id: brandProfileId,
-            locales: document.locales as never,
-            content: layoutContentFrom(document, { keepValues }) as never,
-          },
-        }),
-      );
-      await queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'layouts'] });
+      const layout = await createLayout.mutateAsync({
+        name: name.trim(),
+        email_design_system_id: designSystemId,
+        brand_profile_id: brandProfileId,
+        locales: document.locales as never,
+        content: layoutContentFrom(document, { keepValues }) as never,
+      });
       notifications.show({ message: `Layout ${layout.name} saved: new emails can start from it` });
       onClose();
     } catch (error) {

@@ -1,11 +1,42 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { paths } from '@letterset/api-client';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
+
+export type NewLayout =
+  paths['/api/v1/workspaces/{workspace_id}/layouts']['post']['requestBody']['content']['application/json'];
+
+/**
+ * Every cached layout of a workspace sits under `all`: the design system's pages, the new email's
+ * picker and each layout the editor opened, so a write refreshes them all.
+ */
+export const layoutKeys = {
+  all: (workspaceId: number) => ['workspaces', workspaceId, 'layouts'] as const,
+  ofDesignSystem: (workspaceId: number, designSystemId: number) =>
+    [...layoutKeys.all(workspaceId), { email_design_system_id: designSystemId }] as const,
+};
+
+/** One page of a design system's layouts by name, for its Layouts tab. */
+export function layoutPageQuery(workspaceId: number, designSystemId: number, page: number) {
+  return queryOptions({
+    queryKey: [...layoutKeys.ofDesignSystem(workspaceId, designSystemId), page],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/layouts', {
+          params: {
+            path: { workspace_id: workspaceId },
+            query: { email_design_system_id: designSystemId, page, per: 20, sort: 'name_asc' },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** One layout, for the layout editor. */
 export function layoutQuery(workspaceId: number, layoutId: number) {
   return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'layouts', layoutId],
+    queryKey: [...layoutKeys.all(workspaceId), layoutId],
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/workspaces/{workspace_id}/layouts/{id}', {
@@ -16,4 +47,42 @@ export function layoutQuery(workspaceId: number, layoutId: number) {
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
+}
+
+/** Creating a layout, then refreshing the workspace's layouts. */
+export function useCreateLayout(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (layout: NewLayout) =>
+      unwrap(
+        api.POST('/api/v1/workspaces/{workspace_id}/layouts', {
+          params: { path: { workspace_id: workspaceId } },
+          body: layout,
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: layoutKeys.all(workspaceId) }),
+  });
+}
+
+/** Renaming a layout, then refreshing the workspace's layouts. */
+export function useRenameLayout(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      unwrap(
+        api.PATCH('/api/v1/workspaces/{workspace_id}/layouts/{id}', {
+          params: { path: { workspace_id: workspaceId, id } },
+          body: { name },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: layoutKeys.all(workspaceId) }),
+  });
+}
+
+export function deleteLayout(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/layouts/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
 }
