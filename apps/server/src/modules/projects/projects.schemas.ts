@@ -1,15 +1,6 @@
 import { Type } from 'typebox';
 import { PaginationQuery } from '../../http/pagination.ts';
-import {
-  Description,
-  Id,
-  Name,
-  RequestBody,
-  ref,
-  SearchText,
-  Timestamp,
-  WorkspaceIdParams,
-} from '../../http/schemas.ts';
+import { Description, Id, Name, RequestBody, ref, SearchText, Timestamp } from '../../http/schemas.ts';
 import { Team } from '../teams/teams.schemas.ts';
 
 export const Project = Type.Object(
@@ -55,5 +46,4 @@ export const DeleteProjectQuery = Type.Object({
   ),
 });
 
-export const ProjectsParams = WorkspaceIdParams;
 export const ProjectParams = Type.Object({ workspace_id: Id(), id: Id() });
