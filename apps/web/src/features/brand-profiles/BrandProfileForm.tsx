@@ -1,7 +1,6 @@
 import type { FieldDefinition } from '@letterset/core';
 import {
   Accordion,
-  Alert,
   Badge,
   Button,
   Group,
@@ -19,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
+import { FormProblems } from '../../shared/FormParts.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { type Component, componentListQuery } from '../component-builder/component-builder-api.ts';
@@ -113,11 +113,7 @@ export function BrandProfileForm({
   return (
     <Modal opened onClose={onClose} title={profile ? profile.name : 'New brand profile'} size="xl">
       <Stack>
-        {problems.length > 0 && (
-          <Alert color="red" role="alert">
-            {problems.join(' ')}
-          </Alert>
-        )}
+        <FormProblems problems={problems} />
         <TextInput
           label="Name"
           required

@@ -7,6 +7,21 @@ import type { BrandProfile } from './brand-overrides.ts';
 export type BrandProfileFields =
   paths['/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles']['post']['requestBody']['content']['application/json'];
 
+function listBrandProfiles(
+  workspaceId: number,
+  designSystemId: number,
+  query: { page?: number; per: number },
+) {
+  return unwrap(
+    api.GET(
+      '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles',
+      {
+        params: { path: { workspace_id: workspaceId, email_design_system_id: designSystemId }, query },
+      },
+    ),
+  );
+}
+
 /** The design system screen's pages of brand profiles; under the design system's key, so refreshing the system refreshes them. */
 export const brandProfileListKey = (workspaceId: number, designSystemId: number) =>
   ['workspaces', workspaceId, 'design-systems', designSystemId, 'brand-profiles'] as const;
@@ -15,18 +30,7 @@ export const brandProfileListKey = (workspaceId: number, designSystemId: number)
 export function brandProfilePageQuery(workspaceId: number, designSystemId: number, page: number) {
   return queryOptions({
     queryKey: [...brandProfileListKey(workspaceId, designSystemId), page],
-    queryFn: () =>
-      unwrap(
-        api.GET(
-          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles',
-          {
-            params: {
-              path: { workspace_id: workspaceId, email_design_system_id: designSystemId },
-              query: { page, per: 20 },
-            },
-          },
-        ),
-      ),
+    queryFn: () => listBrandProfiles(workspaceId, designSystemId, { page, per: 20 }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,18 +39,7 @@ export function brandProfilePageQuery(workspaceId: number, designSystemId: numbe
 export function brandProfilesQuery(workspaceId: number, designSystemId: number) {
   return queryOptions({
     queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'brand-profiles'],
-    queryFn: () =>
-      unwrap(
-        api.GET(
-          '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles',
-          {
-            params: {
-              path: { workspace_id: workspaceId, email_design_system_id: designSystemId },
-              query: { per: 100 },
-            },
-          },
-        ),
-      ),
+    queryFn: () => listBrandProfiles(workspaceId, designSystemId, { per: 100 }),
     staleTime: 60_000,
   });
 }

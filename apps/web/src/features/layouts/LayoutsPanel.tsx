@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import {
   useConfirmedDelete,
 } from '../../shared/CollectionPanel.tsx';
 import { EmptyState } from '../../shared/EmptyState.tsx';
+import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { componentListQuery } from '../component-builder/component-builder-api.ts';
 import type { DesignSystem } from '../design-systems/design-systems-api.ts';
@@ -175,20 +176,16 @@ function LayoutNameForm({
   return (
     <Modal opened onClose={onClose} title={layout ? `Rename ${layout.name}` : 'New layout'}>
       <form onSubmit={save} noValidate>
-        {problems.length > 0 && (
-          <Alert color="red" mb="md" role="alert">
-            {problems.join(' ')}
-          </Alert>
-        )}
-        <TextInput label="Name" required mb="md" data-autofocus {...form.getInputProps('name')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {layout ? 'Save' : 'Create and open'}
-          </Button>
-        </Group>
+        <Stack>
+          <FormProblems problems={problems} />
+          <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+          <FormActions
+            readOnly={false}
+            onCancel={onClose}
+            submitLabel={layout ? 'Save' : 'Create and open'}
+            submitting={form.submitting}
+          />
+        </Stack>
       </form>
     </Modal>
   );

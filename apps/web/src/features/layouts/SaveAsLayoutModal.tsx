@@ -1,8 +1,9 @@
 import type { EditorDocument } from '@letterset/core';
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { layoutContentFrom } from './layout-content.ts';
 import { useCreateLayout } from './layouts-api.ts';
@@ -49,25 +50,19 @@ export function SaveAsLayoutModal({
     <Modal opened onClose={onClose} title="Save as layout">
       <form onSubmit={save} noValidate>
         <Stack>
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.join(' ')}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           <TextInput label="Layout name" withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Checkbox
             label="Keep the field values"
             description="Unticked, the layout keeps the components and their order, with every field at its default."
             {...form.getInputProps('keepValues', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Save layout
-            </Button>
-          </Group>
+          <FormActions
+            readOnly={false}
+            onCancel={onClose}
+            submitLabel="Save layout"
+            submitting={form.submitting}
+          />
         </Stack>
       </form>
     </Modal>
