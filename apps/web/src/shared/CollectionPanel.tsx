@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu, Stack, Table, Text, VisuallyHidden } f
 import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from './api-error.ts';
 import { confirmDestructive } from './confirm.tsx';
@@ -21,12 +22,11 @@ export interface Page<T> {
   pagination: { page: number; per: number; total: number };
 }
 
-/** An entry of a row's menu. */
-export interface RowAction {
-  label: string;
-  onClick: () => void;
-  color?: string;
-}
+/** An entry of a row's menu: an action, or a link (which can also open in a new tab). */
+export type RowAction = { label: string; color?: string } & (
+  | { onClick: () => void; link?: never }
+  | { link: LinkProps; onClick?: never }
+);
 
 /** Which item the form shows: an existing one, a new one, or none (closed). */
 export function useCollectionEditing<T>() {
@@ -96,11 +96,17 @@ export function RowActionsMenu({ name, actions }: { name: string; actions: RowAc
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {actions.map((action) => (
-          <Menu.Item key={action.label} color={action.color} onClick={action.onClick}>
-            {action.label}
-          </Menu.Item>
-        ))}
+        {actions.map((action) =>
+          action.link ? (
+            <Menu.Item key={action.label} color={action.color} component={Link} {...action.link}>
+              {action.label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={action.label} color={action.color} onClick={action.onClick}>
+              {action.label}
+            </Menu.Item>
+          ),
+        )}
       </Menu.Dropdown>
     </Menu>
   );

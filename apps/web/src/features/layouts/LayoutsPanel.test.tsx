@@ -121,6 +121,15 @@ describe('LayoutsPanel', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers the editor from the menu as a link, which can open in a new tab', async () => {
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Newsletter' }));
+    const edit = await screen.findByRole('menuitem', { name: 'Edit in the editor' });
+    expect(edit.tagName).toBe('A');
+    expect(edit).toHaveAttribute('to', '/workspaces/$workspaceId/layouts/$layoutId/edit');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('renames a layout from its menu', async () => {
     apiCalls.PATCH.mockImplementation(() => ok({ ...newsletter, name: 'Monthly' }));
     renderPanel();

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import {
   CollectionTable,
+  type RowAction,
   RowActionsMenu,
   useCollectionEditing,
   useConfirmedDelete,
@@ -35,7 +36,6 @@ const layoutEditorLink = (workspaceId: number, layoutId: number) =>
 /** Saved starting points for emails made with this design system: list, open in the editor, rename, delete, start one. */
 export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; system: DesignSystem }) {
   const can = useCan();
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const editing = useCollectionEditing<Layout>();
   const query = useQuery(layoutPageQuery(workspaceId, system.id, page));
@@ -49,10 +49,10 @@ export function LayoutsPanel({ workspaceId, system }: { workspaceId: number; sys
     deleteMessage: 'Emails already started from it keep their content. This cannot be undone.',
     failureTitle: 'Not deleted',
   });
-  const rowActions = (layout: Layout) => [
+  const rowActions = (layout: Layout): RowAction[] => [
     ...(can('update_layouts')
       ? [
-          { label: 'Edit in the editor', onClick: () => navigate(layoutEditorLink(workspaceId, layout.id)) },
+          { label: 'Edit in the editor', link: layoutEditorLink(workspaceId, layout.id) },
           { label: 'Rename', onClick: () => editing.open(layout) },
         ]
       : []),
