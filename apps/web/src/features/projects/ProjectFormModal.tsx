@@ -2,13 +2,11 @@ import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea, Tex
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { useOnlyChoice } from '../../shared/only-choice.ts';
 import { TeamForm } from '../settings/TeamForm.tsx';
-import { type Project, teamsQuery } from './projects-api.ts';
+import { type Project, projectsKey, saveProject, teamsQuery } from './projects-api.ts';
 
 interface ProjectFormValues {
   name: string;
@@ -56,28 +54,14 @@ export function ProjectFormModal({
   useOnlyChoice(teamChoices, form.values.team_id, (value) => form.setFieldValue('team_id', value));
   const noTeams = teams.isSuccess && teams.data.results.length === 0;
   const save = useMutation({
-    mutationFn: (values: ProjectFormValues) => {
-      const body = {
+    mutationFn: (values: ProjectFormValues) =>
+      saveProject(workspaceId, project, {
         name: values.name.trim(),
         description: values.description.trim() || null,
         team_id: Number(values.team_id),
-      };
-      return project
-        ? unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/projects/{id}', {
-              params: { path: { workspace_id: workspaceId, id: project.id } },
-              body,
-            }),
-          )
-        : unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/projects', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-          );
-    },
+      }),
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'projects'] });
+      await queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) });
       onSaved?.(saved);
       onClose();
     },

@@ -1,18 +1,22 @@
-import { ActionIcon, Anchor, Button, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
+import {
+  CollectionTable,
+  type RowAction,
+  RowActionsMenu,
+  useCollectionEditing,
+} from '../../shared/CollectionPanel.tsx';
 import { EmptyState } from '../../shared/EmptyState.tsx';
-import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import { deleteProject } from './delete-project.ts';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
-import { type Project, projectsQuery } from './projects-api.ts';
+import { type Project, projectsKey, projectsQuery } from './projects-api.ts';
 import { TeamBadge } from './TeamBadge.tsx';
 
 /** The workspace's projects, by name, with the team that owns each. */
@@ -22,14 +26,20 @@ export function ProjectsPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  // null: the form is closed; 'new': creating; a project: editing it.
-  const [editing, setEditing] = useState<Project | 'new' | null>(null);
+  const editing = useCollectionEditing<Project>();
   const projects = useQuery(projectsQuery(workspaceId, search, page));
 
   async function remove(project: Project) {
     if (await deleteProject(workspaceId, project)) {
-      await queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId, 'projects'] });
+      await queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) });
     }
+  }
+
+  function rowActions(project: Project): RowAction[] {
+    return [
+      ...(can('update_projects') ? [{ label: 'Rename or edit', onClick: () => editing.open(project) }] : []),
+      ...(can('delete_projects') ? [{ label: 'Delete', color: 'red', onClick: () => remove(project) }] : []),
+    ];
   }
 
   return (
@@ -38,7 +48,7 @@ export function ProjectsPage() {
         title="Projects"
         actions={
           can('create_projects') && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            <Button leftSection={<IconPlus size={16} />} onClick={editing.openNew}>
               New project
             </Button>
           )
@@ -54,9 +64,29 @@ export function ProjectsPage() {
           }}
         />
       </Group>
-      <QueryState
+      <CollectionTable
         query={projects}
-        isEmpty={(data) => data.results.length === 0}
+        onPage={setPage}
+        minWidth={560}
+        headers={['Name', 'Team', 'Description']}
+        cells={(project) => [
+          <Anchor
+            key="name"
+            component={Link}
+            to={`/workspaces/${workspaceId}/projects/${project.id}`}
+            fw={500}
+          >
+            {project.name}
+          </Anchor>,
+          <TeamBadge key="team" team={project.team} />,
+          <Text key="description" size="sm" c="dimmed" lineClamp={1}>
+            {project.description}
+          </Text>,
+        ]}
+        rowActions={(project) => {
+          const actions = rowActions(project);
+          return actions.length > 0 && <RowActionsMenu name={project.name} actions={actions} />;
+        }}
         empty={
           search ? (
             <Text c="dimmed">No project matches “{search}”.</Text>
@@ -66,7 +96,7 @@ export function ProjectsPage() {
               hint="A project groups the emails of one team. Create one to start writing emails."
               action={
                 can('create_projects') && (
-                  <Button variant="light" onClick={() => setEditing('new')}>
+                  <Button variant="light" onClick={editing.openNew}>
                     Create the first project
                   </Button>
                 )
@@ -74,82 +104,14 @@ export function ProjectsPage() {
             />
           )
         }
-      >
-        {(data) => (
-          <>
-            <Table.ScrollContainer minWidth={560}>
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Team</Table.Th>
-                    <Table.Th>Description</Table.Th>
-                    <Table.Th w={56}>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((project) => (
-                    <Table.Tr key={project.id}>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`/workspaces/${workspaceId}/projects/${project.id}`}
-                          fw={500}
-                        >
-                          {project.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <TeamBadge team={project.team} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed" lineClamp={1}>
-                          {project.description}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {(can('update_projects') || can('delete_projects')) && (
-                          <Menu position="bottom-end">
-                            <Menu.Target>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={`Actions for ${project.name}`}
-                              >
-                                <IconDots size={16} />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              {can('update_projects') && (
-                                <Menu.Item onClick={() => setEditing(project)}>Rename or edit</Menu.Item>
-                              )}
-                              {can('delete_projects') && (
-                                <Menu.Item color="red" onClick={() => remove(project)}>
-                                  Delete
-                                </Menu.Item>
-                              )}
-                            </Menu.Dropdown>
-                          </Menu>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListPagination pagination={data.pagination} onPage={setPage} />
-          </>
-        )}
-      </QueryState>
-      {editing !== null && (
+      />
+      {editing.isOpen && (
         <ProjectFormModal
-          key={editing === 'new' ? 'new' : editing.id}
+          key={editing.item?.id ?? 'new'}
           workspaceId={workspaceId}
-          project={editing === 'new' ? null : editing}
+          project={editing.item}
           opened
-          onClose={() => setEditing(null)}
+          onClose={editing.close}
         />
       )}
     </>

@@ -1,19 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { api } from '../../app/api.ts';
-import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
+import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
-import type { Project } from './projects-api.ts';
-
-function deleteRequest(workspaceId: number, projectId: number, deleteEmails: boolean) {
-  return unwrap(
-    api.DELETE('/api/v1/workspaces/{workspace_id}/projects/{id}', {
-      params: {
-        path: { workspace_id: workspaceId, id: projectId },
-        query: { delete_emails: deleteEmails },
-      },
-    }),
-  );
-}
+import { deleteProjectRequest, type Project } from './projects-api.ts';
 
 /**
  * Deletes a project after confirmation. The API keeps a project that still has emails (422); then
@@ -28,7 +16,7 @@ export async function deleteProject(workspaceId: number, project: Project): Prom
   });
   if (!confirmed) return false;
   try {
-    await deleteRequest(workspaceId, project.id, false);
+    await deleteProjectRequest(workspaceId, project.id, false);
     return true;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 422)) {
@@ -42,7 +30,7 @@ export async function deleteProject(workspaceId: number, project: Project): Prom
     });
     if (!withEmails) return false;
     try {
-      await deleteRequest(workspaceId, project.id, true);
+      await deleteProjectRequest(workspaceId, project.id, true);
       return true;
     } catch (secondError) {
       notifications.show({ color: 'red', message: errorMessage(secondError) });

@@ -2,15 +2,20 @@ import type { components } from '@letterset/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
+import type { RequestBody } from '../../shared/request-body.ts';
 
 export type Project = components['schemas']['Project'];
+export type ProjectFields = RequestBody<'/api/v1/workspaces/{workspace_id}/projects', 'post'>;
 export type Team = components['schemas']['Team'];
 
 export const projectsPerPage = 20;
 
+/** Every cached list and project of the workspace: what a project's change makes stale. */
+export const projectsKey = (workspaceId: number) => ['workspaces', workspaceId, 'projects'] as const;
+
 export function projectsQuery(workspaceId: number, search: string, page: number) {
   return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'projects', { search, page }],
+    queryKey: [...projectsKey(workspaceId), { search, page }],
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/workspaces/{workspace_id}/projects', {
@@ -26,7 +31,7 @@ export function projectsQuery(workspaceId: number, search: string, page: number)
 
 export function projectQuery(workspaceId: number, projectId: number) {
   return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'projects', projectId],
+    queryKey: [...projectsKey(workspaceId), projectId],
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/workspaces/{workspace_id}/projects/{id}', {
@@ -43,4 +48,31 @@ export function teamsQuery(workspaceId: number) {
     queryFn: () =>
       unwrap(api.GET('/api/v1/teams', { params: { query: { workspace_id: workspaceId, per: 100 } } })),
   });
+}
+
+/** Creates a project, or changes `existing`. */
+export function saveProject(workspaceId: number, existing: Project | null, fields: ProjectFields) {
+  return unwrap(
+    existing
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/projects/{id}', {
+          params: { path: { workspace_id: workspaceId, id: existing.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/projects', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+/** The API keeps a project that still has emails (422) unless `deleteEmails` is set. */
+export function deleteProjectRequest(workspaceId: number, projectId: number, deleteEmails: boolean) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/projects/{id}', {
+      params: {
+        path: { workspace_id: workspaceId, id: projectId },
+        query: { delete_emails: deleteEmails },
+      },
+    }),
+  );
 }
