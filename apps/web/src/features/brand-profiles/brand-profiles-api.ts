@@ -22,7 +22,10 @@ function listBrandProfiles(
   );
 }
 
-/** The design system screen's pages of brand profiles; under the design system's key, so refreshing the system refreshes them. */
+/**
+ * Every cached list of a design system's brand profiles (its tab's pages and the pickers' whole
+ * list); under the design system's key, so refreshing the system refreshes them too.
+ */
 export const brandProfileListKey = (workspaceId: number, designSystemId: number) =>
   ['workspaces', workspaceId, 'design-systems', designSystemId, 'brand-profiles'] as const;
 
@@ -38,7 +41,7 @@ export function brandProfilePageQuery(workspaceId: number, designSystemId: numbe
 /** A design system's brand profiles (at most 100: the pickers show them all), kept for a minute. */
 export function brandProfilesQuery(workspaceId: number, designSystemId: number) {
   return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'email-design-systems', designSystemId, 'brand-profiles'],
+    queryKey: [...brandProfileListKey(workspaceId, designSystemId), 'all'],
     queryFn: () => listBrandProfiles(workspaceId, designSystemId, { per: 100 }),
     staleTime: 60_000,
   });
@@ -72,7 +75,7 @@ export function saveBrandProfile(
   );
 }
 
-/** Saving a brand profile (see `saveBrandProfile`), then refreshing the design system's list. */
+/** Saving a brand profile (see `saveBrandProfile`), then refreshing the design system's lists. */
 export function useSaveBrandProfile(workspaceId: number, designSystemId: number) {
   const queryClient = useQueryClient();
   return useMutation({

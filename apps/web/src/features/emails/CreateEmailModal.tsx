@@ -19,7 +19,8 @@ import { useOnlyChoice } from '../../shared/only-choice.ts';
 import { AiBriefFields, useAiAvailable } from '../ai-generation/AiBriefFields.tsx';
 import { brandProfilesQuery } from '../brand-profiles/brand-profiles-api.ts';
 import { LayoutThumbnail } from '../layouts/LayoutThumbnail.tsx';
-import { createEmail, layoutsQuery, usableDesignSystemsQuery } from './emails-api.ts';
+import { layoutsQuery } from '../layouts/layouts-api.ts';
+import { createEmail, usableDesignSystemsQuery } from './emails-api.ts';
 
 interface CreateEmailValues {
   name: string;

@@ -72,21 +72,6 @@ export function usableDesignSystemsQuery(workspaceId: number) {
   });
 }
 
-export function layoutsQuery(workspaceId: number, designSystemId: number) {
-  return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'layouts', { designSystemId }],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/layouts', {
-          params: {
-            path: { workspace_id: workspaceId },
-            query: { per: 100, email_design_system_id: designSystemId, sort: 'name_asc' },
-          },
-        }),
-      ),
-  });
-}
-
 export type NewEmail =
   paths['/api/v1/workspaces/{workspace_id}/emails']['post']['requestBody']['content']['application/json'];
 export type EmailCloneRequest =

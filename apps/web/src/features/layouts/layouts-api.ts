@@ -16,20 +16,35 @@ export const layoutKeys = {
     [...layoutKeys.all(workspaceId), { email_design_system_id: designSystemId }] as const,
 };
 
+function listLayoutsByName(
+  workspaceId: number,
+  designSystemId: number,
+  page: { page?: number; per: number },
+) {
+  return unwrap(
+    api.GET('/api/v1/workspaces/{workspace_id}/layouts', {
+      params: {
+        path: { workspace_id: workspaceId },
+        query: { email_design_system_id: designSystemId, ...page, sort: 'name_asc' },
+      },
+    }),
+  );
+}
+
 /** One page of a design system's layouts by name, for its Layouts tab. */
 export function layoutPageQuery(workspaceId: number, designSystemId: number, page: number) {
   return queryOptions({
     queryKey: [...layoutKeys.ofDesignSystem(workspaceId, designSystemId), page],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/layouts', {
-          params: {
-            path: { workspace_id: workspaceId },
-            query: { email_design_system_id: designSystemId, page, per: 20, sort: 'name_asc' },
-          },
-        }),
-      ),
+    queryFn: () => listLayoutsByName(workspaceId, designSystemId, { page, per: 20 }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A design system's layouts by name (at most 100: the new-email picker shows them all). */
+export function layoutsQuery(workspaceId: number, designSystemId: number) {
+  return queryOptions({
+    queryKey: [...layoutKeys.ofDesignSystem(workspaceId, designSystemId), 'all'],
+    queryFn: () => listLayoutsByName(workspaceId, designSystemId, { per: 100 }),
   });
 }
 
