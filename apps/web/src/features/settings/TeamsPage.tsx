@@ -1,13 +1,11 @@
-import { Badge, Button, Drawer, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Drawer, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
-import { confirmDestructive } from '../../shared/confirm.tsx';
+import { CollectionTable, useCollectionEditing, useConfirmedDelete } from '../../shared/CollectionPanel.tsx';
 import { EmptyState } from '../../shared/EmptyState.tsx';
-import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberRowActions } from './MemberRowActions.tsx';
 import { Membership } from './Membership.tsx';
@@ -29,42 +27,33 @@ const perPage = 20;
 /** Teams own projects inside a workspace: create, rename, recolour, delete, and their members. */
 export function TeamsPage() {
   const can = useCan();
-  const queryClient = useQueryClient();
   const [workspaceId, setWorkspaceId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Team | 'new' | null>(null);
+  const editing = useCollectionEditing<Team>();
   const [members, setMembers] = useState<Team | null>(null);
   const workspaces = useQuery(allWorkspacesQuery);
   const teams = useQuery(teamsQuery(workspaceId, { page, per: perPage }));
   const workspaceName = (id: number) =>
     workspaces.data?.find((workspace) => workspace.id === id)?.name ?? '…';
-
-  const remove = async (team: Team) => {
-    const confirmed = await confirmDestructive({
-      title: 'Delete team',
-      message: `Delete the team “${team.name}”?`,
-      confirmLabel: 'Delete',
-    });
-    if (!confirmed) return;
-    try {
-      await deleteTeam(team.id);
-      notifications.show({ color: 'teal', message: `“${team.name}” was deleted.` });
-      await queryClient.invalidateQueries({ queryKey: ['teams'] });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Could not delete the team',
-        message: failureMessage(error),
-      });
-    }
-  };
+  const remove = useConfirmedDelete<Team>({
+    noun: 'team',
+    nameOf: (team) => team.name,
+    deleteItem: (team) => deleteTeam(team.id),
+    queryKey: ['teams'],
+    confirmTitle: () => 'Delete team',
+    deleteMessage: (team) => `Delete the team “${team.name}”?`,
+    confirmLabel: 'Delete',
+    deletedMessage: (team) => `“${team.name}” was deleted.`,
+    failureTitle: 'Could not delete the team',
+    failureMessage,
+  });
 
   return (
     <Stack>
       <PageHeader
         title="Teams"
         breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Teams' }]}
-        actions={can('create_teams') && <Button onClick={() => setEditing('new')}>New team</Button>}
+        actions={can('create_teams') && <Button onClick={editing.openNew}>New team</Button>}
       />
       <Select
         label="Workspace"
@@ -81,74 +70,47 @@ export function TeamsPage() {
           setPage(1);
         }}
       />
-      <QueryState
+      <CollectionTable
         query={teams}
-        isEmpty={(data) => data.results.length === 0}
+        onPage={setPage}
+        minWidth={560}
+        headers={['Team', 'Workspace']}
+        cells={(team) => [
+          <Badge key="team" color={teamColorHex[team.badge_color]} autoContrast size="lg">
+            {team.name}
+          </Badge>,
+          workspaceName(team.workspace_id),
+        ]}
+        rowActions={(team) => (
+          <MemberRowActions
+            name={team.name}
+            onMembers={() => setMembers(team)}
+            onEdit={can('update_teams') ? () => editing.open(team) : undefined}
+            onDelete={can('delete_teams') ? () => remove(team) : undefined}
+          />
+        )}
         empty={
           <EmptyState
             title="No teams yet"
             hint="Teams own projects; people see the projects of their teams. Create one before the first project."
             action={
               can('create_teams') && (
-                <Button variant="light" onClick={() => setEditing('new')}>
+                <Button variant="light" onClick={editing.openNew}>
                   Create the first team
                 </Button>
               )
             }
           />
         }
-      >
-        {(data) => (
-          <>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Team</Table.Th>
-                    <Table.Th>Workspace</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((team) => (
-                    <Table.Tr key={team.id}>
-                      <Table.Td>
-                        <Badge color={teamColorHex[team.badge_color]} autoContrast size="lg">
-                          {team.name}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{workspaceName(team.workspace_id)}</Table.Td>
-                      <Table.Td>
-                        <MemberRowActions
-                          name={team.name}
-                          onMembers={() => setMembers(team)}
-                          onEdit={can('update_teams') ? () => setEditing(team) : undefined}
-                          onDelete={can('delete_teams') ? () => remove(team) : undefined}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListPagination pagination={data.pagination} onPage={setPage} />
-          </>
-        )}
-      </QueryState>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New team' : 'Edit team'}
-      >
-        {editing !== null && (
+      />
+      <Modal opened={editing.isOpen} onClose={editing.close} title={editing.isNew ? 'New team' : 'Edit team'}>
+        {editing.isOpen && (
           <TeamForm
-            team={editing === 'new' ? null : editing}
+            team={editing.item}
             defaultWorkspaceId={workspaceId}
-            onCancel={() => setEditing(null)}
+            onCancel={editing.close}
             onDone={(saved) => {
-              setEditing(null);
+              editing.close();
               notifications.show({ color: 'teal', message: `“${saved.name}” was saved.` });
             }}
           />
