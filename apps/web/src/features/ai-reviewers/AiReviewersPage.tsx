@@ -3,15 +3,19 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
-import { type AiReviewer, aiReviewerKeys, aiReviewerListQuery } from './ai-reviewers-api.ts';
+import {
+  type AiReviewer,
+  aiReviewerKeys,
+  aiReviewerListQuery,
+  deleteAiReviewer,
+  saveAiReviewer,
+} from './ai-reviewers-api.ts';
 
 const perPage = 20;
 const instructionsLimit = 10_000;
@@ -57,13 +61,7 @@ export function AiReviewersPage() {
             onClose={close}
           />
         )}
-        deleteItem={(reviewer) =>
-          unwrap(
-            api.DELETE('/api/v1/workspaces/{workspace_id}/ai_reviewers/{id}', {
-              params: { path: { workspace_id: workspaceId, id: reviewer.id } },
-            }),
-          )
-        }
+        deleteItem={(reviewer) => deleteAiReviewer(workspaceId, reviewer.id)}
         deleteMessage="Requests asking it to review emails are withdrawn. This cannot be undone."
         emptyHint="Add one with the instructions a reviewer should follow, such as your brand’s voice."
       />
@@ -92,20 +90,11 @@ export function AiReviewerForm({
     },
   });
   const save = useMutation({
-    mutationFn: (values: typeof form.values) => {
-      const body = { name: values.name.trim(), review_instructions: values.review_instructions.trim() };
-      return unwrap(
-        reviewer
-          ? api.PATCH('/api/v1/workspaces/{workspace_id}/ai_reviewers/{id}', {
-              params: { path: { workspace_id: workspaceId, id: reviewer.id } },
-              body,
-            })
-          : api.POST('/api/v1/workspaces/{workspace_id}/ai_reviewers', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-      );
-    },
+    mutationFn: (values: typeof form.values) =>
+      saveAiReviewer(workspaceId, reviewer, {
+        name: values.name.trim(),
+        review_instructions: values.review_instructions.trim(),
+      }),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: aiReviewerKeys.all(workspaceId) });
       notifications.show({ color: 'teal', message: `The AI reviewer “${saved.name}” was saved.` });

@@ -33,3 +33,27 @@ export const allAiReviewersQuery = (workspaceId: number) =>
         ),
       ),
   });
+
+export type AiReviewerFields = Pick<AiReviewer, 'name' | 'review_instructions'>;
+
+export function saveAiReviewer(workspaceId: number, reviewer: AiReviewer | null, fields: AiReviewerFields) {
+  return unwrap(
+    reviewer
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/ai_reviewers/{id}', {
+          params: { path: { workspace_id: workspaceId, id: reviewer.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/ai_reviewers', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+export function deleteAiReviewer(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/ai_reviewers/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
