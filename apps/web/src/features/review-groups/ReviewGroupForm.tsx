@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { ApiError, unwrap } from '../../shared/api-error.ts';
+import { ApiError } from '../../shared/api-error.ts';
 import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { fullName } from '../settings/settings-api.ts';
@@ -13,8 +12,8 @@ import {
   peopleOf,
   type ReviewGroup,
   type ReviewGroupDraft,
-  reviewGroupBody,
   reviewGroupKeys,
+  saveReviewGroup,
 } from './review-groups-api.ts';
 import { type Person, StagesEditor } from './StagesEditor.tsx';
 
@@ -67,15 +66,7 @@ export function ReviewGroupForm({
     }),
   });
   const save = useMutation({
-    mutationFn: (draft: ReviewGroupDraft) =>
-      unwrap(
-        group
-          ? api.PATCH('/api/v1/review_groups/{id}', {
-              params: { path: { id: group.id } },
-              body: reviewGroupBody(draft),
-            })
-          : api.POST('/api/v1/review_groups', { body: reviewGroupBody(draft) }),
-      ),
+    mutationFn: (draft: ReviewGroupDraft) => saveReviewGroup(group, draft),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: reviewGroupKeys.all });
       notifications.show({ color: 'teal', message: `The review group “${saved.name}” was saved.` });

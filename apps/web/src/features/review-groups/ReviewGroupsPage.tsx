@@ -1,13 +1,16 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { ReviewGroupForm } from './ReviewGroupForm.tsx';
-import { reviewGroupKeys, reviewGroupListQuery, stagesSummary } from './review-groups-api.ts';
+import {
+  deleteReviewGroup,
+  reviewGroupKeys,
+  reviewGroupListQuery,
+  stagesSummary,
+} from './review-groups-api.ts';
 
 const perPage = 20;
 
@@ -44,9 +47,7 @@ export function ReviewGroupsPage() {
         nameOf={(group) => group.name}
         permissions={{ create: manage, update: manage, delete: manage }}
         renderForm={(group, close) => <ReviewGroupForm group={group} readOnly={!manage} onClose={close} />}
-        deleteItem={(group) =>
-          unwrap(api.DELETE('/api/v1/review_groups/{id}', { params: { path: { id: group.id } } }))
-        }
+        deleteItem={(group) => deleteReviewGroup(group.id)}
         deleteMessage="It is no longer offered when submitting emails. Emails already in review with it keep their stages and go on as submitted. This cannot be undone."
         emptyHint="Create one to let people submit emails for approval to a set series of reviewers."
       />

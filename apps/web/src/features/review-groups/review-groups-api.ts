@@ -83,6 +83,22 @@ export function reviewGroupBody(draft: ReviewGroupDraft) {
   };
 }
 
+/** Creates the group (no `group`) or saves its new name and stages. */
+export function saveReviewGroup(group: ReviewGroup | null, draft: ReviewGroupDraft) {
+  return unwrap(
+    group
+      ? api.PATCH('/api/v1/review_groups/{id}', {
+          params: { path: { id: group.id } },
+          body: reviewGroupBody(draft),
+        })
+      : api.POST('/api/v1/review_groups', { body: reviewGroupBody(draft) }),
+  );
+}
+
+export function deleteReviewGroup(id: number) {
+  return unwrap(api.DELETE('/api/v1/review_groups/{id}', { params: { path: { id } } }));
+}
+
 export const approvalTypeLabels: Record<ApprovalType, string> = {
   one_of: 'Any member approves',
   all_of: 'Every member approves',
