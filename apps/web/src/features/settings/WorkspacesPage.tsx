@@ -1,12 +1,10 @@
-import { Badge, Button, Drawer, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Drawer, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { meQuery, useCan } from '../../app/session.ts';
-import { confirmDestructive } from '../../shared/confirm.tsx';
-import { ListPagination } from '../../shared/ListPagination.tsx';
+import { CollectionTable, useCollectionEditing, useConfirmedDelete } from '../../shared/CollectionPanel.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { QueryState } from '../../shared/QueryState.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberRowActions } from './MemberRowActions.tsx';
 import { Membership } from './Membership.tsx';
@@ -28,99 +26,74 @@ export function WorkspacesPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Workspace | 'new' | null>(null);
+  const editing = useCollectionEditing<Workspace>();
   const [members, setMembers] = useState<Workspace | null>(null);
   const workspaces = useQuery(workspacesQuery({ page, per: perPage }));
-
-  const remove = async (workspace: Workspace) => {
-    const confirmed = await confirmDestructive({
-      title: 'Delete workspace',
-      message: `Delete “${workspace.name}”? Only a workspace without teams can be deleted.`,
-      confirmLabel: 'Delete',
-    });
-    if (!confirmed) return;
-    try {
+  const remove = useConfirmedDelete<Workspace>({
+    noun: 'workspace',
+    nameOf: (workspace) => workspace.name,
+    deleteItem: async (workspace) => {
       await deleteWorkspace(workspace.id);
-      notifications.show({ color: 'teal', message: `“${workspace.name}” was deleted.` });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
-        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-      ]);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Could not delete the workspace',
-        message: failureMessage(error),
-      });
-    }
-  };
+      // The workspace switcher lists the user's workspaces from `me`.
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
+    queryKey: ['workspaces'],
+    confirmTitle: () => 'Delete workspace',
+    deleteMessage: (workspace) =>
+      `Delete “${workspace.name}”? Only a workspace without teams can be deleted.`,
+    confirmLabel: 'Delete',
+    deletedMessage: (workspace) => `“${workspace.name}” was deleted.`,
+    failureTitle: 'Could not delete the workspace',
+    failureMessage,
+  });
 
   return (
     <Stack>
       <PageHeader
         title="Workspaces"
         breadcrumbs={[{ label: 'Settings', to: '/settings' }, { label: 'Workspaces' }]}
-        actions={can('create_workspaces') && <Button onClick={() => setEditing('new')}>New workspace</Button>}
+        actions={can('create_workspaces') && <Button onClick={editing.openNew}>New workspace</Button>}
       />
-      <QueryState
+      <CollectionTable
         query={workspaces}
-        isEmpty={(data) => data.results.length === 0}
-        empty={<Text>You are not a member of any workspace.</Text>}
-      >
-        {(data) => (
-          <>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Joining</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((workspace) => (
-                    <Table.Tr key={workspace.id}>
-                      <Table.Td fw={500}>{workspace.name}</Table.Td>
-                      <Table.Td>
-                        {workspace.auto_join ? (
-                          <Badge variant="light">Everyone joins</Badge>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            Members added by hand
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <MemberRowActions
-                          name={workspace.name}
-                          onMembers={() => setMembers(workspace)}
-                          onEdit={can('update_workspaces') ? () => setEditing(workspace) : undefined}
-                          onDelete={can('delete_workspaces') ? () => remove(workspace) : undefined}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <ListPagination pagination={data.pagination} onPage={setPage} />
-          </>
+        onPage={setPage}
+        minWidth={560}
+        headers={['Name', 'Joining']}
+        cells={(workspace) => [
+          <Text key="name" span inherit fw={500}>
+            {workspace.name}
+          </Text>,
+          workspace.auto_join ? (
+            <Badge key="joining" variant="light">
+              Everyone joins
+            </Badge>
+          ) : (
+            <Text key="joining" size="sm" c="dimmed">
+              Members added by hand
+            </Text>
+          ),
+        ]}
+        rowActions={(workspace) => (
+          <MemberRowActions
+            name={workspace.name}
+            onMembers={() => setMembers(workspace)}
+            onEdit={can('update_workspaces') ? () => editing.open(workspace) : undefined}
+            onDelete={can('delete_workspaces') ? () => remove(workspace) : undefined}
+          />
         )}
-      </QueryState>
+        empty={<Text>You are not a member of any workspace.</Text>}
+      />
       <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'New workspace' : 'Edit workspace'}
+        opened={editing.isOpen}
+        onClose={editing.close}
+        title={editing.isNew ? 'New workspace' : 'Edit workspace'}
       >
-        {editing !== null && (
+        {editing.isOpen && (
           <WorkspaceForm
-            workspace={editing === 'new' ? null : editing}
-            onCancel={() => setEditing(null)}
+            workspace={editing.item}
+            onCancel={editing.close}
             onDone={(saved) => {
-              setEditing(null);
+              editing.close();
               notifications.show({ color: 'teal', message: `“${saved.name}” was saved.` });
             }}
           />
