@@ -12,16 +12,24 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { ApiError, unwrap } from '../../shared/api-error.ts';
+import { ApiError } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { formatDateTime, fullName } from '../settings/settings-api.ts';
-import { type CreatedMcpApp, type McpApp, mcpAppKeys, mcpAppsQuery } from './mcp-apps-api.ts';
+import {
+  type CreatedMcpApp,
+  deleteMcpApp,
+  type McpApp,
+  type McpAppInput,
+  mcpAppKeys,
+  mcpAppsQuery,
+  useRegisterMcpApp,
+  useUpdateMcpApp,
+} from './mcp-apps-api.ts';
 
 const perPage = 20;
 
@@ -71,9 +79,7 @@ export function McpAppsPage() {
         renderForm={(mcpApp, close) =>
           mcpApp ? <EditMcpApp mcpApp={mcpApp} onClose={close} /> : <RegisterMcpApp onClose={close} />
         }
-        deleteItem={(mcpApp) =>
-          unwrap(api.DELETE('/api/v1/mcp_apps/{id}', { params: { path: { id: mcpApp.id } } }))
-        }
+        deleteItem={(mcpApp) => deleteMcpApp(mcpApp.id)}
         deleteMessage="Everyone connected through it is disconnected at once. This cannot be undone."
         emptyHint="Register the assistant your organization uses, with the redirect URI its settings show."
       />
@@ -156,27 +162,20 @@ function McpAppFields({ form }: { form: ReturnType<typeof useMcpAppForm> }) {
  * kept), and its name and redirect URIs to change: the id, the secret and connections stay.
  */
 function EditMcpApp({ mcpApp, onClose }: { mcpApp: McpApp; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [problems, setProblems] = useState<string[]>([]);
   const form = useMcpAppForm({ name: mcpApp.name, redirect_uris: mcpApp.redirect_uris.join('\n') });
-  const save = useMutation({
-    mutationFn: (values: McpAppValues) =>
-      unwrap(
-        api.PATCH('/api/v1/mcp_apps/{id}', {
-          params: { path: { id: mcpApp.id } },
-          body: { name: values.name.trim(), redirect_uris: uriLines(values.redirect_uris) },
-        }),
-      ),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: mcpAppKeys.all });
-      notifications.show({ message: `${saved.name} saved` });
-      onClose();
-    },
-    onError: (error, values) => setProblems(showMcpAppErrors(form, error, values)),
-  });
+  const save = useUpdateMcpApp(mcpApp.id);
+  const submit = (values: McpAppValues) =>
+    save.mutate(inputOf(values), {
+      onSuccess: (saved) => {
+        notifications.show({ message: `${saved.name} saved` });
+        onClose();
+      },
+      onError: (error) => setProblems(showMcpAppErrors(form, error, values)),
+    });
   return (
     <Modal opened onClose={onClose} title={mcpApp.name} size="lg">
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <CopyValue label="MCP server URL" value={mcpServerUrl()} />
           <CopyValue label="Client id" value={mcpApp.client_id} />
@@ -195,23 +194,15 @@ function EditMcpApp({ mcpApp, onClose }: { mcpApp: McpApp; onClose: () => void }
 
 /** Names the app and its redirect URIs, then shows the client id and secret: the secret this once. */
 function RegisterMcpApp({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [registered, setRegistered] = useState<CreatedMcpApp | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const form = useMcpAppForm({ name: '', redirect_uris: '' });
-  const register = useMutation({
-    mutationFn: (values: McpAppValues) =>
-      unwrap(
-        api.POST('/api/v1/mcp_apps', {
-          body: { name: values.name.trim(), redirect_uris: uriLines(values.redirect_uris) },
-        }),
-      ),
-    onSuccess: async (created) => {
-      setRegistered(created);
-      await queryClient.invalidateQueries({ queryKey: mcpAppKeys.all });
-    },
-    onError: (error, values) => setProblems(showMcpAppErrors(form, error, values)),
-  });
+  const register = useRegisterMcpApp();
+  const submit = (values: McpAppValues) =>
+    register.mutate(inputOf(values), {
+      onSuccess: setRegistered,
+      onError: (error) => setProblems(showMcpAppErrors(form, error, values)),
+    });
 
   return (
     <Modal
@@ -235,7 +226,7 @@ function RegisterMcpApp({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={form.onSubmit((values) => register.mutate(values))} noValidate>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack>
             <FormProblems problems={problems} />
             <McpAppFields form={form} />
@@ -250,6 +241,10 @@ function RegisterMcpApp({ onClose }: { onClose: () => void }) {
       )}
     </Modal>
   );
+}
+
+function inputOf(values: McpAppValues): McpAppInput {
+  return { name: values.name.trim(), redirect_uris: uriLines(values.redirect_uris) };
 }
 
 function uriLines(text: string): string[] {

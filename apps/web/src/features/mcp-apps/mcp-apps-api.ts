@@ -1,10 +1,11 @@
 import type { components } from '@letterset/api-client';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { unwrap } from '../../shared/api-error.ts';
 
 export type McpApp = components['schemas']['McpApp'];
 export type CreatedMcpApp = components['schemas']['CreatedMcpApp'];
+export type McpAppInput = Pick<McpApp, 'name' | 'redirect_uris'>;
 
 export const mcpAppKeys = { all: ['mcp-apps'] as const };
 
@@ -14,6 +15,32 @@ export const mcpAppsQuery = (page: number, per: number) =>
     queryFn: () => unwrap(api.GET('/api/v1/mcp_apps', { params: { query: { page, per } } })),
     placeholderData: keepPreviousData,
   });
+
+/** Registering an app, whose answer carries its client secret this once; the list refreshes behind it. */
+export function useRegisterMcpApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: McpAppInput) => unwrap(api.POST('/api/v1/mcp_apps', { body: fields })),
+    // Not awaited: the secret is shown as soon as the app exists, not after the list reloads.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: mcpAppKeys.all });
+    },
+  });
+}
+
+/** Changing an app's name and redirect URIs, then refreshing the list. */
+export function useUpdateMcpApp(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: McpAppInput) =>
+      unwrap(api.PATCH('/api/v1/mcp_apps/{id}', { params: { path: { id } }, body: fields })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mcpAppKeys.all }),
+  });
+}
+
+export function deleteMcpApp(id: number) {
+  return unwrap(api.DELETE('/api/v1/mcp_apps/{id}', { params: { path: { id } } }));
+}
 
 /** The app an authorization request names, as the consent screen shows it (404 outside your organization). */
 export const mcpClientQuery = (clientId: string) =>
