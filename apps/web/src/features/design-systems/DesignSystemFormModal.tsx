@@ -1,15 +1,18 @@
 import { Alert, Box, Button, Group, Modal, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { showApiErrors } from '../../shared/form-errors.ts';
 import { AiBriefFields } from '../ai-generation/AiBriefFields.tsx';
 import { AiNotConfiguredNotice } from '../ai-settings/AiNotConfiguredNotice.tsx';
 import { aiSettingsQuery } from '../ai-settings/ai-settings-api.ts';
-import { type DesignSystem, designSystemKeys, updateDesignSystem } from './design-systems-api.ts';
+import {
+  createDesignSystem,
+  type DesignSystem,
+  updateDesignSystem,
+  useRefreshDesignSystems,
+} from './design-systems-api.ts';
 
 const formFields = [
   'name',
@@ -43,7 +46,7 @@ export function DesignSystemFormModal({
   onClose: () => void;
   onSaved?: (system: DesignSystem) => void;
 }) {
-  const queryClient = useQueryClient();
+  const refreshDesignSystems = useRefreshDesignSystems(workspaceId);
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm({
     initialValues: {
@@ -75,20 +78,18 @@ export function DesignSystemFormModal({
     try {
       const saved = system
         ? await updateDesignSystem(workspaceId, system.id, body)
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems', {
-              params: { path: { workspace_id: workspaceId } },
-              body: withAi
-                ? {
-                    ...body,
-                    create_with_ai: true,
-                    prompt: values.prompt.trim(),
-                    ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
-                  }
-                : body,
-            }),
+        : await createDesignSystem(
+            workspaceId,
+            withAi
+              ? {
+                  ...body,
+                  create_with_ai: true,
+                  prompt: values.prompt.trim(),
+                  ai_agent_id: values.ai_agent_id ? Number(values.ai_agent_id) : null,
+                }
+              : body,
           );
-      await queryClient.invalidateQueries({ queryKey: designSystemKeys.all(workspaceId) });
+      await refreshDesignSystems();
       notifications.show({
         message: system
           ? 'Design system saved'

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useCan } from '../../app/session.ts';
@@ -14,10 +14,10 @@ import { useWorkspaceId } from '../shell/workspace.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import {
   type DesignSystem,
-  designSystemKeys,
   designSystemQuery,
   downloadDesignSystemJson,
   failureText,
+  useRefreshDesignSystems,
 } from './design-systems-api.ts';
 import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 import { TokensAndStylesPanel } from './TokensAndStylesPanel.tsx';
@@ -56,15 +56,15 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
   const editable = !system.shared && can('update_email_design_systems');
   const generating = system.ai_generation_status === 'generating';
   const [problemsDismissed, setProblemsDismissed] = useState(false);
-  const queryClient = useQueryClient();
+  const refreshDesignSystems = useRefreshDesignSystems(workspaceId);
   const wasGenerating = useRef(generating);
   useEffect(() => {
     // The AI just finished: its components (and tokens) are new; lists show the system as done.
     if (wasGenerating.current && !generating) {
-      void queryClient.invalidateQueries({ queryKey: designSystemKeys.all(workspaceId) });
+      void refreshDesignSystems();
     }
     wasGenerating.current = generating;
-  }, [generating, queryClient, workspaceId]);
+  }, [generating, refreshDesignSystems]);
   const exportJson = async () => {
     try {
       await downloadDesignSystemJson(workspaceId, system);

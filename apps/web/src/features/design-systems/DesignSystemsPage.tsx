@@ -15,12 +15,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconLayoutGrid } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { unwrap } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
 import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
@@ -30,12 +28,14 @@ import { useWorkspaceId } from '../shell/workspace.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import {
   type ArchivedFilter,
+  cloneDesignSystem,
   type DesignSystem,
-  designSystemKeys,
+  deleteDesignSystem,
   designSystemListQuery,
   downloadDesignSystemJson,
   failureText,
   updateDesignSystem,
+  useRefreshDesignSystems,
 } from './design-systems-api.ts';
 import { ImportDesignSystemModal } from './ImportDesignSystemModal.tsx';
 
@@ -178,33 +178,22 @@ function DesignSystemRow({
   onOpen: () => void;
 }) {
   const can = useCan();
-  const queryClient = useQueryClient();
+  const refreshDesignSystems = useRefreshDesignSystems(workspaceId);
   const [editing, editModal] = useDisclosure(false);
   // Systems shared from another workspace are changed only from that workspace.
   const ownsIt = !system.shared;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: designSystemKeys.all(workspaceId) });
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
-      await refresh();
+      await refreshDesignSystems();
       notifications.show({ message: done });
     } catch (error) {
       notifications.show({ color: 'red', title: 'That did not work', message: failureText(error) });
     }
   };
 
-  const clone = () =>
-    run(
-      () =>
-        unwrap(
-          api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/clone', {
-            params: { path: { workspace_id: workspaceId, id: system.id } },
-            body: {},
-          }),
-        ),
-      `${system.name} copied`,
-    );
+  const clone = () => run(() => cloneDesignSystem(workspaceId, system.id), `${system.name} copied`);
 
   const toggleArchived = () =>
     run(
@@ -219,15 +208,7 @@ function DesignSystemRow({
       confirmLabel: 'Delete design system',
     });
     if (!confirmed) return;
-    await run(
-      () =>
-        unwrap(
-          api.DELETE('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}', {
-            params: { path: { workspace_id: workspaceId, id: system.id } },
-          }),
-        ),
-      `${system.name} deleted`,
-    );
+    await run(() => deleteDesignSystem(workspaceId, system.id), `${system.name} deleted`);
   };
 
   return (

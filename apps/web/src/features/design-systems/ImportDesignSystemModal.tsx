@@ -1,10 +1,14 @@
 import { Alert, Button, FileInput, Group, List, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
-import { type DesignSystem, type DesignSystemJson, designSystemKeys } from './design-systems-api.ts';
+import { ApiError, errorMessage } from '../../shared/api-error.ts';
+import {
+  type DesignSystem,
+  type DesignSystemJson,
+  importDesignSystem,
+  syncDesignSystem,
+  useRefreshDesignSystems,
+} from './design-systems-api.ts';
 
 /**
  * Creates a design system from an exported JSON file, or, given `replacing`, replaces that system
@@ -23,7 +27,7 @@ export function ImportDesignSystemModal({
   onClose: () => void;
   onImported: (system: DesignSystem) => void;
 }) {
-  const queryClient = useQueryClient();
+  const refreshDesignSystems = useRefreshDesignSystems(workspaceId);
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
@@ -41,20 +45,10 @@ export function ImportDesignSystemModal({
     setImporting(true);
     try {
       const system = replacing
-        ? await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/sync', {
-              params: { path: { workspace_id: workspaceId, id: replacing.id } },
-              body: document,
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/import', {
-              params: { path: { workspace_id: workspaceId } },
-              body: document,
-            }),
-          );
+        ? await syncDesignSystem(workspaceId, replacing.id, document)
+        : await importDesignSystem(workspaceId, document);
       // Components live under the system's key too, so a replacement refreshes them as well.
-      await queryClient.invalidateQueries({ queryKey: designSystemKeys.all(workspaceId) });
+      await refreshDesignSystems();
       notifications.show({
         message: replacing ? `${system.name} replaced from the file` : `${system.name} imported`,
       });

@@ -1,5 +1,6 @@
 import type { components, paths } from '@letterset/api-client';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../app/api.ts';
 import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
 
@@ -51,6 +52,31 @@ export function designSystemQuery(workspaceId: number, id: number) {
   });
 }
 
+/**
+ * Refreshes everything cached under the workspace's design systems after a write: the lists, each
+ * system, and their components and brand profiles, which live under a system's key.
+ */
+export function useRefreshDesignSystems(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: designSystemKeys.all(workspaceId) }),
+    [queryClient, workspaceId],
+  );
+}
+
+export type NewDesignSystem =
+  paths['/api/v1/workspaces/{workspace_id}/email_design_systems']['post']['requestBody']['content']['application/json'];
+
+/** Creates an empty design system, or one the AI designs from a brief (`create_with_ai`). */
+export function createDesignSystem(workspaceId: number, body: NewDesignSystem) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems', {
+      params: { path: { workspace_id: workspaceId } },
+      body,
+    }),
+  );
+}
+
 export type DesignSystemChanges =
   paths['/api/v1/workspaces/{workspace_id}/email_design_systems/{id}']['patch']['requestBody']['content']['application/json'];
 
@@ -59,6 +85,43 @@ export function updateDesignSystem(workspaceId: number, id: number, body: Design
     api.PATCH('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}', {
       params: { path: { workspace_id: workspaceId, id } },
       body,
+    }),
+  );
+}
+
+export function cloneDesignSystem(workspaceId: number, id: number) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/clone', {
+      params: { path: { workspace_id: workspaceId, id } },
+      body: {},
+    }),
+  );
+}
+
+export function deleteDesignSystem(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+/** Creates a design system from an exported JSON document. */
+export function importDesignSystem(workspaceId: number, document: DesignSystemJson) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/import', {
+      params: { path: { workspace_id: workspaceId } },
+      body: document,
+    }),
+  );
+}
+
+/** Replaces a design system with an exported JSON document (its components matched by name). */
+export function syncDesignSystem(workspaceId: number, id: number, document: DesignSystemJson) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/email_design_systems/{id}/sync', {
+      params: { path: { workspace_id: workspaceId, id } },
+      body: document,
     }),
   );
 }
