@@ -25,7 +25,7 @@ import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
 import { ExportDialog } from '../exports/ExportDialog.tsx';
-import { deleteProject } from '../projects/delete-project.ts';
+import { confirmAndDeleteProject } from '../projects/delete-project.ts';
 import { ProjectFormModal } from '../projects/ProjectFormModal.tsx';
 import { projectQuery } from '../projects/projects-api.ts';
 import { TeamBadge } from '../projects/TeamBadge.tsx';
@@ -85,7 +85,7 @@ export function ProjectEmailsPage() {
 
   async function removeProject() {
     if (!project.data) return;
-    if (await deleteProject(workspaceId, project.data)) {
+    if (await confirmAndDeleteProject(workspaceId, project.data)) {
       await queryClient.invalidateQueries({ queryKey: ['workspaces', workspaceId] });
       navigate({ to: '/workspaces/$workspaceId/projects', params: { workspaceId: String(workspaceId) } });
     }

@@ -14,7 +14,7 @@ import { EmptyState } from '../../shared/EmptyState.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
-import { deleteProject } from './delete-project.ts';
+import { confirmAndDeleteProject } from './delete-project.ts';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
 import { type Project, projectsKey, projectsQuery } from './projects-api.ts';
 import { TeamBadge } from './TeamBadge.tsx';
@@ -30,7 +30,7 @@ export function ProjectsPage() {
   const projects = useQuery(projectsQuery(workspaceId, search, page));
 
   async function remove(project: Project) {
-    if (await deleteProject(workspaceId, project)) {
+    if (await confirmAndDeleteProject(workspaceId, project)) {
       await queryClient.invalidateQueries({ queryKey: projectsKey(workspaceId) });
     }
   }

@@ -1,14 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { confirmDestructive } from '../../shared/confirm.tsx';
-import { deleteProjectRequest, type Project } from './projects-api.ts';
+import { deleteProject, type Project } from './projects-api.ts';
 
 /**
  * Deletes a project after confirmation. The API keeps a project that still has emails (422); then
  * the user is asked a second time, naming what the API said, before the emails go with it.
  * Resolves true when the project was deleted.
  */
-export async function deleteProject(workspaceId: number, project: Project): Promise<boolean> {
+export async function confirmAndDeleteProject(workspaceId: number, project: Project): Promise<boolean> {
   const confirmed = await confirmDestructive({
     title: `Delete ${project.name}?`,
     message: 'The project is deleted for everyone. This cannot be undone.',
@@ -16,7 +16,7 @@ export async function deleteProject(workspaceId: number, project: Project): Prom
   });
   if (!confirmed) return false;
   try {
-    await deleteProjectRequest(workspaceId, project.id, false);
+    await deleteProject(workspaceId, project.id, false);
     return true;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 422)) {
@@ -30,7 +30,7 @@ export async function deleteProject(workspaceId: number, project: Project): Prom
     });
     if (!withEmails) return false;
     try {
-      await deleteProjectRequest(workspaceId, project.id, true);
+      await deleteProject(workspaceId, project.id, true);
       return true;
     } catch (secondError) {
       notifications.show({ color: 'red', message: errorMessage(secondError) });

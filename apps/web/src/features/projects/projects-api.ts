@@ -66,7 +66,7 @@ export function saveProject(workspaceId: number, existing: Project | null, field
 }
 
 /** The API keeps a project that still has emails (422) unless `deleteEmails` is set. */
-export function deleteProjectRequest(workspaceId: number, projectId: number, deleteEmails: boolean) {
+export function deleteProject(workspaceId: number, projectId: number, deleteEmails: boolean) {
   return unwrap(
     api.DELETE('/api/v1/workspaces/{workspace_id}/projects/{id}', {
       params: {
@@ -76,3 +76,19 @@ export function deleteProjectRequest(workspaceId: number, projectId: number, del
     }),
   );
 }
+
+/**
+ * The workspace's first project and, in its pagination, how many there are: the start list ticks
+ * off its project step from the total and offers the only project for the first email. The key
+ * sits under the projects' own, so creating a project refreshes it.
+ */
+export const firstProjectQuery = (workspaceId: number) =>
+  queryOptions({
+    queryKey: ['workspaces', workspaceId, 'projects', 'start-list'],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/workspaces/{workspace_id}/projects', {
+          params: { path: { workspace_id: workspaceId }, query: { per: 1 } },
+        }),
+      ),
+  });

@@ -8,9 +8,9 @@ import { connectorListQuery } from '../connectors/connectors-api.ts';
 import { CreateEmailModal } from '../emails/CreateEmailModal.tsx';
 import { workspaceEmailsQuery } from '../emails/emails-api.ts';
 import { ProjectFormModal } from '../projects/ProjectFormModal.tsx';
+import { firstProjectQuery } from '../projects/projects-api.ts';
 import { InviteUserModal } from '../settings/InviteUserModal.tsx';
 import { usersQuery } from '../settings/settings-api.ts';
-import { firstProjectQuery } from './shell-api.ts';
 
 interface StartStep {
   key: string;
