@@ -22,6 +22,7 @@ export * from './dynamic-content/personalization-tags.ts';
 export * from './dynamic-content/presets.ts';
 export * from './dynamic-content/render-dynamic.ts';
 export * from './editing/index.ts';
+export * from './emails/email-status.ts';
 export * from './fields/index.ts';
 export * from './locales.ts';
 export * from './permissions.ts';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   conditionalReferenceProblems,
   type EmailContent,
+  type EmailMove,
   permissionsForContentChange,
   valuesEqual,
 } from '@letterset/core';
@@ -47,7 +48,7 @@ import {
   initialContent,
   withoutLocalesOutside,
 } from './emails.content.ts';
-import { assertEditable, type EmailMove, moveEmail } from './emails.lifecycle.ts';
+import { assertEditable, moveEmail } from './emails.lifecycle.ts';
 import { awaitingReviewBy, submittedBy } from './emails.review-filters.ts';
 import type {
   CloneEmailBody,
