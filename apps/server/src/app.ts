@@ -149,7 +149,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   registerErrorHandling(app);
   await app.register(cookie);
   await registerUploads(app, { maxFileBytes: config.maxImageBytes });
-  registerAccessControl(app, config);
+  registerAccessControl(app, app.services);
   registerRequestLimits(app, { maxUploadFileBytes: config.maxImageBytes });
   registerAuditTrail(app);
   registerRenderSources(app);

@@ -56,7 +56,7 @@ describe('every route', () => {
   it('declares who may call it (the server refuses to start otherwise)', async () => {
     expect(apiRoutes().length).toBeGreaterThan(30);
     const bare = Fastify();
-    registerAccessControl(bare, testConfig());
+    registerAccessControl(bare, { database: app.services.database, config: testConfig() });
     expect(() => bare.get('/api/v1/undeclared', async () => 'no')).toThrow(
       "Route GET /api/v1/undeclared must declare config.permission (a permission key, 'signed_in' or 'public')",
     );

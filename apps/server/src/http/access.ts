@@ -14,6 +14,7 @@ import {
   workspaces,
 } from '../db/schema.ts';
 import { tokenDigest } from '../security/tokens.ts';
+import type { Services } from '../services.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import { sessionCookieName } from './openapi.ts';
 import type { Principal } from './principal.ts';
@@ -87,7 +88,10 @@ export function requiresPermissionDeclaration(route: Pick<RouteOptions, 'url' | 
   );
 }
 
-export function registerAccessControl(app: FastifyInstance, config: Config): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  { database, config }: Pick<Services, 'database' | 'config'>,
+): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('workspace', null);
   app.decorateRequest('revokedAccessOf', null);
@@ -110,7 +114,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   const principals = new PrincipalCache();
   const accessChanges = new AccessChanges({
     cache: principals,
-    database: app.services.database,
+    database,
     log: app.log,
   });
   app.addHook('onReady', () => accessChanges.listen());
@@ -120,7 +124,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (permission === undefined) return;
     const remembered = request.routeOptions.config.oauthClientAuthentication
       ? null
-      : await authenticate(app.services.database.db, principals, request);
+      : await authenticate(database.db, principals, request);
     request.principal = remembered?.principal ?? null;
     if (permission === 'public') return;
 
@@ -131,8 +135,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (workspaceId !== undefined) {
       const id = Number(workspaceId);
       request.workspace =
-        remembered.workspaces.get(id) ??
-        (await accessibleWorkspace(app.services.database.db, principal, workspaceId));
+        remembered.workspaces.get(id) ?? (await accessibleWorkspace(database.db, principal, workspaceId));
       if (request.workspace) remembered.workspaces.set(id, request.workspace);
     }
     if (permission !== 'signed_in') requirePermission(principal, permission);
