@@ -14,11 +14,10 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { ApiError, errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
@@ -27,6 +26,10 @@ import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { clearedMessage, movesOrigin, moveWarning } from '../../shared/secret-destination.ts';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import {
+  checkMcpServerHealth,
+  connectMcpServer,
+  deleteMcpServer,
+  disconnectMcpServer,
   type EnabledMcpServer,
   enabledMcpServersQuery,
   goToSignIn,
@@ -37,6 +40,9 @@ import {
   mcpServerKeys,
   mcpServerListQuery,
   type OAuthReturn,
+  saveMcpServer,
+  setMcpServerToolEnabled,
+  useRefreshMcpServers,
 } from './mcp-connectors-api.ts';
 
 const perPage = 20;
@@ -121,13 +127,7 @@ export function McpConnectorsPage({
           renderForm={(server, close) => (
             <McpServerForm workspaceId={workspaceId} server={server} readOnly={!canManage} onClose={close} />
           )}
-          deleteItem={(server) =>
-            unwrap(
-              api.DELETE('/api/v1/workspaces/{workspace_id}/mcp_servers/{id}', {
-                params: { path: { workspace_id: workspaceId, id: server.id } },
-              }),
-            )
-          }
+          deleteItem={(server) => deleteMcpServer(workspaceId, server.id)}
           deleteMessage="The AI chat loses its tools, and everyone's connection to it is forgotten. This cannot be undone."
           emptyHint={
             canManage
@@ -182,38 +182,23 @@ function ConnectionControl({
   server: McpServer;
   connection: EnabledMcpServer | undefined;
 }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshMcpServers(workspaceId);
   const [busy, setBusy] = useState(false);
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: mcpServerKeys.enabled(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: mcpServerKeys.all(workspaceId) }),
-    ]);
 
   const connect = async () => {
     setBusy(true);
     try {
-      const enable = (afterOauthRedirectUrl?: string) =>
-        unwrap(
-          api.POST('/api/v1/workspaces/{workspace_id}/enabled_mcp_servers', {
-            params: { path: { workspace_id: workspaceId } },
-            body: {
-              mcp_server_id: server.id,
-              ...(afterOauthRedirectUrl ? { after_oauth_redirect_url: afterOauthRedirectUrl } : {}),
-            },
-          }),
-        );
-      // Back to this page after signing in; when the app runs on another origin than APP_URL (a
-      // development server), the server's default page for it instead.
-      const result = await enable(`${window.location.origin}${window.location.pathname}`).catch((error) => {
-        if (error instanceof ApiError && error.fieldErrors.after_oauth_redirect_url) return enable();
-        throw error;
-      });
+      // Back to this page after signing in.
+      const result = await connectMcpServer(
+        workspaceId,
+        server.id,
+        `${window.location.origin}${window.location.pathname}`,
+      );
       if (result.start_oauth_flow_url) {
         goToSignIn(result.start_oauth_flow_url);
         return;
       }
-      await refresh();
+      await refresh.connections();
       notifications.show({ message: `${server.name} connected` });
     } catch (error) {
       notifications.show({
@@ -230,12 +215,8 @@ function ConnectionControl({
     if (!connection) return;
     setBusy(true);
     try {
-      await unwrap(
-        api.DELETE('/api/v1/workspaces/{workspace_id}/enabled_mcp_servers/{id}', {
-          params: { path: { workspace_id: workspaceId, id: connection.id } },
-        }),
-      );
-      await refresh();
+      await disconnectMcpServer(workspaceId, connection.id);
+      await refresh.connections();
       notifications.show({ message: `${server.name} disconnected` });
     } catch (error) {
       notifications.show({
@@ -291,7 +272,7 @@ function McpServerForm({
   readOnly: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshMcpServers(workspaceId);
   const [saved, setSaved] = useState<McpServer | null>(server);
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm<McpServerValues>({
@@ -300,7 +281,7 @@ function McpServerForm({
   const [cleared, setCleared] = useState<string | null>(null);
   const afterChange = async (result: McpServer) => {
     setSaved(result);
-    await queryClient.invalidateQueries({ queryKey: mcpServerKeys.all(workspaceId) });
+    await refresh.servers();
   };
   // Stored header values (still masked in the form) are dropped when the URL moves to another origin.
   const storedHeaders = Object.entries(saved?.headers ?? {})
@@ -313,19 +294,7 @@ function McpServerForm({
     setCleared(null);
     const body = { name: values.name.trim(), url: values.url.trim(), headers: headersToSend(values.headers) };
     try {
-      const result = saved
-        ? await unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/mcp_servers/{id}', {
-              params: { path: { workspace_id: workspaceId, id: saved.id } },
-              body,
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/mcp_servers', {
-              params: { path: { workspace_id: workspaceId } },
-              body,
-            }),
-          );
+      const result = await saveMcpServer(workspaceId, saved, body);
       const next = { name: result.name, url: result.url, headers: headerRows(result.headers) };
       form.setValues(next);
       form.resetDirty(next);
@@ -438,13 +407,7 @@ function HealthAndTools({
     setChecking(true);
     setProblem(null);
     try {
-      await onChange(
-        await unwrap(
-          api.POST('/api/v1/workspaces/{workspace_id}/mcp_servers/{id}/perform_healthcheck', {
-            params: { path: { workspace_id: workspaceId, id: server.id } },
-          }),
-        ),
-      );
+      await onChange(await checkMcpServerHealth(workspaceId, server.id));
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -454,14 +417,7 @@ function HealthAndTools({
   const setEnabled = async (toolId: number, enabled: boolean) => {
     setProblem(null);
     try {
-      await onChange(
-        await unwrap(
-          api.PATCH('/api/v1/workspaces/{workspace_id}/mcp_servers/{mcp_server_id}/mcp_server_tools/{id}', {
-            params: { path: { workspace_id: workspaceId, mcp_server_id: server.id, id: toolId } },
-            body: { enabled },
-          }),
-        ),
-      );
+      await onChange(await setMcpServerToolEnabled(workspaceId, server.id, toolId, enabled));
     } catch (error) {
       setProblem(errorMessage(error));
     }

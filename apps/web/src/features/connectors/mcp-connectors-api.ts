@@ -1,7 +1,7 @@
 import type { components } from '@letterset/api-client';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
-import { unwrap } from '../../shared/api-error.ts';
+import { ApiError, unwrap } from '../../shared/api-error.ts';
 
 export type McpServer = components['schemas']['McpServer'];
 export type McpServerTool = components['schemas']['McpServerTool'];
@@ -35,6 +35,100 @@ export const enabledMcpServersQuery = (workspaceId: number) =>
         }),
       ),
   });
+
+/** What refreshes after a write: the servers (their health, tools, connection counts), and the caller's connections. */
+export function useRefreshMcpServers(workspaceId: number) {
+  const queryClient = useQueryClient();
+  const servers = () => queryClient.invalidateQueries({ queryKey: mcpServerKeys.all(workspaceId) });
+  const connections = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: mcpServerKeys.enabled(workspaceId) }), servers()]);
+  return { servers, connections };
+}
+
+export interface McpServerFields {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export function saveMcpServer(workspaceId: number, server: McpServer | null, fields: McpServerFields) {
+  return unwrap(
+    server
+      ? api.PATCH('/api/v1/workspaces/{workspace_id}/mcp_servers/{id}', {
+          params: { path: { workspace_id: workspaceId, id: server.id } },
+          body: fields,
+        })
+      : api.POST('/api/v1/workspaces/{workspace_id}/mcp_servers', {
+          params: { path: { workspace_id: workspaceId } },
+          body: fields,
+        }),
+  );
+}
+
+export function deleteMcpServer(workspaceId: number, id: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/mcp_servers/{id}', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+/** Asks the server for its tools now; the answer is the server with its new health and tools. */
+export function checkMcpServerHealth(workspaceId: number, id: number) {
+  return unwrap(
+    api.POST('/api/v1/workspaces/{workspace_id}/mcp_servers/{id}/perform_healthcheck', {
+      params: { path: { workspace_id: workspaceId, id } },
+    }),
+  );
+}
+
+/** Offers a tool to the AI chat or stops offering it; the answer is the server with its tools. */
+export function setMcpServerToolEnabled(
+  workspaceId: number,
+  serverId: number,
+  toolId: number,
+  enabled: boolean,
+) {
+  return unwrap(
+    api.PATCH('/api/v1/workspaces/{workspace_id}/mcp_servers/{mcp_server_id}/mcp_server_tools/{id}', {
+      params: { path: { workspace_id: workspaceId, mcp_server_id: serverId, id: toolId } },
+      body: { enabled },
+    }),
+  );
+}
+
+/**
+ * Connects the caller's account to a server. An OAuth server answers with where to sign in, and
+ * the browser comes back to `returnUrl`; when the server refuses that address (the app runs on
+ * another origin than APP_URL, as a development server does), it asks again for the server's
+ * default page instead.
+ */
+export async function connectMcpServer(workspaceId: number, serverId: number, returnUrl: string) {
+  const enable = (afterOauthRedirectUrl?: string) =>
+    unwrap(
+      api.POST('/api/v1/workspaces/{workspace_id}/enabled_mcp_servers', {
+        params: { path: { workspace_id: workspaceId } },
+        body: {
+          mcp_server_id: serverId,
+          ...(afterOauthRedirectUrl ? { after_oauth_redirect_url: afterOauthRedirectUrl } : {}),
+        },
+      }),
+    );
+  try {
+    return await enable(returnUrl);
+  } catch (error) {
+    if (error instanceof ApiError && error.fieldErrors.after_oauth_redirect_url) return enable();
+    throw error;
+  }
+}
+
+export function disconnectMcpServer(workspaceId: number, connectionId: number) {
+  return unwrap(
+    api.DELETE('/api/v1/workspaces/{workspace_id}/enabled_mcp_servers/{id}', {
+      params: { path: { workspace_id: workspaceId, id: connectionId } },
+    }),
+  );
+}
 
 /** Header rows as the form edits them; stored values arrive masked and are sent back as they are. */
 export interface HeaderRow {
