@@ -12,11 +12,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
 import { useCan } from '../../app/session.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { CollectionPanel } from '../../shared/CollectionPanel.tsx';
 import { FormActions, FormProblems } from '../../shared/FormParts.tsx';
 import { showApiErrors } from '../../shared/form-errors.ts';
@@ -30,11 +29,15 @@ import {
   type ConnectorIntegration,
   connectorKeys,
   connectorListQuery,
+  deleteConnector,
   type IntegrationName,
   initialSettings,
   integrationsQuery,
   type SetupField,
+  saveConnector,
   settingsToSend,
+  testConnection,
+  useRefreshConnectors,
 } from './connectors-api.ts';
 
 const perPage = 20;
@@ -84,13 +87,7 @@ export function ConnectorsPage() {
             onClose={close}
           />
         )}
-        deleteItem={(connector) =>
-          unwrap(
-            api.DELETE('/api/v1/workspaces/{workspace_id}/connectors/{id}', {
-              params: { path: { workspace_id: workspaceId, id: connector.id } },
-            }),
-          )
-        }
+        deleteItem={(connector) => deleteConnector(workspaceId, connector.id)}
         deleteMessage="Exports can no longer use it. What it already created on the platform stays there. This cannot be undone."
         emptyHint="Add one to export emails straight to Iterable or Salesforce Marketing Cloud."
       />
@@ -164,7 +161,7 @@ function ConnectorFields({
   onClose: () => void;
   onSaved: (connector: Connector) => void;
 }) {
-  const queryClient = useQueryClient();
+  const refreshConnectors = useRefreshConnectors();
   const [saved, setSaved] = useState<Connector | null>(connector);
   const [problems, setProblems] = useState<string[]>([]);
   const firstIntegration = integrations[0] as ConnectorIntegration;
@@ -200,26 +197,18 @@ function ConnectorFields({
     setCleared(null);
     const settings = settingsToSend(fields, values.settings, saved?.settings ?? null);
     try {
-      const result = saved
-        ? await unwrap(
-            api.PATCH('/api/v1/workspaces/{workspace_id}/connectors/{id}', {
-              params: { path: { workspace_id: workspaceId, id: saved.id } },
-              body: { name: values.name.trim(), settings },
-            }),
-          )
-        : await unwrap(
-            api.POST('/api/v1/workspaces/{workspace_id}/connectors', {
-              params: { path: { workspace_id: workspaceId } },
-              body: { name: values.name.trim(), integration_name: values.integration_name, settings },
-            }),
-          );
+      const result = await saveConnector(workspaceId, saved, {
+        name: values.name.trim(),
+        integration_name: values.integration_name,
+        settings,
+      });
       setSaved(result);
       setCleared(clearedMessage(result.secrets_cleared));
       onSaved(result);
       const next = { ...values, settings: initialSettings(result.setup_fields, result.settings) };
       form.setValues(next);
       form.resetDirty(next);
-      await queryClient.invalidateQueries({ queryKey: connectorKeys.all(workspaceId) });
+      await refreshConnectors(workspaceId);
       notifications.show({ message: `${result.name} saved` });
     } catch (error) {
       setProblems(
@@ -360,13 +349,7 @@ function ConnectionChecks({
   const runTest = async () => {
     setTesting(true);
     try {
-      setResult(
-        await unwrap(
-          api.POST('/api/v1/workspaces/{workspace_id}/connectors/{id}/test', {
-            params: { path: { workspace_id: workspaceId, id: connector.id } },
-          }),
-        ),
-      );
+      setResult(await testConnection(workspaceId, connector.id));
     } catch (error) {
       setResult({ ok: false, message: errorMessage(error) });
     } finally {

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { api } from '../../app/api.ts';
-import { errorMessage, unwrap } from '../../shared/api-error.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
-import { connectorKeys } from './connectors-api.ts';
+import { oauthCallbackQuery, useRefreshConnectors } from './connectors-api.ts';
 
 /**
  * The end of Marketing Cloud's sign-in: the code and state it sent back go to the API once (a code
@@ -15,29 +14,22 @@ import { connectorKeys } from './connectors-api.ts';
 export function OAuthCallbackPage() {
   const search = useSearch({ from: '/_app/connectors/oauth-callback' });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshConnectors = useRefreshConnectors();
   const { code, state } = search;
   const exchange = useQuery({
-    queryKey: ['connector-oauth-callback', code, state],
-    queryFn: () =>
-      unwrap(
-        api.POST('/api/v1/connectors/oauth_callback', { body: { code: code ?? '', state: state ?? '' } }),
-      ),
+    ...oauthCallbackQuery(code ?? '', state ?? ''),
     enabled: Boolean(code && state) && !search.error,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
   });
   const connector = exchange.data;
   useEffect(() => {
     if (!connector) return;
-    void queryClient.invalidateQueries({ queryKey: connectorKeys.all(connector.workspace_id) });
+    void refreshConnectors(connector.workspace_id);
     notifications.show({ color: 'teal', message: `${connector.name} is connected to Marketing Cloud` });
     void navigate({
       to: '/workspaces/$workspaceId/connectors',
       params: { workspaceId: String(connector.workspace_id) },
     });
-  }, [connector, navigate, queryClient]);
+  }, [connector, navigate, refreshConnectors]);
 
   const failure = search.error
     ? `Marketing Cloud did not connect: ${search.error_description ?? search.error}`
