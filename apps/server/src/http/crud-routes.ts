@@ -54,11 +54,6 @@ export interface CrudRoutesSpec extends CrudDocumentation {
   /** The parameters of the collection's URL, if it has any. */
   collectionParams?: TObject;
   schemas: CrudSchemas;
-  /**
-   * Whether the five operations share one tags array, which the YAML writer prints once and then
-   * refers to by an anchor; otherwise each has its own. The committed document has both forms.
-   */
-  sharedTags: boolean;
   handlers: CrudHandlers;
 }
 
@@ -88,12 +83,11 @@ export function crudRoutes(spec: CrudRoutesSpec): FastifyPluginAsyncTypebox {
     update: [401, 403, 404, 422],
     delete: [401, 403, 404, 422],
   };
-  const sharedTags = [spec.tag];
   const documentation = (operation: CrudOperation) => {
     const description = spec.descriptions?.[operation];
     return {
       operationId: `${operation}${operation === 'list' ? plural : singular}`,
-      tags: spec.sharedTags ? sharedTags : [spec.tag],
+      tags: [spec.tag],
       summary: spec.summaries?.[operation] ?? plainSummaries[operation],
       ...(description ? { description } : {}),
     };

@@ -48,7 +48,6 @@ export function organizationCrudRoutes<
   return crudRoutes({
     ...documentation,
     collection: `/api/v1/${path}`,
-    sharedTags: false,
     handlers: {
       list: (services, request) =>
         service.list(

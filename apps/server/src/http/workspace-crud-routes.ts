@@ -49,8 +49,6 @@ export interface WorkspaceCrudSpec<
   /** The collection's path below the workspace, e.g. `conditionals`. */
   path: string;
   schemas: Schemas;
-  /** Each operation gets a tags array of its own instead of sharing one (see `CrudRoutesSpec.sharedTags`). */
-  tagsPerOperation?: boolean;
   service: {
     list(
       services: Services,
@@ -85,13 +83,7 @@ export interface WorkspaceCrudSpec<
 export function workspaceCrudRoutes<
   Id extends number | string,
   Schemas extends WorkspaceCrudSchemas = WorkspaceCrudSchemas,
->({
-  path,
-  schemas,
-  tagsPerOperation,
-  service,
-  ...documentation
-}: WorkspaceCrudSpec<Id, Schemas>): FastifyPluginAsyncTypebox {
+>({ path, schemas, service, ...documentation }: WorkspaceCrudSpec<Id, Schemas>): FastifyPluginAsyncTypebox {
   // The route's schemas have validated the parameters, query and body these casts name.
   const requestOf = (request: FastifyRequest) =>
     ({ principal: principalOf(request), params: request.params, query: request.query }) as never;
@@ -102,7 +94,6 @@ export function workspaceCrudRoutes<
     collection: `/api/v1/workspaces/:workspace_id/${path}`,
     collectionParams: schemas.collectionParams ?? WorkspaceIdParams,
     schemas,
-    sharedTags: !tagsPerOperation,
     handlers: {
       list: (services, request) =>
         service.list(

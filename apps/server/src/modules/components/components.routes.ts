@@ -30,7 +30,6 @@ const ComponentList = Type.Object({ results: Type.Array(ref(Component)) });
 const crudRoutes = workspaceCrudRoutes({
   path: 'email_design_systems/:email_design_system_id/components',
   tag: 'Email design systems',
-  tagsPerOperation: true,
   name: { singular: 'Component', plural: 'Components', words: 'component' },
   permissions: {
     create: 'update_email_design_systems',
