@@ -158,6 +158,22 @@ module.exports = {
       to: { path: '^apps/(server|docs)/' },
     },
     {
+      name: 'web-components-use-query-modules',
+      comment:
+        "Screens read and write through their feature's query module (<feature>-api.ts); only those modules, the session's and the root route (which hears of an expired session) use the API client.",
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/',
+        pathNot: [
+          '^apps/web/src/app/',
+          '^apps/web/src/routes/__root\\.tsx$',
+          '-api\\.ts$',
+          '\\.test\\.tsx?$',
+        ],
+      },
+      to: { path: '^apps/web/src/app/api\\.ts$' },
+    },
+    {
       name: 'server-does-not-import-other-apps',
       severity: 'error',
       from: { path: '^apps/server/' },
