@@ -43,6 +43,12 @@ describe('the OpenAPI document', () => {
     expect(generateOpenApiYaml(app)).toBe(committed);
   });
 
+  it('is served as committed, every object written out (no YAML anchors, which some tools do not follow)', async () => {
+    const served = (await app.inject({ method: 'GET', url: '/openapi.yml' })).body;
+    expect(served).toBe(await readFile(committedOpenApiPath, 'utf8'));
+    expect(served).not.toMatch(/^\s*[\w-]+: [&*]a\d+$/m);
+  });
+
   it('is also served as JSON', async () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.json()).toEqual(document);

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { Config } from '../config.ts';
+import { generateOpenApiYaml } from './openapi-document.ts';
 
 export const sessionCookieName = 'letterset_session';
 
@@ -160,7 +161,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
   });
 
   app.get('/openapi.yml', { schema: { hide: true } }, (_request, reply) =>
-    reply.type('application/yaml; charset=utf-8').send(app.swagger({ yaml: true })),
+    reply.type('application/yaml; charset=utf-8').send(generateOpenApiYaml(app)),
   );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }
