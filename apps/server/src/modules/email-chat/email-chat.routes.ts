@@ -4,7 +4,7 @@ import { principalOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { recordWrite } from '../audit-logs/audit-logs.service.ts';
-import { findRequestedEmail } from '../emails/emails.service.ts';
+import { findRequestedEmail } from '../emails/email-visibility.ts';
 import {
   EmailChatMessage,
   EmailChatParams,

@@ -25,7 +25,7 @@ import { type AiClient, describeProviderFailure, openAiClient } from '../../inte
 import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
-import { contentOf, type EmailRow } from '../emails/emails.service.ts';
+import { contentOf, type EmailRow } from '../emails/emails.serializers.ts';
 import { type OpenedMcpTools, openMcpTools } from '../mcp-servers/mcp-tools.ts';
 import type { EmailChatMessage, SendEmailChatMessageBody } from './email-chat.schemas.ts';
 import { type ChatTurn, conversationMessages, emailChatInstructions } from './email-chat-prompt.ts';

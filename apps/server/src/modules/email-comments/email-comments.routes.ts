@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/access.ts';
 import { ListResponse, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { findRequestedEmail } from '../emails/emails.service.ts';
+import { findRequestedEmail } from '../emails/email-visibility.ts';
 import {
   CreateEmailCommentBody,
   EmailComment,

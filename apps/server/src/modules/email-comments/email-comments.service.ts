@@ -9,7 +9,7 @@ import type { Principal } from '../../http/principal.ts';
 import type { FieldErrors } from '../../http/validation-messages.ts';
 import { usersWhoCanSee } from '../emails/email-audience.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
-import { contentOf, type EmailRow } from '../emails/emails.service.ts';
+import { contentOf, type EmailRow } from '../emails/emails.serializers.ts';
 import {
   type EmailNotice,
   type NotificationServices,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../http/access.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
-import { findRequestedEmail } from '../emails/emails.service.ts';
+import { findRequestedEmail } from '../emails/email-visibility.ts';
 import {
   CreateEmailTranslationBody,
   EmailTranslation,

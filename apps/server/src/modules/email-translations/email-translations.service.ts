@@ -14,7 +14,7 @@ import { aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-clie
 import type { Services } from '../../services.ts';
 import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { assertEditable } from '../emails/emails.lifecycle.ts';
-import type { EmailRow } from '../emails/emails.service.ts';
+import type { EmailRow } from '../emails/emails.serializers.ts';
 import { toUserReference, userReferenceColumns } from '../users/users.serializers.ts';
 import type { CreateEmailTranslationBody, EmailTranslation } from './email-translations.schemas.ts';
 

@@ -24,7 +24,8 @@ import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
-import { contentOf, writeAiContent } from '../emails/emails.service.ts';
+import { contentOf } from '../emails/emails.serializers.ts';
+import { writeAiContent } from '../emails/emails.service.ts';
 import { recordLocaleState } from './email-translations.service.ts';
 
 export type LocaleTranslationRequest = JobPayloads['email-translation'];

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { principalOf, workspaceOf } from '../../http/access.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { streamEmailEvents } from './email-event-stream.ts';
+import { findVisibleEmail } from './email-visibility.ts';
 import { EmailParams } from './emails.schemas.ts';
-import { findVisibleEmail } from './emails.service.ts';
 
 export const emailEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

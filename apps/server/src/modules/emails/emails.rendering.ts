@@ -19,8 +19,9 @@ import {
   renderStrictly,
   toDesignSystemDefinition,
 } from '../renders/renders.service.ts';
+import { findVisibleEmail } from './email-visibility.ts';
 import type { TestSendBody } from './emails.schemas.ts';
-import { contentOf, type EmailRow, findVisibleEmail } from './emails.service.ts';
+import { contentOf, type EmailRow } from './emails.serializers.ts';
 
 /**
  * What rendering an email needs besides its own row: its system, components, brand profile, and

@@ -4,6 +4,7 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
+import { readEmailJson } from './email-visibility.ts';
 import { renderEmail, sendTestEmail, validateSavedEmail } from './emails.rendering.ts';
 import {
   CloneEmailBody,
@@ -31,7 +32,6 @@ import {
   listEmails,
   listEmailVersions,
   moveEmailStatus,
-  readEmailJson,
   restoreEmailVersion,
   updateEmail,
 } from './emails.service.ts';

@@ -1,40 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import {
-  conditionalReferenceProblems,
-  type EmailContent,
-  type EmailMove,
-  permissionsForContentChange,
-  valuesEqual,
-} from '@letterset/core';
-import { and, count, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { type EmailContent, type EmailMove, permissionsForContentChange, valuesEqual } from '@letterset/core';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
-import { BatchedReads } from '../../db/batched-reads.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
-import { perDatabase } from '../../db/per-database.ts';
 import { changesAnything } from '../../db/record-updates.ts';
 import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
-import { principalOf, requirePermission, workspaceOf } from '../../http/access.ts';
+import { requirePermission } from '../../http/access.ts';
 import { ConflictError, NotFoundError, notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { Principal } from '../../http/principal.ts';
-import { type AiFeature, aiNotConfigured, loadAiConnection } from '../../integrations/ai/ai-client.ts';
+import type { AiFeature } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
-import { aiAgentNamedBy } from '../ai-agents/ai-agent-prompt.ts';
 import { recordAuditEntry } from '../audit-logs/audit-logs.service.ts';
-import { findBrandProfile } from '../brand-profiles/brand-profiles.service.ts';
-import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
-import { findLinkTrackingProfileToUse } from '../link-tracking-profiles/link-tracking-profiles.service.ts';
-import {
-  findVisibleProject,
-  teamProjectsFilter,
-  visibleProjectsFilter,
-} from '../projects/projects.service.ts';
+import { findVisibleProject } from '../projects/projects.service.ts';
 import { designSystemComponents } from '../renders/renders.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import { announceEmailEvent } from './email-events.ts';
+import {
+  assertAiGenerationPossible,
+  brandProfileFor,
+  checkedAiAgentId,
+  checkedLinkTrackingProfileId,
+  conditionalProblems,
+  localesOf,
+} from './email-input-checks.ts';
 import {
   contentForLocales,
   markEditedCopies,
@@ -42,6 +34,7 @@ import {
   withoutStatusesOutside,
 } from './email-locale-content.ts';
 import { assertApprovedContent, cancelWorkflowUnderWay } from './email-review-records.ts';
+import { findVisibleEmail, getEmail, visibleEmails } from './email-visibility.ts';
 import {
   contentFromLayout,
   emailContentProblems,
@@ -53,68 +46,12 @@ import { awaitingReviewBy, submittedBy } from './emails.review-filters.ts';
 import type {
   CloneEmailBody,
   CreateEmailBody,
-  Email,
-  EmailSummary,
   EmailVersion,
   ListEmailsQuery,
   UpdateEmailBody,
 } from './emails.schemas.ts';
+import { contentOf, type EmailRow, editorColumns, toEmailSummary } from './emails.serializers.ts';
 import { overriddenProblems, type PreSendChecker, refuseBlockingProblems } from './pre-send-gate.ts';
-
-export type EmailRow = typeof emails.$inferSelect;
-type Editor = Parameters<typeof toUserReference>[0] | null;
-
-const editorColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-};
-
-function toEmailSummary(row: Omit<EmailRow, 'content'>, editor: Editor): Static<typeof EmailSummary> {
-  return {
-    id: row.id,
-    status: row.status,
-    name: row.name,
-    project_id: row.projectId,
-    organization_id: row.organizationId,
-    email_design_system_id: row.emailDesignSystemId,
-    brand_profile_id: row.brandProfileId,
-    link_tracking_profile_id: row.linkTrackingProfileId,
-    ai_agent_id: row.aiAgentId,
-    default_locale: row.defaultLocale,
-    locales: row.locales,
-    lock_version: row.lockVersion,
-    create_with_ai: row.createWithAi,
-    prompt: row.prompt,
-    ai_generation_status: row.aiGenerationStatus,
-    ai_generation_error: row.aiGenerationError,
-    last_updated_by: editor ? toUserReference(editor) : null,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  };
-}
-
-export function toEmailResponse(row: EmailRow, editor: Editor): Static<typeof Email> {
-  return {
-    ...toEmailSummary(row, editor),
-    email_content: row.content as Static<typeof Email>['email_content'],
-  };
-}
-
-export function contentOf(row: EmailRow): EmailContent {
-  return row.content as unknown as EmailContent;
-}
-
-/** Emails of the workspace whose project the principal may see; the rest answer 404. */
-function visibleEmails(
-  services: Services,
-  principal: Principal,
-  workspaceId: number,
-  ...conditions: (SQL | undefined)[]
-) {
-  return and(eq(emails.workspaceId, workspaceId), visibleProjectsFilter(services, principal), ...conditions);
-}
 
 export async function listEmails(
   services: Services,
@@ -154,199 +91,6 @@ export async function listEmails(
     total?.value ?? 0,
     page,
   );
-}
-
-type ProjectsSeen = 'all' | 'of_teams';
-
-function projectsSeenBy(principal: Principal): ProjectsSeen {
-  return principal.permissions.has('access_all_projects') ? 'all' : 'of_teams';
-}
-
-/** Emails of a prepared query's `workspaceId` matching `idMatch`, in projects the caller sees. */
-function visibleEmailsCondition(db: Database, projectsSeen: ProjectsSeen, idMatch: SQL) {
-  return and(
-    eq(emails.workspaceId, sql.placeholder('workspaceId')),
-    idMatch,
-    projectsSeen === 'of_teams' ? teamProjectsFilter(db, sql.placeholder('userId')) : undefined,
-  );
-}
-
-/*
- * Reading one email is the hottest call of the API: its queries are prepared, once for each way
- * of seeing projects, which skips building the query and planning it on every call.
- */
-const visibleEmailQueries = perDatabase((db) => {
-  const prepare = (projectsSeen: ProjectsSeen) =>
-    db
-      .select({ email: emails, editor: editorColumns })
-      .from(emails)
-      .innerJoin(projects, eq(projects.id, emails.projectId))
-      .leftJoin(users, eq(users.id, emails.lastUpdatedById))
-      .where(visibleEmailsCondition(db, projectsSeen, eq(emails.id, sql.placeholder('id'))))
-      .prepare(`find_visible_email_in_${projectsSeen}_projects`);
-  return { all: prepare('all'), of_teams: prepare('of_teams') };
-});
-
-const { content: _content, ...emailColumnsButContent } = getTableColumns(emails);
-
-/** GET's query, for the `ids` of a batch: the content as the JSON text PostgreSQL holds, to send as it is. */
-const visibleEmailJsonQueries = perDatabase((db) => {
-  const prepare = (projectsSeen: ProjectsSeen) =>
-    db
-      .select({
-        email: emailColumnsButContent,
-        contentJson: sql<string>`${emails.content}::text`,
-        editor: editorColumns,
-      })
-      .from(emails)
-      .innerJoin(projects, eq(projects.id, emails.projectId))
-      .leftJoin(users, eq(users.id, emails.lastUpdatedById))
-      .where(visibleEmailsCondition(db, projectsSeen, sql`${emails.id} = any(${sql.placeholder('ids')})`))
-      .prepare(`read_visible_emails_json_in_${projectsSeen}_projects`);
-  return { all: prepare('all'), of_teams: prepare('of_teams') };
-});
-
-/** One email the principal may see, with who last changed it, in one query. */
-export async function findVisibleEmail(
-  services: Services,
-  principal: Principal,
-  workspaceId: number,
-  id: number,
-): Promise<{ email: EmailRow; editor: Editor }> {
-  const query = visibleEmailQueries(services.database.db)[projectsSeenBy(principal)];
-  const [row] = await query.execute({ workspaceId, id, userId: principal.userId });
-  if (!row) throw new NotFoundError();
-  return row;
-}
-
-/** The email a route's `email_id` names in the request's workspace, if the caller may see it (404 otherwise). */
-export async function findRequestedEmail(
-  services: Services,
-  request: FastifyRequest & { params: { email_id: number } },
-): Promise<EmailRow> {
-  const { email } = await findVisibleEmail(
-    services,
-    principalOf(request),
-    workspaceOf(request).id,
-    request.params.email_id,
-  );
-  return email;
-}
-
-export async function getEmail(services: Services, principal: Principal, workspaceId: number, id: number) {
-  const { email, editor } = await findVisibleEmail(services, principal, workspaceId, id);
-  return toEmailResponse(email, editor);
-}
-
-/** GETs of emails arriving together share a query when their callers see the same projects. */
-const emailJsonReads = perDatabase(() => new BatchedReads<number, Buffer>());
-
-/**
- * The email as GET answers it, as JSON bytes, which concurrent requests may share. The content
- * goes out as PostgreSQL holds it (it was validated when written): parsing it and serializing it
- * again was most of the cost of the call.
- */
-export async function readEmailJson(
-  services: Services,
-  principal: Principal,
-  workspaceId: number,
-  id: number,
-): Promise<Buffer> {
-  const projectsSeen = projectsSeenBy(principal);
-  const group = `${workspaceId}/${projectsSeen === 'all' ? 'all' : `teams_of_${principal.userId}`}`;
-  const json = await emailJsonReads(services.database.db).read(group, id, async (ids) => {
-    const query = visibleEmailJsonQueries(services.database.db)[projectsSeen];
-    const rows = await query.execute({ workspaceId, ids, userId: principal.userId });
-    return new Map(
-      rows.map((row) => {
-        const summary = JSON.stringify(toEmailSummary(row.email, row.editor));
-        return [row.email.id, Buffer.from(`${summary.slice(0, -1)},"email_content":${row.contentJson}}`)];
-      }),
-    );
-  });
-  if (!json) throw new NotFoundError();
-  return json;
-}
-
-/** The default locale and the locale list, each defaulting to the other; the default must be listed. */
-function localesOf(input: { default_locale?: string; locales?: string[] }) {
-  const localeList = input.locales ?? [input.default_locale ?? 'en-US'];
-  const defaultLocale = input.default_locale ?? localeList[0] ?? 'en-US';
-  if (!localeList.includes(defaultLocale)) {
-    throw ValidationError.field('default_locale', 'must be one of the email’s locales');
-  }
-  return { defaultLocale, locales: localeList };
-}
-
-/** AI agents do not exist on this server yet: an id naming one is refused, never stored unchecked. */
-/** The id as given (null and undefined pass through), once the workspace is known to have that agent. */
-async function checkedAiAgentId(
-  services: Services,
-  workspaceId: number,
-  id: number | null | undefined,
-): Promise<number | null | undefined> {
-  if (id != null) await aiAgentNamedBy(services.database.db, workspaceId, id);
-  return id;
-}
-
-/**
- * What an AI generation needs before the email exists: a brief and a provider (so that nothing
- * pretends: without one the answer is the 422 that says an Admin can set one up).
- */
-async function assertAiGenerationPossible(
-  services: Services,
-  principal: Principal,
-  input: { prompt?: string | undefined },
-  promptField: 'prompt',
-) {
-  if (!input.prompt?.trim()) throw ValidationError.field(promptField, 'is needed to write the email with AI');
-  if (!(await loadAiConnection(services, principal.organizationId))) throw aiNotConfigured();
-}
-
-/** The id as given (null and undefined pass through), once the workspace is known to have it. */
-async function checkedLinkTrackingProfileId(
-  services: Services,
-  workspaceId: number,
-  id: number | null | undefined,
-): Promise<number | null | undefined> {
-  if (id != null) await findLinkTrackingProfileToUse(services, workspaceId, id);
-  return id;
-}
-
-/** Conditionals named in the content must be the workspace's, with the branches they hold. */
-async function conditionalProblems(services: Services, workspaceId: number, content: EmailContent) {
-  if (!namesAnyConditional(content)) return {};
-  const { conditionals } = await loadDynamicContent(services, workspaceId, {});
-  return conditionalReferenceProblems(content, conditionals ?? [], 'email_content');
-}
-
-function namesAnyConditional(content: EmailContent): boolean {
-  return [
-    content.subject,
-    content.preheader,
-    content.container_component_instance,
-    ...content.component_instances,
-  ].some((part) => part?.conditional_id != null);
-}
-
-async function brandProfileFor(
-  services: Services,
-  system: { id: number; requireBrandProfileForUse: boolean },
-  brandProfileId: number | null | undefined,
-): Promise<number | null> {
-  if (brandProfileId == null) {
-    if (system.requireBrandProfileForUse) {
-      throw ValidationError.field(
-        'brand_profile_id',
-        'is required: this design system is used through a brand profile',
-      );
-    }
-    return null;
-  }
-  await findBrandProfile(services, system.id, brandProfileId).catch(
-    notFoundAsFieldError('brand_profile_id', 'is not a brand profile of the email’s design system'),
-  );
-  return brandProfileId;
 }
 
 /** Records the email's content and locales as a new version (every content or locale change does). */

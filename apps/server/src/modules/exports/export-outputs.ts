@@ -20,7 +20,7 @@ import { dynamicContentProfiles, projects, type StoredExportOptions } from '../.
 import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
 import type { Services } from '../../services.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
-import { contentOf, type EmailRow } from '../emails/emails.service.ts';
+import { contentOf, type EmailRow } from '../emails/emails.serializers.ts';
 import { toDesignSystemDefinition } from '../renders/renders.service.ts';
 import type { ExportImage } from './export-images.ts';
 

@@ -8,6 +8,7 @@ import type { Services } from '../../services.ts';
 import { everyComponent } from '../components/components.service.ts';
 import { ListEmailDesignSystemsQuery } from '../email-design-systems/email-design-systems.schemas.ts';
 import { listDesignSystems } from '../email-design-systems/email-design-systems.service.ts';
+import { getEmail } from '../emails/email-visibility.ts';
 import { renderEmail } from '../emails/emails.rendering.ts';
 import {
   CreateEmailBody,
@@ -15,7 +16,7 @@ import {
   RenderEmailBody,
   UpdateEmailBody,
 } from '../emails/emails.schemas.ts';
-import { createEmail, getEmail, listEmails, updateEmail } from '../emails/emails.service.ts';
+import { createEmail, listEmails, updateEmail } from '../emails/emails.service.ts';
 import { CreateExportBody } from '../exports/exports.schemas.ts';
 import { createExport, getExport } from '../exports/exports.service.ts';
 import { ListProjectsQuery } from '../projects/projects.schemas.ts';

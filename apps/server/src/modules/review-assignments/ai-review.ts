@@ -10,7 +10,7 @@ import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { announceEmailEvent } from '../emails/email-events.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
-import { contentOf, type EmailRow } from '../emails/emails.service.ts';
+import { contentOf, type EmailRow } from '../emails/emails.serializers.ts';
 import { toDesignSystemDefinition } from '../renders/renders.service.ts';
 import {
   type ReviewComment,
