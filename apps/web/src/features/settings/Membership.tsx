@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Drawer, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseQueryResult, useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -71,5 +71,28 @@ export function Membership({
       )}
       <MemberList query={members} onPage={onPage} onRemove={canManage ? remove : undefined} />
     </Stack>
+  );
+}
+
+/** The side sheet in which the members of a workspace or a team are managed; closed while `group` is null. */
+export function MembersDrawer<Group extends { name: string }>({
+  group,
+  onClose,
+  children,
+}: {
+  group: Group | null;
+  onClose: () => void;
+  children: (group: Group) => ReactNode;
+}) {
+  return (
+    <Drawer
+      opened={group !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={group ? `Members of ${group.name}` : ''}
+    >
+      {group && children(group)}
+    </Drawer>
   );
 }

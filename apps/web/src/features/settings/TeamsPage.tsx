@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Modal, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { EmptyState } from '../../shared/EmptyState.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberRowActions } from './MemberRowActions.tsx';
-import { Membership } from './Membership.tsx';
+import { MembersDrawer, Membership } from './Membership.tsx';
 import {
   addTeamMember,
   allWorkspacesQuery,
@@ -116,15 +116,9 @@ export function TeamsPage() {
           />
         )}
       </Modal>
-      <Drawer
-        opened={members !== null}
-        onClose={() => setMembers(null)}
-        position="right"
-        size="lg"
-        title={members ? `Members of ${members.name}` : ''}
-      >
-        {members && <TeamMembers team={members} />}
-      </Drawer>
+      <MembersDrawer group={members} onClose={() => setMembers(null)}>
+        {(group) => <TeamMembers team={group} />}
+      </MembersDrawer>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { CollectionTable, useCollectionEditing, useConfirmedDelete } from '../..
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { failureMessage } from './failure-message.ts';
 import { MemberRowActions } from './MemberRowActions.tsx';
-import { Membership } from './Membership.tsx';
+import { MembersDrawer, Membership } from './Membership.tsx';
 import {
   addWorkspaceMember,
   deleteWorkspace,
@@ -99,15 +99,9 @@ export function WorkspacesPage() {
           />
         )}
       </Modal>
-      <Drawer
-        opened={members !== null}
-        onClose={() => setMembers(null)}
-        position="right"
-        size="lg"
-        title={members ? `Members of ${members.name}` : ''}
-      >
-        {members && <WorkspaceMembers workspace={members} />}
-      </Drawer>
+      <MembersDrawer group={members} onClose={() => setMembers(null)}>
+        {(group) => <WorkspaceMembers workspace={group} />}
+      </MembersDrawer>
     </Stack>
   );
 }
