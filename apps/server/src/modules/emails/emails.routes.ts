@@ -4,6 +4,7 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
+import { listEmailVersions, restoreEmailVersion } from './email-versions.ts';
 import { readEmailJson } from './email-visibility.ts';
 import { renderEmail, sendTestEmail, validateSavedEmail } from './emails.rendering.ts';
 import {
@@ -30,9 +31,7 @@ import {
   createEmail,
   deleteEmail,
   listEmails,
-  listEmailVersions,
   moveEmailStatus,
-  restoreEmailVersion,
   updateEmail,
 } from './emails.service.ts';
 

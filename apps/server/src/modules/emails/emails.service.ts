@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { type EmailContent, type EmailMove, permissionsForContentChange, valuesEqual } from '@letterset/core';
+import { type EmailContent, type EmailMove, valuesEqual } from '@letterset/core';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/client.ts';
 import { escapeLikePattern } from '../../db/like.ts';
-import { changesAnything } from '../../db/record-updates.ts';
-import { type EmailStatus, emails, emailVersions, layouts, projects, users } from '../../db/schema.ts';
-import { requirePermission } from '../../http/access.ts';
+import { type EmailStatus, emails, layouts, projects, users } from '../../db/schema.ts';
 import { ConflictError, NotFoundError, notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -17,39 +14,22 @@ import { recordAuditEntry } from '../audit-logs/audit-logs.service.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
 import { findVisibleProject } from '../projects/projects.service.ts';
 import { designSystemComponents } from '../renders/renders.service.ts';
-import { toUserReference } from '../users/users.serializers.ts';
+import { changeEmail } from './email-changes.ts';
 import { announceEmailEvent } from './email-events.ts';
 import {
   assertAiGenerationPossible,
   brandProfileFor,
   checkedAiAgentId,
   checkedLinkTrackingProfileId,
-  conditionalProblems,
   localesOf,
 } from './email-input-checks.ts';
-import {
-  contentForLocales,
-  markEditedCopies,
-  translationStatusProblems,
-  withoutStatusesOutside,
-} from './email-locale-content.ts';
 import { assertApprovedContent, cancelWorkflowUnderWay } from './email-review-records.ts';
+import { recordVersion } from './email-version-records.ts';
 import { findVisibleEmail, getEmail, visibleEmails } from './email-visibility.ts';
-import {
-  contentFromLayout,
-  emailContentProblems,
-  initialContent,
-  withoutLocalesOutside,
-} from './emails.content.ts';
+import { contentFromLayout, initialContent, withoutLocalesOutside } from './emails.content.ts';
 import { assertEditable, moveEmail } from './emails.lifecycle.ts';
 import { awaitingReviewBy, submittedBy } from './emails.review-filters.ts';
-import type {
-  CloneEmailBody,
-  CreateEmailBody,
-  EmailVersion,
-  ListEmailsQuery,
-  UpdateEmailBody,
-} from './emails.schemas.ts';
+import type { CloneEmailBody, CreateEmailBody, ListEmailsQuery, UpdateEmailBody } from './emails.schemas.ts';
 import { contentOf, type EmailRow, editorColumns, toEmailSummary } from './emails.serializers.ts';
 import { overriddenProblems, type PreSendChecker, refuseBlockingProblems } from './pre-send-gate.ts';
 
@@ -91,89 +71,6 @@ export async function listEmails(
     total?.value ?? 0,
     page,
   );
-}
-
-/** Records the email's content and locales as a new version (every content or locale change does). */
-export async function recordVersion(
-  database: Pick<Database, 'insert'>,
-  email: Pick<EmailRow, 'id' | 'content' | 'locales'>,
-  author: { userId: number | null },
-  aiFeature: AiFeature | null = null,
-) {
-  await database.insert(emailVersions).values({
-    emailId: email.id,
-    versionId: randomUUID(),
-    emailData: { email_content: email.content, locales: email.locales },
-    lastUpdatedById: author.userId,
-    aiFeature,
-  });
-}
-
-/** An AI feature's change to an email, computed from the email as it is when written. */
-export interface AiContentWrite {
-  feature: AiFeature;
-  /** On whose behalf: the person who asked. */
-  userId: number | null;
-  /** The new content and locales from the current ones; null when there is nothing to write. */
-  change(current: EmailRow): { content: EmailContent; locales: string[] } | null;
-  /** Columns set with the write (or alone, when `change` writes nothing): the generation status. */
-  alsoSet?: Partial<Pick<EmailRow, 'aiGenerationStatus' | 'aiGenerationError'>>;
-}
-
-/**
- * Writes what an AI feature made, under the email's row lock and on its content as it is now, so
- * that edits made while the model was thinking are kept (the change touches only its own values),
- * as a version attributed to the feature. Refused (422) where a person's edit would be: published,
- * in review or approved. Null when the email no longer exists.
- */
-export async function writeAiContent(
-  db: Database,
-  emailId: number,
-  write: AiContentWrite,
-): Promise<EmailRow | null> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(emails).where(eq(emails.id, emailId)).for('update');
-    if (!current) return null;
-    const next = write.change(current);
-    const contentChanged =
-      next !== null &&
-      (!valuesEqual(next.content, contentOf(current)) || !valuesEqual(next.locales, current.locales));
-    if (contentChanged) assertEditable(current.status);
-    // The same text again (a translation run twice) changes nothing and records no version.
-    if (!contentChanged && write.alsoSet === undefined) return current;
-    const [row] = await tx
-      .update(emails)
-      .set({
-        ...write.alsoSet,
-        ...(contentChanged && next
-          ? {
-              content: next.content as unknown as Record<string, unknown>,
-              locales: next.locales,
-              lockVersion: sql`${emails.lockVersion} + 1`,
-              lastUpdatedById: write.userId,
-            }
-          : {}),
-      })
-      .where(eq(emails.id, emailId))
-      .returning();
-    if (!row) return null;
-    if (contentChanged) {
-      await recordVersion(tx, row, { userId: write.userId }, write.feature);
-      await announceEmailEvent(tx, {
-        type: 'content_changed',
-        email_id: row.id,
-        lock_version: row.lockVersion,
-      });
-    }
-    if (write.alsoSet?.aiGenerationStatus !== undefined) {
-      await announceEmailEvent(tx, {
-        type: 'ai_generation_changed',
-        email_id: row.id,
-        ai_generation_status: row.aiGenerationStatus,
-      });
-    }
-    return row;
-  });
 }
 
 export async function createEmail(
@@ -268,179 +165,6 @@ export async function createEmail(
   return getEmail(services, principal, workspaceId, email.id);
 }
 
-interface EmailChange {
-  name?: string;
-  projectId?: number;
-  content?: EmailContent;
-  locales?: string[];
-  /** The locale new locales start as a copy of; the default locale when absent. */
-  sourceLocale?: string;
-  defaultLocale?: string;
-  brandProfileId?: number | null;
-  linkTrackingProfileId?: number | null;
-  aiAgentId?: number | null;
-}
-
-/**
- * The one way an email's fields change (PATCH and version restore): published emails refuse,
- * content is checked against the design system, the permission keys the change needs are
- * required, and a write naming the version it was based on only lands on that version (409 otherwise). A content
- * or locale change records a version.
- */
-async function changeEmail(
-  services: Services,
-  principal: Principal,
-  workspaceId: number,
-  current: EmailRow,
-  change: EmailChange,
-  basedOnLockVersion: number | undefined,
-) {
-  if (basedOnLockVersion !== undefined && basedOnLockVersion !== current.lockVersion) {
-    await throwConflict(services, principal, workspaceId, current.id);
-  }
-  // A change of nothing (a PATCH of `{}`) writes nothing: no version bump that would make another
-  // editor's save a conflict, no event, no new editor.
-  if (!changesAnything(change)) return getEmail(services, principal, workspaceId, current.id);
-  if (current.aiGenerationStatus === 'generating' && changesWhatShips(change)) {
-    throw ValidationError.field(
-      'email_content',
-      'is being written by AI: it can be changed once ai_generation_status is done',
-    );
-  }
-  // In review and approved, what ships is frozen; the name and the project are not part of it.
-  const frozenForReview = current.status === 'in_review' || current.status === 'approved';
-  if (!frozenForReview || changesWhatShips(change)) assertEditable(current.status);
-
-  const currentContent = contentOf(current);
-  const nextLocales = change.locales ?? current.locales;
-  const { defaultLocale, locales } = localesOf({
-    locales: nextLocales,
-    // Removing the default locale moves the default to the first one left, unless one is named.
-    default_locale:
-      change.defaultLocale ??
-      (nextLocales.includes(current.defaultLocale) ? current.defaultLocale : undefined),
-  });
-  const content = withoutStatusesOutside(
-    contentForLocales(
-      change.content
-        ? markEditedCopies(currentContent, change.content)
-        : withoutLocalesOutside(currentContent, locales),
-      {
-        previousLocales: current.locales,
-        locales,
-        defaultLocale,
-        sourceLocale: change.sourceLocale,
-      },
-    ),
-    locales,
-  );
-  // Saving what is already there (an autosave with nothing new) records no version.
-  const contentChanged = !valuesEqual(content, currentContent) || !valuesEqual(locales, current.locales);
-
-  if (change.projectId !== undefined && change.projectId !== current.projectId) {
-    await findVisibleProject(services, principal, workspaceId, change.projectId).catch(
-      notFoundAsFieldError('project_id', 'is not a project of this workspace that you can see'),
-    );
-  }
-  if (change.brandProfileId !== undefined) {
-    const system = await findVisibleDesignSystem(
-      services,
-      principal,
-      workspaceId,
-      current.emailDesignSystemId,
-    );
-    await brandProfileFor(services, system, change.brandProfileId);
-  }
-  await checkedLinkTrackingProfileId(services, workspaceId, change.linkTrackingProfileId);
-  if (change.content !== undefined) {
-    const { rows } = await designSystemComponents(services, current.emailDesignSystemId);
-    const problems = emailContentProblems(
-      rows.map((row) => ({ ...row, fieldDefinitions: row.fieldDefinitions })),
-      change.content,
-      locales,
-      currentContent,
-    );
-    Object.assign(problems, translationStatusProblems(change.content));
-    if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  }
-  for (const permission of permissionsForContentChange(
-    { content: currentContent, locales: current.locales },
-    { content, locales },
-  )) {
-    requirePermission(principal, permission);
-  }
-  // Checked once the change is known to be allowed: a 403 comes before details of the workspace.
-  if (change.content !== undefined) {
-    const problems = await conditionalProblems(services, workspaceId, change.content);
-    if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-  }
-
-  const updated = await services.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(emails)
-      .set({
-        ...(change.name !== undefined ? { name: change.name } : {}),
-        ...(change.projectId !== undefined ? { projectId: change.projectId } : {}),
-        ...(change.brandProfileId !== undefined ? { brandProfileId: change.brandProfileId } : {}),
-        ...(change.linkTrackingProfileId !== undefined
-          ? { linkTrackingProfileId: change.linkTrackingProfileId }
-          : {}),
-        ...(change.aiAgentId !== undefined ? { aiAgentId: change.aiAgentId } : {}),
-        ...(contentChanged ? { content: content as unknown as Record<string, unknown>, locales } : {}),
-        defaultLocale,
-        // lock_version names the content that was approved: a rename during review keeps it.
-        lockVersion: frozenForReview ? current.lockVersion : sql`${emails.lockVersion} + 1`,
-        lastUpdatedById: principal.userId,
-      })
-      .where(
-        and(
-          eq(emails.id, current.id),
-          // Only a writer who names the version it loaded is protected; without one the last write wins.
-          basedOnLockVersion !== undefined ? eq(emails.lockVersion, basedOnLockVersion) : undefined,
-        ),
-      )
-      .returning();
-    if (row && contentChanged) await recordVersion(tx, row, principal);
-    if (row)
-      await announceEmailEvent(tx, {
-        type: 'content_changed',
-        email_id: row.id,
-        lock_version: row.lockVersion,
-      });
-    return row;
-  });
-  // Someone else's write landed between our read and our write.
-  if (!updated) await throwConflict(services, principal, workspaceId, current.id);
-  return getEmail(services, principal, workspaceId, current.id);
-}
-
-/** Whether a change touches what the email ships as: content, locales, profiles. */
-function changesWhatShips(change: EmailChange): boolean {
-  return (
-    change.content !== undefined ||
-    change.locales !== undefined ||
-    change.defaultLocale !== undefined ||
-    change.brandProfileId !== undefined ||
-    change.linkTrackingProfileId !== undefined
-  );
-}
-
-async function throwConflict(
-  services: Services,
-  principal: Principal,
-  workspaceId: number,
-  id: number,
-): Promise<never> {
-  const email = await getEmail(services, principal, workspaceId, id);
-  throw new ConflictError(
-    'This email was changed since you loaded it; nothing was saved. Reload it, or send the current lock_version to overwrite',
-    {
-      lock_version: email.lock_version,
-      email,
-    },
-  );
-}
-
 export async function updateEmail(
   services: Services,
   principal: Principal,
@@ -475,62 +199,71 @@ export async function deleteEmail(services: Services, principal: Principal, work
   await services.database.db.delete(emails).where(eq(emails.id, id));
 }
 
-export async function listEmailVersions(
-  services: Services,
-  principal: Principal,
-  workspaceId: number,
-  id: number,
-  page: PageRequest,
-) {
-  await findVisibleEmail(services, principal, workspaceId, id);
-  const [rows, [total]] = await Promise.all([
-    services.database.db
-      .select({ version: emailVersions, editor: editorColumns })
-      .from(emailVersions)
-      .leftJoin(users, eq(users.id, emailVersions.lastUpdatedById))
-      .where(eq(emailVersions.emailId, id))
-      .orderBy(desc(emailVersions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    services.database.db.select({ value: count() }).from(emailVersions).where(eq(emailVersions.emailId, id)),
-  ]);
-  const results: Static<typeof EmailVersion>[] = rows.map(({ version, editor }) => ({
-    version_id: version.versionId,
-    email_data: version.emailData as Static<typeof EmailVersion>['email_data'],
-    created_at: version.createdAt,
-    last_updated_by: editor ? toUserReference(editor) : null,
-    ai_feature: version.aiFeature,
-  }));
-  return listBody(results, total?.value ?? 0, page);
+/** An AI feature's change to an email, computed from the email as it is when written. */
+export interface AiContentWrite {
+  feature: AiFeature;
+  /** On whose behalf: the person who asked. */
+  userId: number | null;
+  /** The new content and locales from the current ones; null when there is nothing to write. */
+  change(current: EmailRow): { content: EmailContent; locales: string[] } | null;
+  /** Columns set with the write (or alone, when `change` writes nothing): the generation status. */
+  alsoSet?: Partial<Pick<EmailRow, 'aiGenerationStatus' | 'aiGenerationError'>>;
 }
 
-/** Makes an earlier version current again, as a new version: history only ever grows. */
-export async function restoreEmailVersion(
-  services: Services,
-  principal: Principal,
-  workspaceId: number,
-  id: number,
-  versionId: string,
-) {
-  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
-  const [version] = await services.database.db
-    .select()
-    .from(emailVersions)
-    .where(and(eq(emailVersions.emailId, id), eq(emailVersions.versionId, versionId)));
-  if (!version) throw new NotFoundError('No such version of this email');
-  const locales = version.emailData.locales;
-  return changeEmail(
-    services,
-    principal,
-    workspaceId,
-    email,
-    {
-      content: version.emailData.email_content as unknown as EmailContent,
-      locales,
-      defaultLocale: locales.includes(email.defaultLocale) ? email.defaultLocale : locales[0],
-    },
-    undefined,
-  );
+/**
+ * Writes what an AI feature made, under the email's row lock and on its content as it is now, so
+ * that edits made while the model was thinking are kept (the change touches only its own values),
+ * as a version attributed to the feature. Refused (422) where a person's edit would be: published,
+ * in review or approved. Null when the email no longer exists.
+ */
+export async function writeAiContent(
+  db: Database,
+  emailId: number,
+  write: AiContentWrite,
+): Promise<EmailRow | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(emails).where(eq(emails.id, emailId)).for('update');
+    if (!current) return null;
+    const next = write.change(current);
+    const contentChanged =
+      next !== null &&
+      (!valuesEqual(next.content, contentOf(current)) || !valuesEqual(next.locales, current.locales));
+    if (contentChanged) assertEditable(current.status);
+    // The same text again (a translation run twice) changes nothing and records no version.
+    if (!contentChanged && write.alsoSet === undefined) return current;
+    const [row] = await tx
+      .update(emails)
+      .set({
+        ...write.alsoSet,
+        ...(contentChanged && next
+          ? {
+              content: next.content as unknown as Record<string, unknown>,
+              locales: next.locales,
+              lockVersion: sql`${emails.lockVersion} + 1`,
+              lastUpdatedById: write.userId,
+            }
+          : {}),
+      })
+      .where(eq(emails.id, emailId))
+      .returning();
+    if (!row) return null;
+    if (contentChanged) {
+      await recordVersion(tx, row, { userId: write.userId }, write.feature);
+      await announceEmailEvent(tx, {
+        type: 'content_changed',
+        email_id: row.id,
+        lock_version: row.lockVersion,
+      });
+    }
+    if (write.alsoSet?.aiGenerationStatus !== undefined) {
+      await announceEmailEvent(tx, {
+        type: 'ai_generation_changed',
+        email_id: row.id,
+        ai_generation_status: row.aiGenerationStatus,
+      });
+    }
+    return row;
+  });
 }
 
 export async function moveEmailStatus(
