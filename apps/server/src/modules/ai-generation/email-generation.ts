@@ -25,9 +25,9 @@ import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs
 import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
+import { writeAiContent } from '../emails/email-ai-writes.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.serializers.ts';
-import { writeAiContent } from '../emails/emails.service.ts';
 import { composeEmailPrompt, rewriteEmailPrompt } from './prompts.ts';
 
 export type EmailGenerationRequest = JobPayloads['email-generation'];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf, workspaceOf } from '../../http/access.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
+import { publishEmail } from '../emails/email-status.ts';
 import { findRequestedEmail } from '../emails/email-visibility.ts';
 import { EmailParams, PublishBody, PublishedEmail } from '../emails/emails.schemas.ts';
-import { publishEmail } from '../emails/emails.service.ts';
 import { preSendCheckerOf } from '../exports/exports.service.ts';
 import {
   ApprovalWorkflow,

@@ -23,9 +23,9 @@ import { generateWithRepairs } from '../../integrations/ai/generate-with-repairs
 import type { JobPayloads } from '../../jobs/job-payloads.ts';
 import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
+import { writeAiContent } from '../emails/email-ai-writes.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf } from '../emails/emails.serializers.ts';
-import { writeAiContent } from '../emails/emails.service.ts';
 import { recordLocaleState } from './email-translations.service.ts';
 
 export type LocaleTranslationRequest = JobPayloads['email-translation'];

@@ -4,6 +4,8 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
+import { cloneEmail } from './email-cloning.ts';
+import { moveEmailStatus } from './email-status.ts';
 import { listEmailVersions, restoreEmailVersion } from './email-versions.ts';
 import { readEmailJson } from './email-visibility.ts';
 import { renderEmail, sendTestEmail, validateSavedEmail } from './emails.rendering.ts';
@@ -26,14 +28,7 @@ import {
   TestSendResult,
   UpdateEmailBody,
 } from './emails.schemas.ts';
-import {
-  cloneEmail,
-  createEmail,
-  deleteEmail,
-  listEmails,
-  moveEmailStatus,
-  updateEmail,
-} from './emails.service.ts';
+import { createEmail, deleteEmail, listEmails, updateEmail } from './emails.service.ts';
 
 const collection = '/api/v1/workspaces/:workspace_id/emails';
 const item = `${collection}/:id`;
