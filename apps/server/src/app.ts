@@ -22,25 +22,18 @@ import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
 import { registerEmailEvents } from './modules/emails/email-event-stream.ts';
 import { modules } from './modules/index.ts';
 import { registerRenderSources } from './modules/renders/render-sources.ts';
-import { createRenderPool, type Renderer } from './render-pool/render-pool.ts';
-import { createSecrets, loadSecretsKey, type Secrets } from './security/secrets.ts';
+import { createRenderPool } from './render-pool/render-pool.ts';
+import { createSecrets, loadSecretsKey } from './security/secrets.ts';
 import type { Services } from './services.ts';
-import type { FileStorage } from './storage/file-storage.ts';
 import { createFileStorage } from './storage/index.ts';
 import { localFilesRoutes } from './storage/local-files.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    database: DatabaseHandle;
-    jobs: JobQueue;
-    mailer: Mailer;
-    storage: FileStorage;
-    secrets: Secrets;
-    /** Renders user templates in worker threads, within a time budget per request. */
-    renderer: Renderer;
-    /** The same parts, for routes to hand to services and job handlers (see services.ts). */
+    /** What routes hand to services and job handlers (see services.ts). */
     services: Services;
+    /** The job queue itself, which the composition starts and stops; services send jobs through `services.jobs`. */
+    jobs: JobQueue;
   }
 }
 
@@ -94,17 +87,13 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   });
 
   const database = dependencies.database ?? (await openAndMigrate(config));
-  app.decorate('config', config);
-  app.decorate('database', { getter: () => database });
-  app.decorate('storage', createFileStorage(config.storage));
-  app.decorate(
-    'secrets',
-    createSecrets(loadSecretsKey({ configuredKey: config.secretsKey, dataDir: config.dataDir })),
+  const storage = createFileStorage(config.storage);
+  const secrets = createSecrets(
+    loadSecretsKey({ configuredKey: config.secretsKey, dataDir: config.dataDir }),
   );
   // Its threads start with the first render (none start if nothing renders).
   const renderPool = createRenderPool({ threads: config.renderThreads, budgetMs: config.renderBudgetMs });
-  app.decorate('renderer', renderPool);
-  app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
+  const mailer = dependencies.mailer ?? createMailer(config, app.log);
   try {
     app.decorate(
       'jobs',
@@ -120,9 +109,9 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   app.decorate('services', {
     database,
     config,
-    storage: app.storage,
-    secrets: app.secrets,
-    mailer: app.mailer,
+    storage,
+    secrets,
+    mailer,
     jobs: app.jobs,
     renderer: renderPool,
     log: app.log,
@@ -130,7 +119,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await database.close();
-    app.mailer.close();
+    mailer.close();
     // After the job workers stopped: a job's last render still had its threads.
     await renderPool.close();
   });

@@ -126,8 +126,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on one P
         started_at timestamptz not null default clock_timestamp(), finished_at timestamptz);
       create table test_job_gates (label text primary key);`);
     organization = await createTestOrganization({
-      database,
-      storage: createFileStorage(testConfig().storage),
+      services: { database, storage: createFileStorage(testConfig().storage) },
     });
     const [a, b, worker] = await Promise.all([
       start({ ...environment, RUN_JOB_WORKERS: 'false' }),
@@ -298,7 +297,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on one P
 
   it('removing a user or changing their role on one process takes effect on the other at once', async () => {
     const session = await admin();
-    const removed = await createTestUser({ database }, organization, { role: 'Editor' });
+    const removed = await createTestUser(
+      { services: { database, storage: createFileStorage(testConfig().storage) } },
+      organization,
+      { role: 'Editor' },
+    );
     const removedSession = await signIn(apiA, removed.email, removed.password);
     expect((await call(apiB, 'GET', '/api/v1/me', { headers: removedSession })).status).toBe(200);
     expect((await call(apiA, 'DELETE', `/api/v1/users/${removed.id}`, { headers: session })).status).toBe(
@@ -306,7 +309,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on one P
     );
     const removal = await timeToRefusal(apiB, '/api/v1/me', removedSession, 401);
 
-    const demoted = await createTestUser({ database }, organization, { role: 'Admin' });
+    const demoted = await createTestUser(
+      { services: { database, storage: createFileStorage(testConfig().storage) } },
+      organization,
+      { role: 'Admin' },
+    );
     const demotedSession = await signIn(apiB, demoted.email, demoted.password);
     expect((await call(apiB, 'GET', '/api/v1/audit_logs', { headers: demotedSession })).status).toBe(200);
     const changed = await call(apiA, 'PATCH', `/api/v1/users/${demoted.id}`, {
@@ -322,7 +329,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on one P
   });
 
   it('counts sign-in failures across the processes, not per process', async () => {
-    const user = await createTestUser({ database }, organization);
+    const user = await createTestUser(
+      { services: { database, storage: createFileStorage(testConfig().storage) } },
+      organization,
+    );
     // An address has five free tries per account: three land on one process, two on the other.
     for (let failure = 0; failure < 5; failure++) {
       const server = failure % 2 === 0 ? apiA : apiB;

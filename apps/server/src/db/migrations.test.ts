@@ -23,18 +23,21 @@ describe('migrations', () => {
 
   it('are all applied to the database the suite runs on', async () => {
     expect(readMigrationFiles({ migrationsFolder }).length).toBeGreaterThan(0);
-    expect(await pendingMigrations(app.database.db)).toEqual([]);
-    expect(app.database.driver).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    expect(await pendingMigrations(app.services.database.db)).toEqual([]);
+    expect(app.services.database.driver).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   });
 
   it('create tables whose timestamps are timestamptz with milliseconds', async () => {
-    const [created] = await app.database.db.insert(organizations).values({ name: 'Acme' }).returning();
+    const [created] = await app.services.database.db
+      .insert(organizations)
+      .values({ name: 'Acme' })
+      .returning();
     expect(created?.createdAt).toBeInstanceOf(Date);
     expect(JSON.stringify(created?.createdAt)).toMatch(/^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
 
     const before = created?.updatedAt.getTime() ?? 0;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const [updated] = await app.database.db
+    const [updated] = await app.services.database.db
       .update(organizations)
       .set({ name: 'Acme Inc.' })
       .where(eq(organizations.id, created?.id ?? 0))
@@ -47,7 +50,7 @@ describe('migrations', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
-      database: { driver: app.database.driver, reachable: true, pending_migrations: 0 },
+      database: { driver: app.services.database.driver, reachable: true, pending_migrations: 0 },
     });
   });
 });

@@ -146,7 +146,9 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
     /** A member of the workspace and the fixture's team (so of its project and email), with a key of their own. */
     const callerWithRole = async (label: string, roleId: number): Promise<Caller> => {
       const user = await createTestUser(app, organization, { roleId });
-      await app.database.db.insert(teamMemberships).values({ teamId: fixture.teamId, userId: user.id });
+      await app.services.database.db
+        .insert(teamMemberships)
+        .values({ teamId: fixture.teamId, userId: user.id });
       const headers = await apiKeyHeadersFor(app, organization, user);
       const me = await app.inject({ method: 'GET', url: '/api/v1/me', headers });
       if (me.statusCode !== 200) throw new Error(`/me as ${label} answered ${me.statusCode}: ${me.body}`);
@@ -165,7 +167,7 @@ describe('authorization matrix, generated from the OpenAPI document', () => {
       );
       for (const key of declared.keys) wanted.set(`Matrix: only ${key}`, [key]);
     }
-    const created = await app.database.db
+    const created = await app.services.database.db
       .insert(roles)
       .values(
         [...wanted].map(([name, keys]) => ({

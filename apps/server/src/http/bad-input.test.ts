@@ -146,7 +146,7 @@ describe('bad input, generated for every operation of the OpenAPI document', () 
       },
       recordId: (field: string) => ids[field],
       jsonBodyLimit: app.initialConfig.bodyLimit ?? 0,
-      uploadBodyLimit: app.config.maxImageBytes + uploadFieldsAllowance,
+      uploadBodyLimit: app.services.config.maxImageBytes + uploadFieldsAllowance,
       maxNestingDepth: limits.nestingDepth,
     };
   });
@@ -174,7 +174,7 @@ describe('bad input, generated for every operation of the OpenAPI document', () 
   it('is answered 4xx with a documented body, never 5xx, and changes nothing', async () => {
     // One read first: it stamps the key's last use, which is not what this test watches.
     await app.inject({ method: 'GET', url: '/api/v1/me', headers: admin });
-    const before = await snapshotRows(app.database.db);
+    const before = await snapshotRows(app.services.database.db);
     const started = performance.now();
     const problems: string[] = [];
     let requests = 0;
@@ -202,7 +202,7 @@ describe('bad input, generated for every operation of the OpenAPI document', () 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
     const readiness = await app.inject({ method: 'GET', url: '/readyz' });
-    const after = await snapshotRows(app.database.db);
+    const after = await snapshotRows(app.services.database.db);
     const changedTables = Object.keys(before).filter(
       (table) => JSON.stringify(before[table]) !== JSON.stringify(after[table]),
     );
@@ -234,7 +234,8 @@ describe('bad input, generated for every operation of the OpenAPI document', () 
       };
       for (const request of smallUpdatesFor(operation, context, await readRecord())) {
         const before = await readRecord();
-        const rowsBefore = request.changes === 'nothing' ? await snapshotRows(app.database.db) : undefined;
+        const rowsBefore =
+          request.changes === 'nothing' ? await snapshotRows(app.services.database.db) : undefined;
         const response = await app.inject({
           method: request.method,
           url: request.url,
@@ -244,7 +245,7 @@ describe('bad input, generated for every operation of the OpenAPI document', () 
         requests += 1;
         const problem = smallUpdateProblem(response, request, before, await readRecord());
         const changedTables = rowsBefore
-          ? changedTablesSince(rowsBefore, await snapshotRows(app.database.db))
+          ? changedTablesSince(rowsBefore, await snapshotRows(app.services.database.db))
           : [];
         if (problem) problems.push(`${operation.id} (${request.kind}) ${problem}: ${request.payload}`);
         else if (response.statusCode < 300 && changedTables.length > 0)

@@ -77,7 +77,7 @@ describe('grant escalation (property)', () => {
   afterAll(() => app.close());
 
   async function snapshot(organizationId: number): Promise<Snapshot> {
-    const db = app.database.db;
+    const db = app.services.database.db;
     const [people, roleRows, keyRows, administrators] = await Promise.all([
       db
         .select({ id: users.id, permissions: roles.permissions })
@@ -125,7 +125,7 @@ describe('grant escalation (property)', () => {
         async (customRoles, peopleRoles, actions) => {
           const organization = await createTestOrganization(app);
           const builtInRoleIds = Object.values(organization.roleIds);
-          const db = app.database.db;
+          const db = app.services.database.db;
           const customRoleIds: number[] = [];
           for (const [position, keys] of customRoles.entries()) {
             const [row] = await db

@@ -48,7 +48,7 @@ describe('grants are bounded by the granter', () => {
   }
 
   async function keysOf(user: TestUser): Promise<string[]> {
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ permissions: roles.permissions })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
@@ -162,7 +162,7 @@ describe('grants are bounded by the granter', () => {
     expect(asAdmin.json().message).toMatch(
       /^You cannot give the role “Admin”: it grants keys you do not hold/,
     );
-    const invited = await app.database.db
+    const invited = await app.services.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, 'mallory@example.com'));
@@ -248,7 +248,7 @@ describe('the organization keeps someone who can manage users and roles', () => 
         ],
       },
     });
-    expect(await countAdministrators(app.database.db, organization.organizationId)).toBe(1);
+    expect(await countAdministrators(app.services.database.db, organization.organizationId)).toBe(1);
 
     // A pending invitation does not count: nobody can use it yet.
     const invited = await app.inject({
@@ -296,7 +296,7 @@ describe('the organization keeps someone who can manage users and roles', () => 
       code: 'last_administrator',
       errors: { role_permissions: [expect.stringContaining('nobody else active would hold both')] },
     });
-    expect(await countAdministrators(app.database.db, organization.organizationId)).toBe(1);
+    expect(await countAdministrators(app.services.database.db, organization.organizationId)).toBe(1);
   });
 
   it('refuses removing the last holder of both keys (422), whoever asks', async () => {
@@ -309,7 +309,7 @@ describe('the organization keeps someone who can manage users and roles', () => 
       headers: deputyHeaders,
     });
     expect(removeFirst.statusCode).toBe(204);
-    const firstAdminsKeys = await app.database.db
+    const firstAdminsKeys = await app.services.database.db
       .select({ revokedAt: apiKeys.revokedAt })
       .from(apiKeys)
       .where(eq(apiKeys.userId, other.admin.id));
@@ -320,7 +320,10 @@ describe('the organization keeps someone who can manage users and roles', () => 
     // check stand alone. Such a caller is made here through the database.
     const third = await createTestUser(app, other, { role: 'Admin' });
     const thirdHeaders = await apiKeyHeadersFor(app, other, third);
-    await app.database.db.update(users).set({ invitationAcceptedAt: null }).where(eq(users.id, third.id));
+    await app.services.database.db
+      .update(users)
+      .set({ invitationAcceptedAt: null })
+      .where(eq(users.id, third.id));
     const removeLast = await app.inject({
       method: 'DELETE',
       url: `/api/v1/users/${deputy.id}`,

@@ -82,7 +82,7 @@ describe('the log of a running app', () => {
 
   it('logs a failed feed write without its secret header (the SQL parameters and the failing row)', async () => {
     // A constraint the write breaks: the database refuses it, with the row in its detail.
-    await app.database.db.execute(
+    await app.services.database.db.execute(
       sql.raw(`alter table feeds add constraint refused_by_the_test check (name <> 'Refused by the test')`),
     );
     const linesBefore = lines.length;
@@ -122,7 +122,7 @@ describe('the log of a running app', () => {
       },
     });
     expect(invited.statusCode).toBe(200);
-    const outbox = app.config.outboxDir;
+    const outbox = app.services.config.outboxDir;
     const files = await readdir(outbox);
     const messages = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
     const token = messages.join('\n').match(/\/invitations\/([\w-]{43})/)?.[1] ?? '';

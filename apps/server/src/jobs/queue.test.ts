@@ -104,7 +104,7 @@ describe('the job queue', () => {
     expect(await before.jobs.state(patient.name, id)).toMatchObject({ status: 'in_progress', attempts: 1 });
     // Due at once: not after a retry delay (5 s) or a heartbeat timeout (30 s).
     // Both drivers answer { rows }; the database's type covers either, so it does not say.
-    const { rows } = (await before.database.db.execute(
+    const { rows } = (await before.services.database.db.execute(
       sql`select start_after <= now() as due from pgboss.job where id = ${id}`,
     )) as { rows: { due: boolean }[] };
     expect(rows).toEqual([{ due: true }]);

@@ -14,6 +14,7 @@ import { sessionCookieName } from '../http/openapi.ts';
 import { createOrganization } from '../modules/organizations/organizations.service.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { randomToken, tokenDigest } from '../security/tokens.ts';
+import type { Services } from '../services.ts';
 
 /** Test data for one organization. Every test makes its own, so tests sharing a database never collide. */
 export interface TestOrganization {
@@ -38,12 +39,17 @@ function sharedTestPasswordHash(): Promise<string> {
   return testPasswordHash;
 }
 
+/** What creating organizations and users needs: the real app, or a process test's own database and storage. */
+export interface TestRecordServices {
+  services: Pick<Services, 'database' | 'storage'>;
+}
+
 export async function createTestOrganization(
-  app: Pick<App, 'database' | 'storage'>,
+  app: TestRecordServices,
   name = `Org ${unique()}`,
 ): Promise<TestOrganization> {
   const email = `admin-${unique()}@example.com`;
-  const created = await createOrganization(app.database.db, app.storage, {
+  const created = await createOrganization(app.services.database.db, app.services.storage, {
     name,
     workspaceName: 'Main workspace',
     admin: { firstName: 'Ada', lastName: 'Admin', email, password: testPassword },
@@ -58,12 +64,12 @@ export async function createTestOrganization(
 
 /** A user who has accepted their invitation, with a password, member of the given workspaces. */
 export async function createTestUser(
-  app: Pick<App, 'database'>,
+  app: TestRecordServices,
   organization: TestOrganization,
   options: { role?: BuiltInRoleName; roleId?: number; workspaceIds?: number[]; firstName?: string } = {},
 ): Promise<TestUser> {
   const email = `user-${unique()}@example.com`;
-  const [user] = await app.database.db
+  const [user] = await app.services.database.db
     .insert(users)
     .values({
       organizationId: organization.organizationId,
@@ -78,7 +84,7 @@ export async function createTestUser(
   if (!user) throw new Error('user insert returned nothing');
   const workspaceIds = options.workspaceIds ?? [organization.workspaceId];
   if (workspaceIds.length > 0) {
-    await app.database.db
+    await app.services.database.db
       .insert(workspaceMemberships)
       .values(workspaceIds.map((workspaceId) => ({ workspaceId, userId: user.id })));
   }
@@ -136,7 +142,7 @@ export async function apiKeyHeadersFor(
   user: TestUser,
 ): Promise<Record<string, string>> {
   const key = `ls_${randomToken()}`;
-  await app.database.db.insert(apiKeys).values({
+  await app.services.database.db.insert(apiKeys).values({
     organizationId: organization.organizationId,
     userId: user.id,
     name: 'test key',
@@ -155,7 +161,7 @@ export async function createTestEmail(
   organization: TestOrganization,
   options: { name: string; content: Record<string, unknown>; linkTrackingProfileId?: number },
 ): Promise<number> {
-  const db = app.database.db;
+  const db = app.services.database.db;
   const [system] = await db.select({ id: emailDesignSystems.id }).from(emailDesignSystems).limit(1);
   if (!system) throw new Error('no design system to write the email with');
   const [team] = await db

@@ -178,7 +178,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     options: { locales: ['en-US'] },
   });
   // Run here rather than by a worker (test apps run none): reads of the export find it completed.
-  if ((await runExport(app, emailExport.id, new AbortController().signal)) !== 'completed')
+  if ((await runExport(app.services, emailExport.id, new AbortController().signal)) !== 'completed')
     throw new Error('the fixture export did not complete');
   // A review submitted and cancelled: the email has a workflow to read and stays a draft.
   await post(`${workspaceBase}/emails/${email.id}/approval_workflow`, {
@@ -234,7 +234,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     body: 'Fixture comment',
   });
   // Written directly: starting one needs an AI provider, which the fixture's server has none of.
-  const [translation] = await app.database.db
+  const [translation] = await app.services.database.db
     .insert(emailTranslations)
     .values({
       organizationId: organization.organizationId,
@@ -253,7 +253,7 @@ export async function createRecordFixture(app: App, organization: TestOrganizati
     headers: { 'X-Api-Key': 'fixture-mcp-key' },
   });
   // Written directly: listing tools needs a health check, which would call the server.
-  const [mcpServerTool] = await app.database.db
+  const [mcpServerTool] = await app.services.database.db
     .insert(mcpServerTools)
     .values({ mcpServerId: mcpServer.id, name: 'fixture_tool', description: 'A fixture tool' })
     .returning();

@@ -102,11 +102,11 @@ describe('AI agents', () => {
     return response.json() as { id: number; name: string };
   };
   const storedFile = async (id: number) => {
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ key: aiAgents.brandGuidelinesStorageKey })
       .from(aiAgents)
       .where(eq(aiAgents.id, id));
-    return row?.key ? app.storage.get(row.key) : null;
+    return row?.key ? app.services.storage.get(row.key) : null;
   };
 
   it('creates, reads, lists, updates and deletes an agent', async () => {
@@ -241,14 +241,14 @@ describe('AI agents', () => {
       404,
     );
     expect((await request('GET', base, undefined, outsider)).statusCode).toBe(404);
-    await expect(loadAiAgent(app.database.db, other.workspaceId, agent.id)).rejects.toMatchObject({
+    await expect(loadAiAgent(app.services.database.db, other.workspaceId, agent.id)).rejects.toMatchObject({
       statusCode: 404,
     });
   });
 
   it('checks an ai_agent_id a request names: null for none, 422 for another workspace’s', async () => {
     const agent = await newAgent({ tone: 'Calm' });
-    const db = app.database.db;
+    const db = app.services.database.db;
     expect(await aiAgentNamedBy(db, organization.workspaceId, null)).toBeNull();
     expect(await aiAgentNamedBy(db, organization.workspaceId, agent.id)).toMatchObject({ tone: 'Calm' });
     const other = await createTestOrganization(app);
@@ -280,7 +280,7 @@ describe('AI agents', () => {
     expect((await request('GET', `${base}/${agent.id}`)).json()).toEqual(uploaded);
 
     const prompt = describeAgentForPrompt(
-      await loadAiAgent(app.database.db, organization.workspaceId, agent.id),
+      await loadAiAgent(app.services.database.db, organization.workspaceId, agent.id),
     );
     expect(prompt).toContain('Company: Acme Travel');
     expect(prompt).toContain('friendly lighthouse keeper');
@@ -311,7 +311,7 @@ describe('AI agents', () => {
       filename: 'Voice guide.docx',
       content_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     });
-    const agentContext = await loadAiAgent(app.database.db, organization.workspaceId, agent.id);
+    const agentContext = await loadAiAgent(app.services.database.db, organization.workspaceId, agent.id);
     expect(agentContext.brandGuidelinesText).toBe(
       'Say hello like a harbour pilot.\n\nSign off with the crew’s names.',
     );
@@ -335,9 +335,9 @@ describe('AI agents', () => {
       content_type: 'text/markdown; charset=utf-8',
       characters: text.length,
     });
-    expect((await loadAiAgent(app.database.db, organization.workspaceId, agent.id)).brandGuidelinesText).toBe(
-      text,
-    );
+    expect(
+      (await loadAiAgent(app.services.database.db, organization.workspaceId, agent.id)).brandGuidelinesText,
+    ).toBe(text);
 
     const plain = await upload(
       agent.id,
@@ -353,7 +353,7 @@ describe('AI agents', () => {
   it('replaces the previous document, deleting its file', async () => {
     const agent = await newAgent();
     await upload(agent.id, form({ bytes: 'First version.', filename: 'first.md', type: 'text/markdown' }));
-    const [before] = await app.database.db
+    const [before] = await app.services.database.db
       .select({ key: aiAgents.brandGuidelinesStorageKey })
       .from(aiAgents)
       .where(eq(aiAgents.id, agent.id));
@@ -368,16 +368,16 @@ describe('AI agents', () => {
       brand_guidelines_document: { filename: 'second.docx' },
     });
     expect(before?.key).toBeTruthy();
-    expect(await app.storage.get(before?.key ?? '')).toBeNull();
+    expect(await app.services.storage.get(before?.key ?? '')).toBeNull();
     expect(await storedFile(agent.id)).not.toBeNull();
-    const context = await loadAiAgent(app.database.db, organization.workspaceId, agent.id);
+    const context = await loadAiAgent(app.services.database.db, organization.workspaceId, agent.id);
     expect(context.brandGuidelinesText).toBe('Second version.');
   });
 
   it('removes a document with its text and its name', async () => {
     const agent = await newAgent();
     await upload(agent.id, form({ bytes: 'Be kind.', filename: 'kindness.txt', type: 'text/plain' }));
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ key: aiAgents.brandGuidelinesStorageKey })
       .from(aiAgents)
       .where(eq(aiAgents.id, agent.id));
@@ -387,8 +387,8 @@ describe('AI agents', () => {
       brand_guidelines_document_name: null,
       brand_guidelines_document: null,
     });
-    expect(await app.storage.get(row?.key ?? '')).toBeNull();
-    const context = await loadAiAgent(app.database.db, organization.workspaceId, agent.id);
+    expect(await app.services.storage.get(row?.key ?? '')).toBeNull();
+    const context = await loadAiAgent(app.services.database.db, organization.workspaceId, agent.id);
     expect(context.brandGuidelinesText).toBeNull();
     // Nothing left to remove is not an error; nothing to download is a 404.
     expect((await request('DELETE', `${base}/${agent.id}/brand_guidelines_doc`)).statusCode).toBe(204);
@@ -503,28 +503,28 @@ describe('AI agents', () => {
   it('deletes its document with it, and the emails that used it lose it', async () => {
     const agent = await newAgent();
     await upload(agent.id, form({ bytes: 'Be bold.', filename: 'bold.md', type: 'text/markdown' }));
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ key: aiAgents.brandGuidelinesStorageKey })
       .from(aiAgents)
       .where(eq(aiAgents.id, agent.id));
     const emailId = await createTestEmail(app, organization, { name: 'Autumn sale', content: {} });
-    await app.database.db.update(emails).set({ aiAgentId: agent.id }).where(eq(emails.id, emailId));
-    const [before] = await app.database.db.select().from(emails).where(eq(emails.id, emailId));
+    await app.services.database.db.update(emails).set({ aiAgentId: agent.id }).where(eq(emails.id, emailId));
+    const [before] = await app.services.database.db.select().from(emails).where(eq(emails.id, emailId));
 
     expect((await request('DELETE', `${base}/${agent.id}`)).statusCode).toBe(204);
-    const [after] = await app.database.db
+    const [after] = await app.services.database.db
       .select()
       .from(emails)
       .where(and(eq(emails.id, emailId), eq(emails.workspaceId, organization.workspaceId)));
     expect(after?.aiAgentId).toBeNull();
     expect(after?.updatedAt).toEqual(before?.updatedAt);
-    expect(await app.storage.get(row?.key ?? '')).toBeNull();
+    expect(await app.services.storage.get(row?.key ?? '')).toBeNull();
   });
 
   it('does not serve the document as a public file', async () => {
     const agent = await newAgent();
     await upload(agent.id, form({ bytes: 'Private words.', filename: 'private.txt', type: 'text/plain' }));
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ key: aiAgents.brandGuidelinesStorageKey })
       .from(aiAgents)
       .where(eq(aiAgents.id, agent.id));

@@ -106,7 +106,7 @@ describe('AI reviewers', () => {
     );
     expect(asked.statusCode, asked.body).toBe(200);
     expect((await request('DELETE', `${base}/${item.id}`)).statusCode).toBe(204);
-    const left = await app.database.db
+    const left = await app.services.database.db
       .select()
       .from(reviewAssignments)
       .where(

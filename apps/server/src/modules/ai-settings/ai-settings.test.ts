@@ -77,7 +77,7 @@ describe('AI settings', () => {
       api_key: '••••3a9c',
     });
     expect(saved.body).not.toContain(apiKey);
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select()
       .from(organizationAiSettings)
       .where(eq(organizationAiSettings.organizationId, organization.organizationId));

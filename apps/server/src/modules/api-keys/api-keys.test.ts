@@ -38,7 +38,7 @@ describe('API keys', () => {
       profile_image_url: null,
     });
 
-    const [stored] = await app.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    const [stored] = await app.services.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(JSON.stringify(stored)).not.toContain(key);
 
     const me = await app.inject({
@@ -111,7 +111,7 @@ describe('API keys', () => {
 
     await app.inject({ method: 'DELETE', url: `/api/v1/users/${developer.id}`, headers: admin });
     expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer })).statusCode).toBe(401);
-    const [stored] = await app.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    const [stored] = await app.services.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(stored?.revokedAt).not.toBeNull();
     const adminList = (
       await app.inject({ method: 'GET', url: '/api/v1/api_keys?per=100', headers: admin })
@@ -131,7 +131,7 @@ describe('API keys', () => {
     const adminKey = await keyOf(otherAdmin, 'Admin integration');
     const developerKey = await keyOf(developerHeaders, 'Developer CI');
     // The editor's key dates from when they could make one.
-    const [editorKey] = await app.database.db
+    const [editorKey] = await app.services.database.db
       .select({ id: apiKeys.id })
       .from(apiKeys)
       .where(eq(apiKeys.userId, editor.id));

@@ -46,7 +46,7 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       const email = await findRequestedEmail(app.services, request);
       return submitForApproval(
         app.services,
-        preSendCheckerOf(app),
+        preSendCheckerOf(app.services),
         principalOf(request),
         email,
         request.body,
@@ -70,7 +70,7 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       },
     },
     async (request) => {
-      return getLatestWorkflow(app.database.db, await findRequestedEmail(app.services, request));
+      return getLatestWorkflow(app.services.database.db, await findRequestedEmail(app.services, request));
     },
   );
 
@@ -99,7 +99,13 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) => {
       const email = await findRequestedEmail(app.services, request);
-      return decideReview(app.services, preSendCheckerOf(app), principalOf(request), email, request.body);
+      return decideReview(
+        app.services,
+        preSendCheckerOf(app.services),
+        principalOf(request),
+        email,
+        request.body,
+      );
     },
   );
 
@@ -130,7 +136,7 @@ export const approvalWorkflowsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       publishEmail(app.services, principalOf(request), workspaceOf(request).id, request.params.id, {
         force: request.body?.force === true,
         acknowledgedProblems: request.body?.acknowledged_problems,
-        preSendChecks: preSendCheckerOf(app),
+        preSendChecks: preSendCheckerOf(app.services),
         request: { path: request.url.split('?')[0] ?? request.url, id: request.id, log: request.log },
       }),
   );

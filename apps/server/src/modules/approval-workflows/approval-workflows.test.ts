@@ -67,8 +67,8 @@ describe('approval workflows', () => {
     dora = await org.person('Dora', 'Decider', 'Viewer');
     outsider = await org.person('Olga', 'Outsider', 'Editor', { inTeam: false });
     viewer = await org.person('Vic', 'Viewer', 'Viewer');
-    if (app.database.driver === 'pglite' || app.database.driver === 'postgres') {
-      await listenOnChannel(app.database, {
+    if (app.services.database.driver === 'pglite' || app.services.database.driver === 'postgres') {
+      await listenOnChannel(app.services.database, {
         channel: emailEventsChannel,
         log: app.log,
         onNotification: (payload) => events.push(JSON.parse(payload)),
@@ -132,7 +132,7 @@ describe('approval workflows', () => {
     });
 
     it('submits to a reusable review group, reading its stages', async () => {
-      const db = app.database.db;
+      const db = app.services.database.db;
       const [group] = await db
         .insert(reviewGroups)
         .values({ organizationId: org.organization.organizationId, name: 'Brand and legal', reusable: true })
@@ -413,7 +413,7 @@ describe('approval workflows', () => {
       expect(refused.json().errors.status[0]).toContain('only an email whose reviewers requested changes');
       // changes_requested, but its workflow was cancelled (written directly: the API never leaves it so).
       await org.call('POST', url(inReview, 'convert_to_draft'), submitter.headers);
-      await app.database.db
+      await app.services.database.db
         .update(emails)
         .set({ status: 'changes_requested' })
         .where(eq(emails.id, inReview));
@@ -461,7 +461,7 @@ describe('approval workflows', () => {
       const emailId = await submittedEmail(stagesOf({ type: 'one_of', members: [bea] }));
       await decide(emailId, bea, 'approved');
       // Content that changed behind the approval (written directly: the API refuses such edits).
-      await app.database.db.update(emails).set({ lockVersion: 7 }).where(eq(emails.id, emailId));
+      await app.services.database.db.update(emails).set({ lockVersion: 7 }).where(eq(emails.id, emailId));
       const refused = await org.call('POST', url(emailId, 'publish'), submitter.headers, {});
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors.lock_version[0]).toContain('version 1 was approved');

@@ -100,7 +100,7 @@ describe('deliverToConnector', () => {
     ).then((result) => ({ ...result, reported }));
   };
   const deliveryRows = (connectorId: number) =>
-    app.database.db
+    app.services.database.db
       .select()
       .from(connectorDeliveries)
       .where(and(eq(connectorDeliveries.connectorId, connectorId), eq(connectorDeliveries.emailId, emailId)));
@@ -471,7 +471,7 @@ describe('deliverToConnector', () => {
     const connectorId = await createConnector('iterable', { api_key: iterableKey, region: 'us' });
     await deliver(connectorId, [localeEmail('en-US')]);
     expect(await deliveryRows(connectorId)).toHaveLength(1);
-    await app.database.db.delete(emails).where(eq(emails.id, emailId));
+    await app.services.database.db.delete(emails).where(eq(emails.id, emailId));
     expect(await deliveryRows(connectorId)).toHaveLength(0);
   });
 });

@@ -109,7 +109,10 @@ describe('connectors', () => {
       workspace_id: organization.workspaceId,
     });
     expect(connector.setup_fields).toHaveLength(2);
-    const [row] = await app.database.db.select().from(connectors).where(eq(connectors.id, connector.id));
+    const [row] = await app.services.database.db
+      .select()
+      .from(connectors)
+      .where(eq(connectors.id, connector.id));
     expect(JSON.stringify(row)).not.toContain(iterableKey);
     expect(row?.sealedSecrets).toMatch(/^v1\./);
 
@@ -354,7 +357,7 @@ describe('connectors', () => {
 
   it('still shows a connector whose secrets no longer open (the secrets key changed), and takes new ones', async () => {
     const connector = await createIterable();
-    await app.database.db
+    await app.services.database.db
       .update(connectors)
       .set({ sealedSecrets: createSecrets(randomBytes(32)).seal('{"api_key":"lost"}', 'connector-secrets') })
       .where(eq(connectors.id, connector.id));

@@ -91,7 +91,7 @@ describe('dynamic content profiles', () => {
       })
     ).json();
 
-    const dynamicContent = await loadDynamicContent(app, workspaceId, { profileId: profile.id });
+    const dynamicContent = await loadDynamicContent(app.services, workspaceId, { profileId: profile.id });
     expect(dynamicContent.conditionals?.[0]?.dynamic_content_profile_syntaxes?.[profile.id]).toEqual({
       closing: '{% endif %}',
       branch_values: { gold: '{% if vip == true %}', other: '{% else %}' },
@@ -99,7 +99,7 @@ describe('dynamic content profiles', () => {
     expect(dynamicContent.personalizationTags?.[0]?.dynamic_content_profile_values).toEqual({
       [profile.id]: brazeFirstName,
     });
-    await expect(loadDynamicContent(app, workspaceId, { profileId: 'nope' })).rejects.toThrow(
+    await expect(loadDynamicContent(app.services, workspaceId, { profileId: 'nope' })).rejects.toThrow(
       'Failed to save',
     );
 

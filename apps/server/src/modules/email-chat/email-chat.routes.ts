@@ -50,7 +50,7 @@ export const emailChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       listEmailChatMessages(
         app.services,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         pageRequest(request.query),
       ),
   );
@@ -72,7 +72,7 @@ export const emailChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await clearEmailChatMessages(
         app.services,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
       );
       return reply.code(204).send(null);
     },
@@ -111,7 +111,7 @@ export const emailChatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const turn = await startEmailChatTurn(
         app.services,
         principalOf(request),
-        await findRequestedEmail(app, request),
+        await findRequestedEmail(app.services, request),
         request.body,
       );
       const controller = new AbortController();

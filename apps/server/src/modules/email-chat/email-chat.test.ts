@@ -471,7 +471,7 @@ describe('email chat', () => {
       ],
     });
     try {
-      const [server] = await app.database.db
+      const [server] = await app.services.database.db
         .insert(mcpServers)
         .values({
           organizationId: organization.organizationId,
@@ -482,13 +482,13 @@ describe('email chat', () => {
         })
         .returning();
       if (!server) throw new Error('no MCP server row');
-      await app.database.db.insert(mcpServerTools).values({
+      await app.services.database.db.insert(mcpServerTools).values({
         mcpServerId: server.id,
         name: 'get_brief',
         description: 'Reads a campaign brief',
         enabled: true,
       });
-      await app.database.db.insert(enabledMcpServers).values({
+      await app.services.database.db.insert(enabledMcpServers).values({
         organizationId: organization.organizationId,
         workspaceId: organization.workspaceId,
         userId: organization.admin.id,
@@ -516,7 +516,7 @@ describe('email chat', () => {
       expect(toolMessagesOf(chatRequests()[1]?.body).join()).toContain('lead with free shipping');
       expect(textOf(events)).toBe('The brief says to lead with free shipping.');
       expect(events.at(-1)?.event).toBe('done');
-      await app.database.db.delete(enabledMcpServers);
+      await app.services.database.db.delete(enabledMcpServers);
     } finally {
       await mcp.close();
     }

@@ -45,7 +45,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listEmailComments(
-        app.database.db,
+        app.services.database.db,
         await findRequestedEmail(app.services, request),
         request.query,
         pageRequest(request.query),
@@ -119,7 +119,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await deleteEmailComment(
-        app.database.db,
+        app.services.database.db,
         principalOf(request),
         await findRequestedEmail(app.services, request),
         request.params.id,
@@ -145,7 +145,7 @@ export const emailCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       toggleEmailCommentResolution(
-        app.database.db,
+        app.services.database.db,
         principalOf(request),
         await findRequestedEmail(app.services, request),
         request.params.id,

@@ -20,7 +20,7 @@ type Headers = Record<string, string>;
 /** Every email event announced while the test app runs, whichever database is under it. */
 async function recordEmailEvents(app: TestApp): Promise<{ events: EmailEvent[]; stop(): Promise<void> }> {
   const events: EmailEvent[] = [];
-  const handle = app.database;
+  const handle = app.services.database;
   if (handle.driver === 'pglite') {
     const unlisten = await handle.pglite.listen(emailEventsChannel, (payload) => {
       events.push(JSON.parse(payload));
@@ -86,7 +86,7 @@ describe('email comments', () => {
   /** A user of the workspace and of the email's team: one who can see the email. */
   const teamMember = async (firstName: string, role: 'Viewer' | 'Editor' = 'Editor') => {
     const user = await createTestUser(app, organization, { firstName, role });
-    await app.database.db.insert(teamMemberships).values({ teamId, userId: user.id });
+    await app.services.database.db.insert(teamMemberships).values({ teamId, userId: user.id });
     return user;
   };
   const mention = (user: TestUser, name = 'Someone') => `@[${name}](user:${user.id})`;
@@ -106,12 +106,12 @@ describe('email comments', () => {
         component_instances: [instance(heroId), instance(footerId)],
       },
     });
-    const [email] = await app.database.db
+    const [email] = await app.services.database.db
       .update(emails)
       .set({ locales: ['en-US', 'fr-FR'] })
       .where(eq(emails.id, emailId))
       .returning();
-    const [project] = await app.database.db
+    const [project] = await app.services.database.db
       .select()
       .from(projects)
       .where(eq(projects.id, email?.projectId ?? 0));
@@ -277,7 +277,7 @@ describe('email comments', () => {
 
   it('returns a pin whose component instance left the content as detached, and keeps it', async () => {
     const doomedId = randomUUID();
-    const [email] = await app.database.db.select().from(emails).where(eq(emails.id, emailId));
+    const [email] = await app.services.database.db.select().from(emails).where(eq(emails.id, emailId));
     const content = email?.content as { component_instances: { id: string }[] };
     const withDoomed = {
       ...content,
@@ -286,14 +286,14 @@ describe('email comments', () => {
         { id: doomedId, component_id: 1, field_values: {} },
       ],
     };
-    await app.database.db.update(emails).set({ content: withDoomed }).where(eq(emails.id, emailId));
+    await app.services.database.db.update(emails).set({ content: withDoomed }).where(eq(emails.id, emailId));
     const pinned = await comment(admin, {
       body: 'On the doomed block',
       pin_data: { component_instance_id: doomedId, coordinates: { center_offset_x_px: 5, y: 6 } },
     });
     expect(pinned.pin_detached).toBe(false);
 
-    await app.database.db.update(emails).set({ content }).where(eq(emails.id, emailId));
+    await app.services.database.db.update(emails).set({ content }).where(eq(emails.id, emailId));
     const listed = (await list(admin)).results.find((result: { id: number }) => result.id === pinned.id);
     expect(listed.pin_detached).toBe(true);
     expect(listed.pin_data.component_instance_id).toBe(doomedId);
@@ -339,7 +339,10 @@ describe('email comments', () => {
     const otherOrganization = await createTestOrganization(app);
     const stranger = await createTestUser(app, otherOrganization);
     const removed = await teamMember('Removed');
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removed.id));
+    await app.services.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, removed.id));
     const rita = await teamMember('Rita');
     const body = `${mention(offTeam, 'Otto')} ${mention(stranger, 'Stranger')} ${mention(removed, 'Gone')} ${mention(rita, 'Rita')}`;
     const refused = await call('POST', admin, url(), { locale: 'en-US', body });
@@ -487,12 +490,12 @@ describe('email comments', () => {
   });
 
   it('stays open in every email status, published included', async () => {
-    await app.database.db.update(emails).set({ status: 'published' }).where(eq(emails.id, emailId));
+    await app.services.database.db.update(emails).set({ status: 'published' }).where(eq(emails.id, emailId));
     try {
       const created = await comment(admin, { body: 'After publishing' });
       expect(created.id).toEqual(expect.any(Number));
     } finally {
-      await app.database.db.update(emails).set({ status: 'draft' }).where(eq(emails.id, emailId));
+      await app.services.database.db.update(emails).set({ status: 'draft' }).where(eq(emails.id, emailId));
     }
   });
 

@@ -30,14 +30,14 @@ describe('who can see an email', () => {
   let stranger: TestUser;
 
   const joinTeam = (user: TestUser) =>
-    app.database.db.insert(teamMemberships).values({ teamId, userId: user.id });
+    app.services.database.db.insert(teamMemberships).values({ teamId, userId: user.id });
   const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
 
   beforeAll(async () => {
     app = await buildTestApp();
     organization = await createTestOrganization(app);
     const emailId = await createTestEmail(app, organization, { name: 'Spring sale', content: {} });
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ email: emails, teamId: projects.teamId })
       .from(emails)
       .innerJoin(projects, eq(projects.id, emails.projectId))
@@ -52,7 +52,10 @@ describe('who can see an email', () => {
     viewer = await createTestUser(app, organization, { role: 'Viewer' });
     removed = await createTestUser(app, organization, { role: 'Editor' });
     for (const user of [onTeam, outOfWorkspace, viewer, removed]) await joinTeam(user);
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removed.id));
+    await app.services.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, removed.id));
     const elsewhere = await createTestOrganization(app);
     stranger = await createTestUser(app, elsewhere, { role: 'Admin' });
   });
@@ -62,13 +65,15 @@ describe('who can see an email', () => {
     const everyone = [onTeam, outOfWorkspace, offTeam, admin, viewer, removed, stranger].map(
       (user) => user.id,
     );
-    expect(idsOf(await usersWhoCanSee(app.database.db, email, { userIds: everyone }))).toEqual(
+    expect(idsOf(await usersWhoCanSee(app.services.database.db, email, { userIds: everyone }))).toEqual(
       [onTeam.id, admin.id, viewer.id].sort((a, b) => a - b),
     );
   });
 
   it('narrows to those whose role grants a permission', async () => {
-    const publishers = idsOf(await usersWhoCanSee(app.database.db, email, { permission: 'publish_emails' }));
+    const publishers = idsOf(
+      await usersWhoCanSee(app.services.database.db, email, { permission: 'publish_emails' }),
+    );
     expect(publishers).toEqual(expect.arrayContaining([onTeam.id, admin.id, organization.admin.id]));
     expect(publishers).not.toContain(viewer.id);
     expect(publishers).not.toContain(offTeam.id);
@@ -77,14 +82,16 @@ describe('who can see an email', () => {
 
   it('passes over ids no user can have (mentions are read from text) and answers none for none', async () => {
     expect(
-      idsOf(await usersWhoCanSee(app.database.db, email, { userIds: [0, -3, 1.5, 2 ** 40, onTeam.id] })),
+      idsOf(
+        await usersWhoCanSee(app.services.database.db, email, { userIds: [0, -3, 1.5, 2 ** 40, onTeam.id] }),
+      ),
     ).toEqual([onTeam.id]);
-    expect(await usersWhoCanSee(app.database.db, email, { userIds: [] })).toEqual([]);
+    expect(await usersWhoCanSee(app.services.database.db, email, { userIds: [] })).toEqual([]);
   });
 
   it('says for each user whether the workspace or the project is what they miss', async () => {
     const rows = await emailVisibilityOf(
-      app.database.db,
+      app.services.database.db,
       email,
       eq(users.organizationId, organization.organizationId),
     );
@@ -94,7 +101,7 @@ describe('who can see an email', () => {
     expect(seen.get(offTeam.id)).toEqual([true, false]);
     expect(seen.get(admin.id)).toEqual([true, true]);
     expect(seen.has(removed.id)).toBe(false);
-    const other = await emailVisibilityOf(app.database.db, email, eq(users.id, stranger.id));
+    const other = await emailVisibilityOf(app.services.database.db, email, eq(users.id, stranger.id));
     expect(other).toEqual([]);
   });
 });

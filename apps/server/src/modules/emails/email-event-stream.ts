@@ -136,7 +136,7 @@ declare module 'fastify' {
 }
 
 export function registerEmailEvents(app: FastifyInstance): void {
-  const hub = new EmailEventHub({ database: app.database, log: app.log });
+  const hub = new EmailEventHub({ database: app.services.database, log: app.log });
   const openStreams = new Set<ServerResponse>();
   app.decorate('emailEvents', { hub, openStreams });
   // Before the server stops: an open stream would otherwise keep it waiting for ever.

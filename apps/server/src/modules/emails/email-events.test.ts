@@ -83,13 +83,13 @@ describe('live email events', () => {
 
   it('announces only what a transaction committed', async () => {
     const viewer = await follow(emailId);
-    await app.database.db
+    await app.services.database.db
       .transaction(async (tx) => {
         await announceEmailEvent(tx, { type: 'review_changed', email_id: emailId });
         throw new Error('rolled back');
       })
       .catch(() => {});
-    await announceEmailEvent(app.database.db, {
+    await announceEmailEvent(app.services.database.db, {
       type: 'status_changed',
       email_id: emailId,
       status: 'in_review',

@@ -41,8 +41,8 @@ describe('lists of emails by review', () => {
     )) as [TestUser, TestUser, TestUser];
     emailId = await createTestEmail(app, organization, { name: 'In review', content: {} });
     await createTestEmail(app, organization, { name: 'Draft', content: {} });
-    await app.database.db.update(emails).set({ status: 'in_review' }).where(eq(emails.id, emailId));
-    const [workflow] = await app.database.db
+    await app.services.database.db.update(emails).set({ status: 'in_review' }).where(eq(emails.id, emailId));
+    const [workflow] = await app.services.database.db
       .insert(approvalWorkflows)
       .values({
         organizationId: organization.organizationId,
@@ -65,7 +65,7 @@ describe('lists of emails by review', () => {
     expect(await namesListed(second, 'awaiting_my_review=true')).toEqual(['In review']);
     expect(await namesListed(submitter, 'awaiting_my_review=true')).toEqual([]);
 
-    await app.database.db.insert(reviewApprovals).values({
+    await app.services.database.db.insert(reviewApprovals).values({
       approvalWorkflowId: workflowId,
       stagePosition: 1,
       round: 1,
@@ -77,13 +77,13 @@ describe('lists of emails by review', () => {
     expect(await namesListed(second, 'awaiting_my_review=true')).toEqual(['In review']);
 
     // A decision of an earlier round no longer counts once the email is resubmitted.
-    await app.database.db
+    await app.services.database.db
       .update(approvalWorkflows)
       .set({ round: 2 })
       .where(eq(approvalWorkflows.id, workflowId));
     expect(await namesListed(first, 'awaiting_my_review=true')).toEqual(['In review']);
 
-    await app.database.db
+    await app.services.database.db
       .update(approvalWorkflows)
       .set({ currentStagePosition: 2 })
       .where(eq(approvalWorkflows.id, workflowId));

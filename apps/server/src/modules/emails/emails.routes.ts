@@ -53,7 +53,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listEmails(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.query,
@@ -166,7 +166,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       listEmailVersions(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,
@@ -191,7 +191,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       restoreEmailVersion(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,
@@ -232,7 +232,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       moveEmailStatus(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,
@@ -282,7 +282,7 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       renderEmail(
-        app,
+        app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,

@@ -33,11 +33,11 @@ describe('look-ups of the records a request names', () => {
   afterAll(() => app.close());
 
   async function withTableGone<T>(table: string, run: () => Promise<T>): Promise<T> {
-    await app.database.db.execute(sql.raw(`alter table ${table} rename to ${table}_gone`));
+    await app.services.database.db.execute(sql.raw(`alter table ${table} rename to ${table}_gone`));
     try {
       return await run();
     } finally {
-      await app.database.db.execute(sql.raw(`alter table ${table}_gone rename to ${table}`));
+      await app.services.database.db.execute(sql.raw(`alter table ${table}_gone rename to ${table}`));
     }
   }
 

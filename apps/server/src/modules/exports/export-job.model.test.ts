@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exports } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { createTestOrganization, signInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
@@ -38,7 +39,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** The app as one attempt sees it: its storage fails or its signal is aborted at the chosen call. */
-function attemptWith(app: TestApp, fault: Fault): { app: TestApp; signal: AbortSignal } {
+function attemptWith(app: TestApp, fault: Fault): { services: Services; signal: AbortSignal } {
   const controller = new AbortController();
   let calls = 0;
   const trip = () => {
@@ -51,16 +52,16 @@ function attemptWith(app: TestApp, fault: Fault): { app: TestApp; signal: AbortS
   const storage: FileStorage = {
     get: async (key) => {
       trip();
-      return app.storage.get(key);
+      return app.services.storage.get(key);
     },
     put: async (key, body, options) => {
       trip();
-      await app.storage.put(key, body, options);
+      await app.services.storage.put(key, body, options);
     },
-    delete: (key) => app.storage.delete(key),
-    publicUrl: (key) => app.storage.publicUrl(key),
+    delete: (key) => app.services.storage.delete(key),
+    publicUrl: (key) => app.services.storage.publicUrl(key),
   };
-  return { app: Object.create(app, { storage: { value: storage } }) as TestApp, signal: controller.signal };
+  return { services: { ...app.services, storage }, signal: controller.signal };
 }
 
 async function attempt(
@@ -69,7 +70,7 @@ async function attempt(
   fault: Fault,
 ): Promise<ExportRunOutcome | 'interrupted'> {
   const faulty = attemptWith(app, fault);
-  return runExport(faulty.app, exportId, faulty.signal).catch(() => 'interrupted' as const);
+  return runExport(faulty.services, exportId, faulty.signal).catch(() => 'interrupted' as const);
 }
 
 describe('the export job, against a model of crashes, retries and stale attempts', () => {
@@ -156,7 +157,7 @@ describe('the export job, against a model of crashes, retries and stale attempts
   afterAll(() => app.close());
 
   async function newExport(): Promise<number> {
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .insert(exports)
       .values({
         organizationId,
@@ -175,7 +176,7 @@ describe('the export job, against a model of crashes, retries and stale attempts
   }
 
   const rowOf = async (id: number) => {
-    const [row] = await app.database.db.select().from(exports).where(eq(exports.id, id));
+    const [row] = await app.services.database.db.select().from(exports).where(eq(exports.id, id));
     if (!row) throw new Error('the export row is gone');
     return row;
   };
@@ -214,7 +215,9 @@ describe('the export job, against a model of crashes, retries and stale attempts
           }
           expect(row).toMatchObject({ status: 'completed', localesDone: locales.length });
           expect(row.fileKey).toMatch(/^exports\//);
-          const files = unzipSync(new Uint8Array(await readStoredFile(app.storage, row.fileKey ?? '')));
+          const files = unzipSync(
+            new Uint8Array(await readStoredFile(app.services.storage, row.fileKey ?? '')),
+          );
           for (const locale of locales) {
             expect(Object.keys(files).filter((name) => name.startsWith(`${locale}/images/`))).toHaveLength(1);
             expect(files[`${locale}/index.html`]).toBeDefined();

@@ -218,7 +218,7 @@ describe('exports', () => {
 
     it('refuses an export with blocking problems, listing them by locale, and records nothing', async () => {
       const email = await createEmail([heroInstance({ button_url: '' })]);
-      const before = await app.database.db.select().from(exports);
+      const before = await app.services.database.db.select().from(exports);
       const response = await startExport({
         email_id: email.id,
         export_type: 'html',
@@ -230,7 +230,7 @@ describe('exports', () => {
         message: 'The email is not ready to export: fix the blocking problems first',
         errors: { 'checks.de-DE': ["Hero: Button link can't be blank", 'A link has no target'] },
       });
-      expect(await app.database.db.select().from(exports)).toHaveLength(before.length);
+      expect(await app.services.database.db.select().from(exports)).toHaveLength(before.length);
     });
   });
 
@@ -288,7 +288,7 @@ describe('exports', () => {
       // CSS inlined: the design system's classes became style attributes.
       expect(germanHtml).toMatch(/<h1[^>]*style="[^"]*font-size: ?32px/);
       expect(strFromU8(files['de-DE/plain_text.txt'] as Uint8Array)).toContain('Der Frühling ist da\n');
-      const stored = await app.storage.get(image.public_url.split('/files/')[1] as string);
+      const stored = await app.services.storage.get(image.public_url.split('/files/')[1] as string);
       expect(stored?.size).toBe((files[`en-US/images/${imageFile}`] as Uint8Array).length);
     });
 
@@ -298,7 +298,9 @@ describe('exports', () => {
         await startExport({ email_id: email.id, export_type: 'html', options: { locales: ['en-US'] } })
       ).json().id;
       await waitForExport(id);
-      const [row] = (await app.database.db.select().from(exports)).filter((candidate) => candidate.id === id);
+      const [row] = (await app.services.database.db.select().from(exports)).filter(
+        (candidate) => candidate.id === id,
+      );
       expect(row?.fileKey).toMatch(/^exports\//);
       expect((await app.inject({ method: 'GET', url: `/files/${row?.fileKey}` })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: `${base}/exports/${id}/download` })).statusCode).toBe(
@@ -431,7 +433,7 @@ describe('exports', () => {
             .sort(),
         ).toEqual(packed.map((picture) => `${locale}/${picture}`).sort());
       }
-      const starterBytes = await app.storage.get('starter-images/image.png');
+      const starterBytes = await app.services.storage.get('starter-images/image.png');
       expect(starterBytes?.size).toBe((files['en-US/images/starter-image.png'] as Uint8Array).length);
     });
 
@@ -453,12 +455,14 @@ describe('exports', () => {
         // pictures were published there.
         const internal = 'http://10.0.0.5:3000/files';
         const org = await createTestOrganization({
-          database: cdnApp.database,
-          storage: {
-            put: (key, body, options) => cdnApp.storage.put(key, body, options),
-            get: (key) => cdnApp.storage.get(key),
-            delete: (key) => cdnApp.storage.delete(key),
-            publicUrl: (key) => `${internal}/${key}`,
+          services: {
+            database: cdnApp.services.database,
+            storage: {
+              put: (key, body, options) => cdnApp.services.storage.put(key, body, options),
+              get: (key) => cdnApp.services.storage.get(key),
+              delete: (key) => cdnApp.services.storage.delete(key),
+              publicUrl: (key) => `${internal}/${key}`,
+            },
           },
         });
         const headers = await signInAs(cdnApp, org.admin);
@@ -553,7 +557,7 @@ describe('exports', () => {
           ]),
         );
         // The public base serves the starter's picture: it is in this storage.
-        expect(await cdnApp.storage.get('starter-images/image.png')).not.toBeNull();
+        expect(await cdnApp.services.storage.get('starter-images/image.png')).not.toBeNull();
       } finally {
         await cdnApp.close();
       }
@@ -783,7 +787,7 @@ describe('exports', () => {
         /\{% if tier == "gold" %\}[\s\S]*Gold members save 30%[\s\S]*\{% else %\}[\s\S]*Spring is here for everyone[\s\S]*\{% endif %\}/,
       );
 
-      const before = await app.database.db.select().from(exports);
+      const before = await app.services.database.db.select().from(exports);
       const refused = await startExport({
         email_id: email.id,
         export_type: 'html',
@@ -796,7 +800,7 @@ describe('exports', () => {
           /conditional “Membership” has no syntax for the dynamic content profile “Plain ESP”/,
         ),
       ]);
-      expect(await app.database.db.select().from(exports)).toHaveLength(before.length);
+      expect(await app.services.database.db.select().from(exports)).toHaveLength(before.length);
       const checks = (
         await call(
           'GET',
@@ -951,7 +955,7 @@ describe('exports', () => {
             payload: { email_id: email.id, export_type: 'pdf', options: { locales: ['en-US'] } },
           })
         ).json();
-        expect(await runExport(noChromium, started.id, new AbortController().signal)).toBe('failed');
+        expect(await runExport(noChromium.services, started.id, new AbortController().signal)).toBe('failed');
         const failed = (
           await noChromium.inject({ method: 'GET', url: `${workspace}/exports/${started.id}`, headers })
         ).json();
@@ -1210,11 +1214,11 @@ describe('exports', () => {
       ).json().id;
       await waitForExport(id);
       // A second run of a finished export changes nothing.
-      expect(await runExport(app, id, new AbortController().signal)).toBe('already_finished');
+      expect(await runExport(app.services, id, new AbortController().signal)).toBe('already_finished');
 
       const aborted = new AbortController();
       aborted.abort(new Error('shutting down'));
-      const [row] = await app.database.db
+      const [row] = await app.services.database.db
         .insert(exports)
         .values({
           organizationId: organization.organizationId,
@@ -1231,8 +1235,8 @@ describe('exports', () => {
         })
         .returning();
       if (!row) throw new Error('no row');
-      await expect(runExport(app, row.id, aborted.signal)).rejects.toThrow('shutting down');
-      const interrupted = (await app.database.db.select().from(exports)).find(
+      await expect(runExport(app.services, row.id, aborted.signal)).rejects.toThrow('shutting down');
+      const interrupted = (await app.services.database.db.select().from(exports)).find(
         (candidate) => candidate.id === row.id,
       );
       expect(interrupted).toMatchObject({ status: 'in_progress', localesDone: 0, fileKey: null });
@@ -1243,7 +1247,7 @@ describe('exports', () => {
         status: 'failed',
         export_errors: { base: ['The export job stopped; start the export again'] },
       });
-      expect(await runExport(app, row.id, new AbortController().signal)).toBe('already_finished');
+      expect(await runExport(app.services, row.id, new AbortController().signal)).toBe('already_finished');
     });
   });
 });

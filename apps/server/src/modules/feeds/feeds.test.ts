@@ -228,7 +228,7 @@ describe('feeds', () => {
   it('refuses private addresses unless the server allows them', async () => {
     const guarded = await buildTestApp({ config: { outboundFetch: testConfig().outboundFetch } });
     try {
-      expect(guarded.config.outboundFetch.allowPrivateNetwork).toBe(false);
+      expect(guarded.services.config.outboundFetch.allowPrivateNetwork).toBe(false);
       const org = await createTestOrganization(guarded);
       const headers = await signInAs(guarded, org.admin);
       const feedsUrl = `/api/v1/workspaces/${org.workspaceId}/feeds`;

@@ -33,7 +33,10 @@ async function setUp(config: Partial<Config>) {
   const generate = (payload: object, headers: Headers = admin) =>
     app.inject({ method: 'POST', url: `${imagesUrl}/generate`, headers, payload });
   const storedImages = () =>
-    app.database.db.select().from(images).where(eq(images.organizationId, organization.organizationId));
+    app.services.database.db
+      .select()
+      .from(images)
+      .where(eq(images.organizationId, organization.organizationId));
   return { app, organization, admin, imagesUrl, generate, storedImages };
 }
 
@@ -97,7 +100,7 @@ describe('generating an image into the library', () => {
     const listed = (await app.inject({ method: 'GET', url: imagesUrl, headers: admin })).json();
     expect(listed.results[0]).toEqual(image);
 
-    const usage = await app.database.db
+    const usage = await app.services.database.db
       .select()
       .from(aiUsage)
       .where(
@@ -192,7 +195,7 @@ describe('generating an image without what it needs', () => {
   async function organizationWith(provider: { baseUrl: string; imageModel: string | null } | null) {
     const organization = await createTestOrganization(app);
     if (provider) {
-      await app.database.db.insert(organizationAiSettings).values({
+      await app.services.database.db.insert(organizationAiSettings).values({
         organizationId: organization.organizationId,
         provider: 'openai_compatible',
         baseUrl: provider.baseUrl,
@@ -210,7 +213,10 @@ describe('generating an image without what it needs', () => {
           payload: { prompt },
         }),
       storedImages: () =>
-        app.database.db.select().from(images).where(eq(images.organizationId, organization.organizationId)),
+        app.services.database.db
+          .select()
+          .from(images)
+          .where(eq(images.organizationId, organization.organizationId)),
     };
   }
 

@@ -209,14 +209,14 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => answerConsent(app.services, principalOf(request), request.body),
   );
 
-  const resourceMetadata = async () => protectedResourceMetadata(app.config);
+  const resourceMetadata = async () => protectedResourceMetadata(app.services.config);
   for (const url of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
     app.get(url, { config: { permission: 'public' }, schema: { hide: true } }, resourceMetadata);
   }
   app.get(
     '/.well-known/oauth-authorization-server',
     { config: { permission: 'public' }, schema: { hide: true } },
-    async () => authorizationServerMetadata(app.config),
+    async () => authorizationServerMetadata(app.services.config),
   );
 
   app.get(
@@ -238,7 +238,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             error,
             error_description: description,
             state: parameters.state,
-            iss: issuerOf(app.config),
+            iss: issuerOf(app.services.config),
           }),
         );
       if (parameters.response_type !== 'code') {
@@ -250,8 +250,8 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (parameters.code_challenge_method !== 'S256') {
         return backToApp('invalid_request', 'code_challenge_method must be S256');
       }
-      if (!resourceAccepted(app.config, parameters.resource)) {
-        return backToApp('invalid_target', `resource must be ${mcpResourceOf(app.config)}`);
+      if (!resourceAccepted(app.services.config, parameters.resource)) {
+        return backToApp('invalid_target', `resource must be ${mcpResourceOf(app.services.config)}`);
       }
       const forward = new URLSearchParams();
       for (const name of authorizationParameters) {
@@ -261,8 +261,8 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const consentPath = `/oauth/consent?${forward.toString()}`;
       // The consent screen is the web app's; someone not signed in signs in first and comes back to it.
       const target = request.principal
-        ? `${app.config.appUrl}${consentPath}`
-        : `${app.config.appUrl}/sign-in?${new URLSearchParams({ redirect: consentPath }).toString()}`;
+        ? `${app.services.config.appUrl}${consentPath}`
+        : `${app.services.config.appUrl}/sign-in?${new URLSearchParams({ redirect: consentPath }).toString()}`;
       return reply.header('cache-control', 'no-store').redirect(target);
     },
   );
@@ -330,7 +330,7 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const challenge = (request: FastifyRequest) => {
     const invalidToken = request.headers.authorization !== undefined ? ', error="invalid_token"' : '';
-    return `Bearer resource_metadata="${protectedResourceMetadataUrl(app.config)}"${invalidToken}`;
+    return `Bearer resource_metadata="${protectedResourceMetadataUrl(app.services.config)}"${invalidToken}`;
   };
   app.post(
     '/mcp',

@@ -71,7 +71,10 @@ describe('MCP apps and OAuth', () => {
       ]);
       expect(created.client_id).toMatch(/^lsci_[\w-]{24}$/);
       expect(created.client_secret).toMatch(/^lscs_[\w-]{43}$/);
-      const [stored] = await app.database.db.select().from(mcpApps).where(eq(mcpApps.id, created.id));
+      const [stored] = await app.services.database.db
+        .select()
+        .from(mcpApps)
+        .where(eq(mcpApps.id, created.id));
       expect(JSON.stringify(stored)).not.toContain(created.client_secret);
 
       const listed = await app.inject({ method: 'GET', url: '/api/v1/mcp_apps', headers: admin });
@@ -364,7 +367,7 @@ describe('MCP apps and OAuth', () => {
 
   describe('consent', () => {
     it('Deny sends access_denied back with the state, and issues nothing', async () => {
-      const before = await app.database.db.$count(mcpAccessTokens);
+      const before = await app.services.database.db.$count(mcpAccessTokens);
       const back = await consentInBrowser(
         app,
         authorizeUrl({
@@ -381,7 +384,7 @@ describe('MCP apps and OAuth', () => {
       expect(back.searchParams.get('error')).toBe('access_denied');
       expect(back.searchParams.get('state')).toBe('denied-state');
       expect(back.searchParams.get('code')).toBeNull();
-      expect(await app.database.db.$count(mcpAccessTokens)).toBe(before);
+      expect(await app.services.database.db.$count(mcpAccessTokens)).toBe(before);
     });
 
     it('describes the app for the screen, and checks the request again', async () => {
@@ -458,7 +461,7 @@ describe('MCP apps and OAuth', () => {
         expires_in: 3600,
         refresh_token: expect.stringMatching(/^lsrt_/),
       });
-      const [row] = await app.database.db
+      const [row] = await app.services.database.db
         .select()
         .from(mcpAccessTokens)
         .where(eq(mcpAccessTokens.mcpAppId, claude.id));
@@ -538,7 +541,7 @@ describe('MCP apps and OAuth', () => {
       const afterWrongRedirect = await exchange(redirected.code, { code_verifier: redirected.verifier });
       expect(afterWrongRedirect).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
-      const issued = await app.database.db
+      const issued = await app.services.database.db
         .select()
         .from(mcpAccessTokens)
         .where(eq(mcpAccessTokens.mcpAppId, claude.id));

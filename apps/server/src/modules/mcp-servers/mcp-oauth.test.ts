@@ -33,7 +33,7 @@ describe('MCP servers with OAuth 2.1', () => {
       headers: admin,
     });
   const enabledRow = async (userId: number) => {
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select()
       .from(enabledMcpServers)
       .where(and(eq(enabledMcpServers.userId, userId), eq(enabledMcpServers.mcpServerId, serverId)));
@@ -99,7 +99,7 @@ describe('MCP servers with OAuth 2.1', () => {
       { clientSecret: expect.any(String), redirectUris: [callbackUrl], clientName: 'Letterset' },
     ]);
     const [client] = [...fake.clients.values()];
-    const [row] = await app.database.db.select().from(mcpServers).where(eq(mcpServers.id, serverId));
+    const [row] = await app.services.database.db.select().from(mcpServers).where(eq(mcpServers.id, serverId));
     expect(JSON.stringify(row?.oauthSettings)).not.toContain(client?.clientSecret);
     expect(row?.oauthSettings).toMatchObject({ resource: fake.url, authorizationServerUrl: fake.issuer });
 
@@ -220,7 +220,7 @@ describe('MCP servers with OAuth 2.1', () => {
 
     // The token expires: Letterset refreshes it first (refresh_token grant) and stores the new ones.
     const before = await enabledRow(organization.admin.id);
-    await app.database.db
+    await app.services.database.db
       .update(enabledMcpServers)
       .set({ tokensExpireAt: new Date(Date.now() - 1000) })
       .where(eq(enabledMcpServers.id, before?.id ?? 0));

@@ -55,7 +55,10 @@ describe('MCP servers (AI connectors)', () => {
       oauth: false,
       start_oauth_flow_url: null,
     });
-    const [row] = await app.database.db.select().from(mcpServers).where(eq(mcpServers.id, server.id));
+    const [row] = await app.services.database.db
+      .select()
+      .from(mcpServers)
+      .where(eq(mcpServers.id, server.id));
     expect(row?.sealedHeaders).not.toContain(apiKey);
     expect(
       JSON.stringify(await app.inject({ method: 'GET', url: `${base}/mcp_servers`, headers: admin })),
@@ -92,7 +95,7 @@ describe('MCP servers (AI connectors)', () => {
 
   it('refuses private addresses unless ALLOW_PRIVATE_NETWORK_FETCH is set: at save, and at each connection', async () => {
     const saved = (await create({ name: 'Local', url: fake.url, headers: { 'X-Api-Key': apiKey } })).json();
-    app.config.outboundFetch.allowPrivateNetwork = false;
+    app.services.config.outboundFetch.allowPrivateNetwork = false;
     try {
       for (const url of [
         'http://127.0.0.1:8080/mcp',
@@ -115,7 +118,7 @@ describe('MCP servers (AI connectors)', () => {
       expect(refused.healthcheck_error).toMatch(/127\.0\.0\.1 is a private, loopback or link-local address/);
       expect(fake.seen).toEqual([]);
     } finally {
-      app.config.outboundFetch.allowPrivateNetwork = true;
+      app.services.config.outboundFetch.allowPrivateNetwork = true;
     }
   });
 

@@ -28,20 +28,20 @@ describe('openMcpTools', () => {
     });
     organization = await createTestOrganization(app);
     userId = (await createTestUser(app, organization)).id;
-    const [server] = await app.database.db
+    const [server] = await app.services.database.db
       .insert(mcpServers)
       .values({
         organizationId: organization.organizationId,
         workspaceId: organization.workspaceId,
         name: 'Briefs',
         url: fake.url,
-        sealedHeaders: sealHeaders(app.secrets, { 'X-Api-Key': 'brief-key-0123456789' }),
+        sealedHeaders: sealHeaders(app.services.secrets, { 'X-Api-Key': 'brief-key-0123456789' }),
         healthcheckStatus: 'healthy',
       })
       .returning();
     if (!server) throw new Error('no server');
     serverId = server.id;
-    await app.database.db.insert(mcpServerTools).values([
+    await app.services.database.db.insert(mcpServerTools).values([
       { mcpServerId: server.id, name: 'get_brief', description: 'Reads a campaign brief', enabled: true },
       { mcpServerId: server.id, name: 'list_products', description: 'Lists products', enabled: false },
     ]);
@@ -58,7 +58,7 @@ describe('openMcpTools', () => {
   });
 
   it('offers the enabled tools of the enabled servers, prefixed, calling the server with its headers', async () => {
-    await app.database.db.insert(enabledMcpServers).values({
+    await app.services.database.db.insert(enabledMcpServers).values({
       organizationId: organization.organizationId,
       workspaceId: organization.workspaceId,
       userId,

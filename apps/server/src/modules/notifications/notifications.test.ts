@@ -115,7 +115,10 @@ describe('notifications', () => {
     const other = await createTestOrganization(app);
     const stranger = await createTestUser(app, other);
     const removed = await createTestUser(app, organization);
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removed.id));
+    await app.services.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, removed.id));
     await notify(services(), [notice([stranger.id, removed.id])]);
     const headers = await signInAs(app, stranger);
     expect((await get(headers, '/api/v1/notifications')).json().pagination.total).toBe(0);

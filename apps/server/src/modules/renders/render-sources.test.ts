@@ -14,12 +14,12 @@ describe('RenderSources', () => {
     app = await buildTestApp();
     const organization = await createTestOrganization(app);
     workspaceId = organization.workspaceId;
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ id: emailDesignSystems.id })
       .from(emailDesignSystems)
       .where(eq(emailDesignSystems.workspaceId, workspaceId));
     systemId = Number(row?.id);
-    sources = new RenderSources({ database: app.database, log: app.log });
+    sources = new RenderSources({ database: app.services.database, log: app.log });
     await sources.listen();
   });
   afterAll(async () => {
@@ -55,12 +55,12 @@ describe('RenderSources', () => {
     expect(loader.calls).toBe(1);
 
     // Written behind the API's back: the database counts and announces the change itself.
-    await app.database.db.execute(
+    await app.services.database.db.execute(
       sql`update components set label = label || '!' where email_design_system_id = ${systemId}`,
     );
     await designSystem(systemId, loader.load);
     expect(loader.calls).toBe(2);
-    await app.database.db.execute(
+    await app.services.database.db.execute(
       sql`update email_design_systems set name = name || '!' where id = ${systemId}`,
     );
     await designSystem(systemId, loader.load);
@@ -79,12 +79,12 @@ describe('RenderSources', () => {
     await dynamicContent();
     await dynamicContent();
     expect(loader.calls).toBe(1);
-    await app.database.db.execute(
+    await app.services.database.db.execute(
       sql`update components set label = label || '?' where email_design_system_id = ${systemId}`,
     );
     await dynamicContent();
     expect(loader.calls).toBe(1);
-    await app.database.db.execute(
+    await app.services.database.db.execute(
       sql`insert into personalization_tags (organization_id, workspace_id, label, default_value, example_value, profile_values)
           select organization_id, id, 'Tag', 'x', 'y', '{}' from workspaces where id = ${workspaceId}`,
     );

@@ -72,7 +72,7 @@ describe('renders that run away', { retry: 2 }, () => {
       ['runaway_loop', runawayLoop],
       ['unstoppable_filter', unstoppableFilter],
     ] as const) {
-      const [row] = await app.database.db
+      const [row] = await app.services.database.db
         .insert(components)
         .values({
           organizationId: organization.organizationId,
@@ -150,7 +150,10 @@ describe('renders that run away', { retry: 2 }, () => {
         component_instances: instances,
       },
     });
-    await app.database.db.update(emails).set({ emailDesignSystemId: systemId }).where(eq(emails.id, emailId));
+    await app.services.database.db
+      .update(emails)
+      .set({ emailDesignSystemId: systemId })
+      .where(eq(emails.id, emailId));
     // The route's first answer compiles its serializers: not what is measured here.
     expect((await call('POST', `/emails/${emailId}/locales/fr-FR/render`, {})).status).toBe(422);
     const run = await whileCheckingHealth(url, () =>

@@ -20,8 +20,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('renders on two server processes o
     const testDatabase = await createTestDatabase();
     database = await testDatabase.open();
     organization = await createTestOrganization({
-      database,
-      storage: createFileStorage(testConfig().storage),
+      services: { database, storage: createFileStorage(testConfig().storage) },
     });
     const environment = { ...testDatabase.processEnvironment, RUN_JOB_WORKERS: 'false' };
     servers.push(...(await Promise.all([startChildServer(environment), startChildServer(environment)])));

@@ -62,7 +62,7 @@ describe('the render API', () => {
       })
     ).id;
     // Saving refuses a template that cannot render within the budget: this one was stored before.
-    const [loop] = await app.database.db
+    const [loop] = await app.services.database.db
       .insert(components)
       .values({
         organizationId: organization.organizationId,

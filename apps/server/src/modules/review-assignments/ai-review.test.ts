@@ -18,7 +18,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** Every email event announced while the test app runs, whichever database is under it. */
 async function recordEmailEvents(app: TestApp): Promise<{ events: EmailEvent[]; stop(): Promise<void> }> {
   const events: EmailEvent[] = [];
-  const handle = app.database;
+  const handle = app.services.database;
   if (handle.driver === 'pglite') {
     const unlisten = await handle.pglite.listen(emailEventsChannel, (payload) => {
       events.push(JSON.parse(payload));

@@ -25,7 +25,7 @@ describe('review assignments', () => {
     app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const ask = (payload: object, headers = admin) => request('POST', base, payload, headers);
   const joinTeam = (user: TestUser) =>
-    app.database.db.insert(teamMemberships).values({ teamId, userId: user.id });
+    app.services.database.db.insert(teamMemberships).values({ teamId, userId: user.id });
   /** A user who can see the email: a workspace member on the team of its project. */
   const colleague = async (options: Parameters<typeof createTestUser>[2] = {}) => {
     const user = await createTestUser(app, organization, options);
@@ -46,7 +46,7 @@ describe('review assignments', () => {
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     emailId = await createTestEmail(app, organization, { name: 'Spring sale', content: {} });
-    const [row] = await app.database.db
+    const [row] = await app.services.database.db
       .select({ teamId: projects.teamId })
       .from(emails)
       .innerJoin(projects, eq(projects.id, emails.projectId))
@@ -155,7 +155,10 @@ describe('review assignments', () => {
   it('refuses assignees outside the organization or workspace, and users who cannot see the email', async () => {
     const other = await createTestOrganization(app);
     const removed = await colleague();
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removed.id));
+    await app.services.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, removed.id));
     const outsideWorkspace = await createTestUser(app, organization, {
       workspaceIds: [],
       firstName: 'Wanda',

@@ -157,7 +157,10 @@ describe('review groups', () => {
   it('refuses users of another organization and removed users', async () => {
     const other = await createTestOrganization(app);
     const removed = await createTestUser(app, organization);
-    await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, removed.id));
+    await app.services.database.db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(eq(users.id, removed.id));
     expect(
       await errorsOf('POST', '/api/v1/review_groups', {
         name: 'Strangers',
@@ -279,7 +282,7 @@ describe('review groups', () => {
       { position: 1, approval_type: 'one_of', user_ids: [rita.id, sam.id] },
       { position: 2, approval_type: 'all_of', user_ids: [tom.id] },
     ];
-    const [workflow] = await app.database.db
+    const [workflow] = await app.services.database.db
       .insert(approvalWorkflows)
       .values({
         organizationId: organization.organizationId,
@@ -294,7 +297,10 @@ describe('review groups', () => {
     if (!workflow) throw new Error('workflow insert returned nothing');
     const workflowNow = async () =>
       (
-        await app.database.db.select().from(approvalWorkflows).where(eq(approvalWorkflows.id, workflow.id))
+        await app.services.database.db
+          .select()
+          .from(approvalWorkflows)
+          .where(eq(approvalWorkflows.id, workflow.id))
       )[0];
 
     const changed = await request('PATCH', `/api/v1/review_groups/${group.id}`, {
@@ -312,7 +318,7 @@ describe('review groups', () => {
   });
 
   it('makes an email’s one-off group inside the caller’s transaction, with its snapshot', async () => {
-    const made = await app.database.db.transaction((tx) =>
+    const made = await app.services.database.db.transaction((tx) =>
       createReviewGroupRecords(tx, organization.organizationId, {
         name: 'Review of Spring sale',
         reusable: false,
@@ -326,7 +332,7 @@ describe('review groups', () => {
       { position: 1, approval_type: 'one_of', user_ids: [rita.id] },
       { position: 2, approval_type: 'all_of', user_ids: [tom.id, sam.id] },
     ]);
-    const group = await loadReviewGroup(app.database.db, organization.organizationId, made.id);
+    const group = await loadReviewGroup(app.services.database.db, organization.organizationId, made.id);
     expect(group).toMatchObject({ reusable: false, name: 'Review of Spring sale' });
     expect(group?.stages.map((stage) => stage.members.map((member) => member.user_id))).toEqual([
       [rita.id],
@@ -334,10 +340,10 @@ describe('review groups', () => {
     ]);
     // Another organization's id reads as nothing.
     const other = await createTestOrganization(app);
-    expect(await loadReviewGroup(app.database.db, other.organizationId, made.id)).toBeNull();
+    expect(await loadReviewGroup(app.services.database.db, other.organizationId, made.id)).toBeNull();
     // A refusal rolls the caller's transaction back.
     await expect(
-      app.database.db.transaction((tx) =>
+      app.services.database.db.transaction((tx) =>
         createReviewGroupRecords(tx, organization.organizationId, {
           name: 'Broken',
           stages: [{ position: 1, approval_type: 'one_of', members: [{ user_id: other.admin.id }] }],

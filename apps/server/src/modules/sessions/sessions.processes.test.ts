@@ -21,8 +21,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('sign-in throttling on two server 
     const testDatabase = await createTestDatabase();
     database = await testDatabase.open();
     organization = await createTestOrganization({
-      database,
-      storage: createFileStorage(testConfig().storage),
+      services: { database, storage: createFileStorage(testConfig().storage) },
     });
     const environment = {
       ...testDatabase.processEnvironment,

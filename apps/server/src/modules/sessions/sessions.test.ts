@@ -70,7 +70,7 @@ describe('sessions', () => {
 
   it('refuses an expired session', async () => {
     const headers = await signInAs(app, organization.admin);
-    await app.database.db
+    await app.services.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, organization.admin.id));
@@ -414,7 +414,7 @@ describe('sessions are stored as digests', () => {
       const organization = await createTestOrganization(app);
       const headers = await signInAs(app, organization.admin);
       const token = headers.cookie?.split('=')[1] ?? '';
-      const rows = await app.database.db
+      const rows = await app.services.database.db
         .select()
         .from(sessions)
         .where(eq(sessions.userId, organization.admin.id));

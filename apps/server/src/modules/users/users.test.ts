@@ -177,7 +177,7 @@ describe('users and invitations', () => {
     expect(pending).toMatchObject({ role_name: 'Editor', invitation_state: 'invited' });
     expect(Date.parse(pending.invitation_expires_at)).toBeGreaterThan(Date.now());
     const late = await invite('Dorothy', 'dorothy@acme.example', 'Viewer');
-    await app.database.db
+    await app.services.database.db
       .update(users)
       .set({ invitationExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(users.id, late.id));
@@ -206,7 +206,7 @@ describe('users and invitations', () => {
   });
 
   it('sends an expired invitation again, with a new link that works', async () => {
-    const [dorothy] = await app.database.db
+    const [dorothy] = await app.services.database.db
       .select()
       .from(users)
       .where(eq(users.email, 'dorothy@acme.example'));
