@@ -13,7 +13,7 @@ import {
 } from 'ai';
 import { eq } from 'drizzle-orm';
 import { aiUsage, organizationAiSettings } from '../../db/schema.ts';
-import { UpstreamServiceError, ValidationError } from '../../http/errors.ts';
+import { inSeconds, UpstreamServiceError, ValidationError } from '../../http/errors.ts';
 import { guardedFetch, OutboundFetchError } from '../../security/outbound-fetch.ts';
 import type { Services } from '../../services.ts';
 import { type AiConnection, imageModelOf, languageModelOf } from './ai-connection.ts';
@@ -90,19 +90,26 @@ export interface UsageEntry {
 
 /**
  * The AI features' one way to a model: every call reports its tokens to `recordUsage`, and every
- * provider failure becomes an `AiProviderError` whose message says what went wrong in plain words.
+ * provider failure becomes an `AiProviderError` whose message says what went wrong in Letterset's
+ * words; the provider's own words go to the log.
  */
 export class AiClient {
   readonly connection: AiConnection;
   private readonly fetch: typeof globalThis.fetch;
   private readonly recordUsageEntry: (entry: UsageEntry) => Promise<void>;
+  private readonly log: Pick<Services['log'], 'warn'> | undefined;
 
   constructor(
     connection: AiConnection,
-    options: { allowPrivateNetwork: boolean; recordUsage: (entry: UsageEntry) => Promise<void> },
+    options: {
+      allowPrivateNetwork: boolean;
+      recordUsage: (entry: UsageEntry) => Promise<void>;
+      log?: Pick<Services['log'], 'warn'>;
+    },
   ) {
     this.connection = connection;
     this.recordUsageEntry = options.recordUsage;
+    this.log = options.log;
     this.fetch = guardedFetch({
       allowPrivateNetwork: options.allowPrivateNetwork,
       timeoutMs: modelResponseTimeoutMs,
@@ -140,7 +147,7 @@ export class AiClient {
     } catch (error) {
       if (NoObjectGeneratedError.isInstance(error)) {
         if (error.usage) await this.recordUsage(request.feature, error.usage);
-        return { ok: false, problem: 'the answer was not valid JSON', text: error.text ?? '' };
+        return { ok: false, problem: 'is not valid JSON', text: error.text ?? '' };
       }
       throw this.providerError(error);
     }
@@ -225,6 +232,13 @@ export class AiClient {
   private providerError(error: unknown, model = this.connection.model): Error {
     if (error instanceof ValidationError || error instanceof AiProviderError) return error;
     if (error instanceof Error && error.name === 'AbortError') return error;
+    const failure = providerFailureOf(error);
+    if (failure.status !== undefined || failure.providerMessage !== undefined) {
+      this.log?.warn(
+        { status: failure.status, providerMessage: failure.providerMessage, model },
+        'the AI provider refused or failed a request',
+      );
+    }
     return new AiProviderError(
       describeProviderFailure(error, { ...this.connection, model: model ?? this.connection.model }),
     );
@@ -240,11 +254,12 @@ export class AiProviderError extends UpstreamServiceError {}
  * held to the private-address refusal.
  */
 export function aiClientFor(
-  services: Pick<Services, 'database' | 'config'>,
+  services: Pick<Services, 'database' | 'config'> & Partial<Pick<Services, 'log'>>,
   connection: AiConnection,
   principal: { organizationId: number; userId: number | null },
 ): AiClient {
   return new AiClient(connection, {
+    log: services.log,
     allowPrivateNetwork:
       connection.source === 'environment' || services.config.outboundFetch.allowPrivateNetwork,
     recordUsage: async (entry) => {
@@ -257,7 +272,7 @@ export function aiClientFor(
 
 /** Opens the organization's AI client, or refuses with the 422 that says an Admin can set one up. */
 export async function openAiClient(
-  services: Pick<Services, 'database' | 'secrets' | 'config'>,
+  services: Pick<Services, 'database' | 'secrets' | 'config' | 'log'>,
   principal: { organizationId: number; userId: number | null },
 ): Promise<AiClient> {
   const connection = await loadAiConnection(services, principal.organizationId);
@@ -265,28 +280,74 @@ export async function openAiClient(
   return aiClientFor(services, connection, principal);
 }
 
-/** What went wrong with a provider call, in words an Admin can act on. */
+/**
+ * What went wrong with a provider call, in one sentence of Letterset's that an Admin can act on.
+ * The provider's own text is never part of it (it is in another voice, and may repeat the wait
+ * in its own words): the client logs it instead.
+ */
 export function describeProviderFailure(
   error: unknown,
   connection: Pick<AiConnection, 'model' | 'baseUrl'>,
 ): string {
-  const cause = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(cause)) {
-    const status = cause.statusCode;
-    const detail = providerMessageOf(cause.responseBody);
-    if (status === 401 || status === 403)
-      return `The AI provider refused the API key (HTTP ${status}). An Admin can change it in Settings › AI.`;
-    if (status === 429)
-      return `The AI provider is limiting requests (HTTP 429)${detail ? `: ${detail}` : ''}. Try again in a minute.`;
-    if (status === 404) return `The AI provider does not know the model “${connection.model}” (HTTP 404).`;
-    if (status !== undefined && status >= 500)
-      return `The AI provider had an error (HTTP ${status}). Try again later.`;
-    if (status !== undefined)
-      return `The AI provider refused the request (HTTP ${status})${detail ? `: ${detail}` : ''}.`;
-    return `Could not reach the AI provider${connection.baseUrl ? ` at ${connection.baseUrl}` : ''}: ${reasonOf(cause.cause) ?? cause.message}`;
+  const failure = providerFailureOf(error);
+  const { status } = failure;
+  if (status === 401 || status === 403)
+    return `The AI provider refused the API key (HTTP ${status}). An Admin can change it in Settings › AI.`;
+  if (status === 429) {
+    const wait = failure.retryAfterSeconds;
+    return `The AI provider is limiting requests (HTTP 429); try again in ${wait === undefined ? 'a minute' : inSeconds(wait)}.`;
   }
-  const reason = reasonOf(cause);
-  return `Could not reach the AI provider${connection.baseUrl ? ` at ${connection.baseUrl}` : ''}${reason ? `: ${reason}` : ''}.`;
+  if (status === 404) return `The AI provider does not know the model “${connection.model}” (HTTP 404).`;
+  if (status !== undefined && status >= 500)
+    return `The AI provider had an error (HTTP ${status}). Try again later.`;
+  if (status !== undefined) return `The AI provider refused the request (HTTP ${status}).`;
+  const at = connection.baseUrl ? ` at ${connection.baseUrl}` : '';
+  return `Could not reach the AI provider${at}${failure.reason ? `: ${failure.reason}` : ''}.`;
+}
+
+/** A failed provider call, read: its HTTP status, the wait it asked for, its own message. */
+export interface ProviderFailure {
+  status: number | undefined;
+  retryAfterSeconds: number | undefined;
+  /** The provider's own words, for the log only. */
+  providerMessage: string | undefined;
+  /** Why the provider could not be reached, when it answered nothing. */
+  reason: string | undefined;
+}
+
+export function providerFailureOf(error: unknown): ProviderFailure {
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (APICallError.isInstance(cause) && cause.statusCode !== undefined) {
+    return {
+      status: cause.statusCode,
+      retryAfterSeconds: retryAfterSecondsOf(cause.responseHeaders),
+      providerMessage: providerMessageOf(cause.responseBody),
+      reason: undefined,
+    };
+  }
+  const reason = APICallError.isInstance(cause) ? (reasonOf(cause.cause) ?? cause.message) : reasonOf(cause);
+  return { status: undefined, retryAfterSeconds: undefined, providerMessage: undefined, reason };
+}
+
+/**
+ * The wait a provider asked for: OpenAI's `retry-after-ms`, else `retry-after` in seconds or as an
+ * HTTP date; undefined when it asked for none (or an unreadable one).
+ */
+function retryAfterSecondsOf(headers: Record<string, string> | undefined): number | undefined {
+  if (!headers) return undefined;
+  const header = (name: string) =>
+    Object.entries(headers)
+      .find(([key]) => key.toLowerCase() === name)?.[1]
+      ?.trim();
+  const milliseconds = Number(header('retry-after-ms'));
+  if (header('retry-after-ms') && Number.isFinite(milliseconds) && milliseconds >= 0)
+    return milliseconds / 1000;
+  const value = header('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
 function reasonOf(error: unknown): string | undefined {
@@ -302,14 +363,13 @@ function reasonOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The `error.message` of an OpenAI- or Anthropic-style error body, cut short. */
+/** The `error.message` of an OpenAI- or Anthropic-style error body, else the body, cut short. */
 function providerMessageOf(body: string | undefined): string | undefined {
   if (!body) return undefined;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string };
     const message = typeof parsed.error === 'string' ? parsed.error : parsed.error?.message;
-    return typeof message === 'string' ? message.slice(0, 200) : undefined;
-  } catch {
-    return undefined;
-  }
+    if (typeof message === 'string') return message.slice(0, 500);
+  } catch {}
+  return body.slice(0, 500);
 }

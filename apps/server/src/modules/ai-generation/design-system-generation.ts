@@ -101,7 +101,7 @@ interface Design {
 }
 
 async function designComponents(
-  services: Pick<Services, 'database' | 'storage' | 'renderer' | 'config' | 'secrets'>,
+  services: Pick<Services, 'database' | 'storage' | 'renderer' | 'config' | 'secrets' | 'log'>,
   system: SystemRow,
   request: DesignSystemGenerationRequest,
   signal: AbortSignal,

@@ -182,7 +182,8 @@ describe('emails written with AI', () => {
     const email = await waitForGeneration(created.json().id);
     expect(chatRequests()).toHaveLength(3);
     expect(email.ai_generation_status).toBe('done');
-    expect(email.ai_generation_error).toContain('sections[1].values.url: must be an http(s) or mailto link');
+    expect(email.ai_generation_error).toContain('- Button › Link: must be an http(s) or mailto link');
+    expect(email.ai_generation_error).not.toContain('sections[');
     const [heading, button] = email.email_content.component_instances;
     expect(heading.field_values.null_branch['en-US'].text).toEqual({ value: 'Kept' });
     expect(button.field_values.null_branch['en-US'].url).toBeUndefined();
@@ -197,6 +198,39 @@ describe('emails written with AI', () => {
     expect(email.ai_generation_error).toBe(
       'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.',
     );
+    expect(email.email_content.component_instances).toEqual([]);
+  });
+
+  it('says a rate limit in our words with the wait the provider asked for, never its own text', async () => {
+    fake.script(
+      { kind: 'error', status: 429, retryAfterSeconds: 0 },
+      { kind: 'error', status: 429, retryAfterSeconds: 90 },
+    );
+    const created = await create({ create_with_ai: true, prompt: 'Paris' });
+    const email = await waitForGeneration(created.json().id);
+    expect(email.ai_generation_error).toBe(
+      'The AI provider is limiting requests (HTTP 429); try again in 90 seconds.',
+    );
+    expect(email.email_content.component_instances).toEqual([]);
+  });
+
+  it('says the provider had an error when it answers 500, and writes nothing', async () => {
+    fake.script({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
+    const created = await create({ create_with_ai: true, prompt: 'Paris' });
+    const email = await waitForGeneration(created.json().id);
+    expect(email.ai_generation_error).toBe('The AI provider had an error (HTTP 500). Try again later.');
+    expect(email.ai_generation_error).not.toContain('Sorry about that');
+    expect(email.email_content.component_instances).toEqual([]);
+  });
+
+  it('says the answer could not be read when every answer is malformed', async () => {
+    fake.script(
+      ...[1, 2, 3].map(() => ({ kind: 'text' as const, text: '{"subject": "Paris", "sections": [' })),
+    );
+    const created = await create({ create_with_ai: true, prompt: 'Paris' });
+    const email = await waitForGeneration(created.json().id);
+    expect(chatRequests()).toHaveLength(3);
+    expect(email.ai_generation_error).toContain('- The AI’s answer: is not valid JSON');
     expect(email.email_content.component_instances).toEqual([]);
   });
 

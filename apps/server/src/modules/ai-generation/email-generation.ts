@@ -6,7 +6,6 @@ import {
   composeEmailSchema,
   contentWithComposedEmail,
   contentWithRewrittenEmail,
-  describeProblems,
   type EmailContent,
   type GenerationProblem,
   nullBranch,
@@ -28,6 +27,12 @@ import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-promp
 import { writeAiContent } from '../emails/email-ai-writes.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
 import { contentOf, type EmailRow } from '../emails/emails.serializers.ts';
+import {
+  composedProblemPlace,
+  describeProblemsAt,
+  type ProblemPlace,
+  rewrittenProblemPlace,
+} from './generation-problems.ts';
 import { composeEmailPrompt, rewriteEmailPrompt } from './prompts.ts';
 
 export type EmailGenerationRequest = JobPayloads['email-generation'];
@@ -59,7 +64,10 @@ export async function runEmailGeneration(
 
   try {
     const generated = await generateContent(services, email, request, signal);
-    await finish(generated.problems.length > 0 ? problemsMessage(generated.problems) : null, generated.apply);
+    await finish(
+      generated.problems.length > 0 ? problemsMessage(generated.problems, generated.placeOf) : null,
+      generated.apply,
+    );
     return generated.problems.length > 0 ? 'written_with_problems' : 'written';
   } catch (error) {
     if (signal.aborted) throw error;
@@ -77,6 +85,7 @@ export async function runEmailGeneration(
 
 interface GeneratedContent {
   problems: GenerationProblem[];
+  placeOf: ProblemPlace;
   /** The email's content with the generated part written in, from the content as it is at write time. */
   apply(current: EmailRow): EmailContent | null;
 }
@@ -105,19 +114,23 @@ async function generateContent(
     if (components.length === 0)
       throw new GenerationRefused('The design system has no components the AI may use.');
     const prompt = composeEmailPrompt({ brief, components, agentDescription, locale });
-    const generation = await generateWithRepairs<ComposedEmail>(client, {
+    const generation = await generateWithRepairs<{ composed: ComposedEmail; placeOf: ProblemPlace }>(client, {
       feature: request.feature,
       ...prompt,
       schema: composeEmailSchema(components) as JSONSchema7,
       read: (value) => {
         const composed = readComposedEmail(value, components, customStyles);
-        return { result: composed, problems: composed.problems };
+        return {
+          result: { composed, placeOf: composedProblemPlace(value, components) },
+          problems: composed.problems,
+        };
       },
       signal,
     });
-    const composed = generation.result;
+    const composed = generation.result?.composed;
     return {
       problems: generation.problems,
+      placeOf: generation.result?.placeOf ?? composedProblemPlace(null, components),
       apply: (current) =>
         composed && composed.sections.length > 0
           ? contentWithComposedEmail(contentOf(current), composed, locale, randomUUID)
@@ -149,6 +162,7 @@ async function generateContent(
   const rewritten = generation.result;
   return {
     problems: generation.problems,
+    placeOf: rewrittenProblemPlace(sections),
     apply: (current) => (rewritten ? contentWithRewrittenEmail(contentOf(current), rewritten, locale) : null),
   };
 }
@@ -160,10 +174,10 @@ class GenerationRefused extends HttpError {
   }
 }
 
-function problemsMessage(problems: readonly GenerationProblem[]): string {
+function problemsMessage(problems: readonly GenerationProblem[], placeOf: ProblemPlace): string {
   const shown = problems.slice(0, 20);
   const more = problems.length - shown.length;
-  return `The AI’s answer still had problems after two repairs; these values were left at their defaults:\n${describeProblems(shown)}${
+  return `The AI’s answer still had problems after two repairs; these values were left at their defaults:\n${describeProblemsAt(shown, placeOf)}${
     more > 0 ? `\n…and ${more} more` : ''
   }`;
 }
