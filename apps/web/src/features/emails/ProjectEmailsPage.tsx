@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Select,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +12,7 @@ import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
+import { AiGenerationBadge } from '../ai-generation/AiGenerationBadge.tsx';
 import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { confirmAndDeleteProject } from '../projects/delete-project.ts';
 import { ProjectFormModal } from '../projects/ProjectFormModal.tsx';
@@ -200,15 +189,7 @@ export function ProjectEmailsPage() {
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           <EmailStatusBadge status={email.status} />
-                          {email.ai_generation_status === 'generating' && (
-                            <Badge
-                              color="grape"
-                              variant="light"
-                              leftSection={<Loader size={10} color="grape" />}
-                            >
-                              AI writing
-                            </Badge>
-                          )}
+                          <AiGenerationBadge email={email} />
                         </Group>
                       </Table.Td>
                       <Table.Td>
