@@ -96,13 +96,6 @@ function CommentingReviewPanel({
     }
   });
 
-  // A pin and a selection belong to the locale they were made in.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the locale changes.
-  useEffect(() => {
-    setPendingPin(null);
-    selectThread(null);
-  }, [locale]);
-
   useEffect(() => {
     if (!pinMode) return;
     const leave = (event: KeyboardEvent) => {

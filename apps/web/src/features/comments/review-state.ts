@@ -23,19 +23,39 @@ export interface ReviewState {
   setShowResolved: (show: boolean) => void;
 }
 
-export function useReviewState(): ReviewState {
+/** A pin waiting for its comment and the thread selected, both of the locale they were made in. */
+export interface ReviewMarks {
+  locale: string;
+  pendingPin: PendingPin | null;
+  selectedThreadId: number | null;
+}
+
+/** The marks with the locale on screen: kept in the locale they were made in, dropped in another. */
+export function marksInLocale(marks: ReviewMarks, locale: string): ReviewMarks {
+  return marks.locale === locale ? marks : { locale, pendingPin: null, selectedThreadId: null };
+}
+
+/**
+ * The review state of the editor showing `locale`. It lives with the editor, not with the Review
+ * panel: on a phone the panel is a sheet that closes while a pin is placed, and opening it again
+ * for the comment must find the pin still there.
+ */
+export function useReviewState(locale: string): ReviewState {
   const [pinMode, setPinMode] = useState(false);
-  const [pendingPin, setPendingPin] = useState<PendingPin | null>(null);
-  const [selectedThreadId, selectThread] = useState<number | null>(null);
+  const [storedMarks, setMarks] = useState<ReviewMarks>({ locale, pendingPin: null, selectedThreadId: null });
+  const marks = marksInLocale(storedMarks, locale);
+  if (marks !== storedMarks) setMarks(marks);
   const [showResolved, setShowResolved] = useState(false);
+  const { pendingPin, selectedThreadId } = marks;
   return useMemo(
     () => ({
       pinMode,
       setPinMode,
       pendingPin,
-      setPendingPin,
+      setPendingPin: (pin: PendingPin | null) => setMarks((current) => ({ ...current, pendingPin: pin })),
       selectedThreadId,
-      selectThread,
+      selectThread: (threadId: number | null) =>
+        setMarks((current) => ({ ...current, selectedThreadId: threadId })),
       showResolved,
       setShowResolved,
     }),

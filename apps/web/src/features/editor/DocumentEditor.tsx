@@ -92,7 +92,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
   const [savingAsLayout, setSavingAsLayout] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [emptyEmailSlot, setEmptyEmailSlot] = useState<HTMLDivElement | null>(null);
-  const review = useReviewState();
+  const review = useReviewState(locale);
   // Below 85em (1360 px: tablets, laptops) the palette and outline move into the side panel's tabs,
   // so the preview keeps the email's 600 px and its margins.
   const narrow = useMediaQuery('(max-width: 85em)') === true;
