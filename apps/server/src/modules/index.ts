@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
 import { aiAgentsRoutes } from './ai-agents/ai-agents.routes.ts';
 import { AiAgent, AiAgentBrandGuidelinesDocument } from './ai-agents/ai-agents.schemas.ts';
+import { aiGenerationRoutes } from './ai-generation/ai-generation.routes.ts';
 import { aiReviewersRoutes } from './ai-reviewers/ai-reviewers.routes.ts';
 import { AiReviewer } from './ai-reviewers/ai-reviewers.schemas.ts';
 import { aiSettingsRoutes } from './ai-settings/ai-settings.routes.ts';
@@ -154,6 +155,7 @@ export const modules: Module[] = [
   { routes: notificationsRoutes, schemas: [Notification, UnreadCount] },
   { routes: emailCommentsRoutes, schemas: [PinData, EmailComment] },
   { routes: emailChatRoutes, schemas: [EmailChatMessage] },
+  { routes: aiGenerationRoutes },
   { routes: emailTranslationsRoutes, schemas: [LocaleTranslationStatus, EmailTranslation] },
   { routes: reviewGroupsRoutes, schemas: [ReviewGroup] },
   { routes: aiAgentsRoutes, schemas: [AiAgentBrandGuidelinesDocument, AiAgent] },

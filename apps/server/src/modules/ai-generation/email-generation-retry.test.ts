@@ -13,7 +13,6 @@ import {
   startFakeOpenAi,
 } from '../../test/fakes/fake-openai.ts';
 import { buildAiTestApp, type TestApp } from '../../test/harness.ts';
-import { aiGenerationRoutes } from './ai-generation.routes.ts';
 
 type Headers = Record<string, string>;
 
@@ -77,7 +76,7 @@ describe('an email’s AI generation, run again', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    app = await buildAiTestApp(fake, { routes: aiGenerationRoutes });
+    app = await buildAiTestApp(fake);
     organization = await createTestOrganization(app);
     admin = await signInAs(app, organization.admin);
     base = `/api/v1/workspaces/${organization.workspaceId}`;

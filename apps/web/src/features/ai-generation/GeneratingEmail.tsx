@@ -1,9 +1,13 @@
 import type { components } from '@letterset/api-client';
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useCan } from '../../app/session.ts';
+import { errorMessage } from '../../shared/api-error.ts';
 import { emailQuery } from '../editor/editor-api.ts';
 import { useEmailEvents } from '../live/use-email-events.ts';
+import { useWorkspaceId } from '../shell/workspace.ts';
+import { useRetryEmailGeneration } from './ai-generation-api.ts';
 
 type Email = components['schemas']['Email'];
 
@@ -51,14 +55,76 @@ export function GeneratingEmail({ workspaceId, email }: { workspaceId: number; e
   );
 }
 
-/** What the AI could not do, shown above the editor once it is done, until dismissed. */
+/**
+ * What the AI could not do, shown above the editor once it is done, until dismissed, with the brief
+ * it was given: **Try again** runs it as it is, **Edit brief** changes it first. Either way the page
+ * shows the AI writing again.
+ */
 export function GenerationProblems({ email, onDismiss }: { email: Email; onDismiss: () => void }) {
+  const workspaceId = useWorkspaceId();
+  const can = useCan();
+  const retry = useRetryEmailGeneration(workspaceId, email.id);
+  const [editedBrief, setEditedBrief] = useState<string | null>(null);
   if (!email.ai_generation_error) return null;
+  const canRetry = can('update_emails') && email.prompt !== null;
   return (
     <Alert color="yellow" title="AI finished with problems" withCloseButton onClose={onDismiss} mb="sm">
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {email.ai_generation_error}
-      </Text>
+      <Stack gap="xs">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {email.ai_generation_error}
+        </Text>
+        {editedBrief === null ? (
+          email.prompt && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              <Text span fw={600}>
+                Brief:{' '}
+              </Text>
+              {email.prompt}
+            </Text>
+          )
+        ) : (
+          <Textarea
+            label="Brief"
+            rows={4}
+            value={editedBrief}
+            onChange={(event) => setEditedBrief(event.currentTarget.value)}
+            error={editedBrief.trim() === '' ? 'Write what the email is about' : undefined}
+          />
+        )}
+        {canRetry && (
+          <Group gap="xs">
+            {editedBrief === null ? (
+              <>
+                <Button size="xs" loading={retry.isPending} onClick={() => retry.mutate(undefined)}>
+                  Try again
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setEditedBrief(email.prompt ?? '')}>
+                  Edit brief
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button
+                  size="xs"
+                  loading={retry.isPending}
+                  disabled={editedBrief.trim() === ''}
+                  onClick={() => retry.mutate(editedBrief)}
+                >
+                  Write it with this brief
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setEditedBrief(null)}>
+                  Cancel
+                </Button>
+              </>
+            )}
+          </Group>
+        )}
+        {retry.error && (
+          <Text size="sm" c="red.8" role="alert">
+            {errorMessage(retry.error)}
+          </Text>
+        )}
+      </Stack>
     </Alert>
   );
 }
