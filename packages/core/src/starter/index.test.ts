@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import { validateFieldDefinitions } from '../fields/index.ts';
 import { checkTemplate } from '../render/check-template.ts';
+import type { BrandProfileDefinition } from '../render/design-system.ts';
 import { render } from '../render/render.ts';
 import { definitionsFromImport, starterDesignSystem, starterImageFiles } from './index.ts';
 
@@ -24,7 +25,10 @@ function emailWith(instances: ComponentInstance[]): EmailContent {
   };
 }
 
-function renderStarter(instances: ComponentInstance[], options: { bare?: boolean } = {}) {
+function renderStarter(
+  instances: ComponentInstance[],
+  options: { bare?: boolean; brandProfile?: BrandProfileDefinition } = {},
+) {
   const components = options.bare
     ? starter.components.map((component) =>
         component.container ? { ...component, template: '{{children}}' } : component,
@@ -33,7 +37,7 @@ function renderStarter(instances: ComponentInstance[], options: { bare?: boolean
   return render({
     designSystem: starter.designSystem,
     components,
-    brandProfile: null,
+    brandProfile: options.brandProfile ?? null,
     content: emailWith(instances),
     locale,
     mode: 'export',
@@ -122,6 +126,37 @@ describe('Letterset Starter', () => {
     expect(output.html).toContain('<v:roundrect');
     expect(output.html).toMatchSnapshot();
     expect(output.plainText).toMatchSnapshot();
+  });
+
+  it('paints buttons and links in the brand profile’s primary colour', () => {
+    const starterPrimary = '#2f5bea';
+    expect(imported.email_design_system.design_tokens).toMatchObject({ colors: { primary: starterPrimary } });
+    const brandPrimary = '#d6336c';
+    const output = renderStarter(
+      starter.components
+        .filter((component) => !component.container)
+        .map((component) => ({ id: `i-${component.name}`, component_id: component.id, field_values: {} })),
+      {
+        brandProfile: {
+          id: 7,
+          name: 'Berry',
+          design_tokens: { colors: { primary: brandPrimary } },
+          component_overrides: [],
+        },
+      },
+    );
+    expect(output.diagnostics).toEqual([]);
+    const buttonBackgrounds = [
+      ...output.html.matchAll(/<a [^>]*style="display: inline-block; background-color: ([^;]+);/g),
+    ].map(([, colour]) => colour);
+    const outlookFills = [...output.html.matchAll(/<v:roundrect [^>]*fillcolor="([^"]+)"/g)].map(
+      ([, colour]) => colour,
+    );
+    // The hero's, the button's and the product card's.
+    expect(buttonBackgrounds).toEqual([brandPrimary, brandPrimary, brandPrimary]);
+    expect(outlookFills).toEqual([brandPrimary, brandPrimary, brandPrimary]);
+    expect(output.html).toContain(`a { color: ${brandPrimary}; }`);
+    expect(output.html.toLowerCase()).not.toContain(starterPrimary);
   });
 
   it('uses the email’s text direction', () => {
