@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.ts';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -19,7 +19,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* Bottom right: at the top they would cover the page header's actions (Save, Export). */}
       <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>

@@ -30,14 +30,15 @@ export function NotificationBell() {
   const unread = useQuery(unreadCountQuery).data?.unread_count ?? 0;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          disabled={unread === 0}
-          offset={4}
-          color="red"
-        >
+      {/* The popover's target is the button itself: the target gets aria-haspopup, which a div may not carry. */}
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        disabled={unread === 0}
+        offset={4}
+        color="red"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -47,8 +48,8 @@ export function NotificationBell() {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         {opened && <NotificationList unread={unread} onOpened={() => setOpened(false)} />}
       </Popover.Dropdown>

@@ -119,12 +119,14 @@ function WorkspaceSwitcher({ currentWorkspaceId }: { currentWorkspaceId: number 
 
 function UserMenu() {
   const me = useMe();
+  const fullName = `${me.user.first_name} ${me.user.last_name}`;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
+        {/* The name read out starts with the visible one, so speech users can say what they see. */}
+        <UnstyledButton aria-label={`${fullName}: Account menu`}>
           <Text size="sm" fw={500}>
-            {me.user.first_name} {me.user.last_name}
+            {fullName}
           </Text>
         </UnstyledButton>
       </Menu.Target>
