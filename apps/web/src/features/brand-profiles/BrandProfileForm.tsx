@@ -3,6 +3,7 @@ import {
   Accordion,
   Badge,
   Button,
+  Fieldset,
   Group,
   Modal,
   NumberInput,
@@ -10,6 +11,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Tabs,
   Text,
   Textarea,
   TextInput,
@@ -33,6 +35,7 @@ import {
   refusedSaveProblems,
 } from './brand-overrides.ts';
 import { useSaveBrandProfile } from './brand-profiles-api.ts';
+import { TokenOverrideFields } from './TokenOverrideFields.tsx';
 
 /** A brand profile's dialog: its name, token overrides, and per component what the brand hides or changes. */
 export function BrandProfileForm({
@@ -123,18 +126,53 @@ export function BrandProfileForm({
           error={errors.name?.join('; ')}
           data-autofocus
         />
-        <Textarea
-          label="Design token overrides (JSON)"
-          description="Merged over the design system's tokens key by key, e.g. { &quot;colors&quot;: { &quot;primary&quot;: &quot;#D6336C&quot; } }"
-          styles={monospaceInput}
-          autosize
-          minRows={3}
-          maxRows={16}
-          value={tokens}
-          readOnly={readOnly}
-          onChange={(event) => setTokens(event.currentTarget.value)}
-          error={tokenError}
-        />
+        <Fieldset legend="Design token overrides" variant="unstyled">
+          <Tabs defaultValue="fields" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="fields">Tokens</Tabs.Tab>
+              <Tabs.Tab value="json">Advanced (JSON)</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="fields" pt="sm">
+              {'problem' in parsedTokens ? (
+                <Text size="sm" c="red.9" role="alert">
+                  {tokenError} Correct it in the Advanced (JSON) tab to edit the tokens here.
+                </Text>
+              ) : (
+                <Stack gap="xs">
+                  <Text size="sm" c="dimmed">
+                    Empty fields keep the design system’s value (shown greyed); what you fill in is the
+                    brand’s.
+                  </Text>
+                  <TokenOverrideFields
+                    baseTokens={system.design_tokens ?? {}}
+                    overrides={parsedTokens.tokens}
+                    readOnly={readOnly}
+                    onChange={(next) => setTokens(JSON.stringify(next, null, 2))}
+                  />
+                  {tokenError && (
+                    <Text size="sm" c="red.9" role="alert">
+                      {tokenError}
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="json" pt="sm">
+              <Textarea
+                label="Design token overrides (JSON)"
+                description="Merged over the design system's tokens key by key, e.g. { &quot;colors&quot;: { &quot;primary&quot;: &quot;#D6336C&quot; } }"
+                styles={monospaceInput}
+                autosize
+                minRows={3}
+                maxRows={16}
+                value={tokens}
+                readOnly={readOnly}
+                onChange={(event) => setTokens(event.currentTarget.value)}
+                error={tokenError}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Fieldset>
         <Text fw={500}>Components</Text>
         <QueryState
           query={componentsQuery}
