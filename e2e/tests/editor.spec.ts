@@ -422,7 +422,8 @@ test('an email saved as a layout is arranged in the layout editor and starts a n
     .getByRole('button', { name: 'Start with Hero' })
     .click();
   await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Headline from the email');
-  await page.getByRole('button', { name: 'Save as layout' }).click();
+  await page.getByRole('button', { name: 'More actions', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Save as layout' }).click();
   const saveDialog = page.getByRole('dialog', { name: 'Save as layout' });
   await saveDialog.getByRole('textbox', { name: 'Layout name' }).fill(layoutName);
   await expect(saveDialog.getByRole('checkbox', { name: 'Keep the field values' })).toBeChecked();
@@ -445,7 +446,10 @@ test('an email saved as a layout is arranged in the layout editor and starts a n
   // The email's subject stayed with the email: the layout's own starts blank.
   await expect(page.getByRole('textbox', { name: 'Subject (en-US)' })).toHaveValue('');
   await expect(page.getByRole('tab', { name: 'History' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Save as layout' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'More actions', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'Download HTML' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Save as layout' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Add, reorder, change a value, undo: the same commands as in an email.
   const rows = page.getByRole('list', { name: 'Components in this email' }).getByRole('listitem');

@@ -163,7 +163,8 @@ test('refuses to start an export while a check blocks it, and downloads the HTML
     page.getByRole('region', { name: 'Pre-send checks' }).or(page.getByLabel('Pre-send checks')),
   ).toContainText('de-DE · The link "ftp://files" is not an http(s) or mailto: link');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download HTML' }).click();
+  await page.getByRole('button', { name: 'More actions', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Download HTML' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`export-me-${unique}-en-US.html`);
   const html = (await readFile(await download.path())).toString('utf8');

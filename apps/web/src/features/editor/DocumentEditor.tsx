@@ -223,18 +223,16 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
               canUndo={state.canUndo && !readOnly}
               canRedo={state.canRedo && !readOnly}
               onRetrySave={() => autosave?.retry()}
+              secondaryActions={[
+                ...(email && can('create_layouts')
+                  ? [{ label: 'Save as layout', onClick: () => setSavingAsLayout(true) }]
+                  : []),
+                { label: 'Download HTML', onClick: downloadHtml },
+              ]}
             >
               {localeSelect}
               {audienceSwitch}
               {reviewActions}
-              {email && can('create_layouts') && (
-                <Button size="xs" variant="default" onClick={() => setSavingAsLayout(true)}>
-                  Save as layout
-                </Button>
-              )}
-              <Button size="xs" variant="default" onClick={downloadHtml}>
-                Download HTML
-              </Button>
               {email && can('create_exports') && (
                 <Button size="xs" onClick={() => setExporting(true)}>
                   Export

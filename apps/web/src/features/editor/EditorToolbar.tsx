@@ -1,5 +1,6 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Loader, Menu, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDotsVertical } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { EmailStatusBadge } from '../emails/EmailStatusBadge.tsx';
@@ -64,9 +65,51 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () =>
   }
 }
 
+/** An action of the top bar that makes way for the primary ones when the window is not wide. */
+export interface SecondaryAction {
+  label: string;
+  onClick: () => void;
+}
+
+/**
+ * The secondary actions: buttons on a wide window (at least 100em, 1600 px), else the entries of a
+ * "More actions" menu, so that the bar keeps one row at 1280 and 1440 px with the review actions.
+ */
+function SecondaryActions({ actions }: { actions: readonly SecondaryAction[] }) {
+  const wide = useMediaQuery('(min-width: 100em)') === true;
+  if (actions.length === 0) return null;
+  if (wide) {
+    return actions.map((action) => (
+      <Button key={action.label} size="xs" variant="default" onClick={action.onClick}>
+        {action.label}
+      </Button>
+    ));
+  }
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label="More actions">
+          <ActionIcon variant="default" aria-label="More actions">
+            <IconDotsVertical size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((action) => (
+          <Menu.Item key={action.label} onClick={action.onClick}>
+            {action.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /**
  * The editor's top bar: back to where the email (its project) or layout (its design system's
- * layouts) lives, the name, save state, undo and redo, view controls.
+ * layouts) lives, the name, save state, undo and redo, view controls, then the secondary actions.
+ * The name gives way (it is cut short) before the bar takes a second row; on a phone, where the
+ * controls alone are wider than the screen, they go below the name.
  */
 export function EditorToolbar({
   workspaceId,
@@ -75,6 +118,7 @@ export function EditorToolbar({
   canUndo,
   canRedo,
   onRetrySave,
+  secondaryActions = [],
   children,
 }: {
   workspaceId: number;
@@ -83,17 +127,19 @@ export function EditorToolbar({
   canUndo: boolean;
   canRedo: boolean;
   onRetrySave: () => void;
+  secondaryActions?: readonly SecondaryAction[];
   children: ReactNode;
 }) {
   const { editor } = useEditorSession();
   return (
-    <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
-      <Group gap="xs" wrap="nowrap">
+    <Group justify="space-between" mb="xs" wrap="wrap" gap="xs" data-testid="editor-toolbar">
+      <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 0', minWidth: 280 }}>
         {target.kind === 'email' ? (
           <Anchor
             component={Link}
             to={`/workspaces/${workspaceId}/projects/${target.email.project_id}`}
             aria-label="Back to the project"
+            style={{ display: 'inline-flex', flexShrink: 0 }}
           >
             <IconChevronLeft size={18} />
           </Anchor>
@@ -106,26 +152,28 @@ export function EditorToolbar({
             }}
             search={{ tab: 'layouts' }}
             aria-label="Back to the layouts"
-            style={{ color: 'var(--mantine-color-anchor)', display: 'inline-flex' }}
+            style={{ color: 'var(--mantine-color-anchor)', display: 'inline-flex', flexShrink: 0 }}
           >
             <IconChevronLeft size={18} />
           </Link>
         )}
-        <Text fw={600} component="h1" fz="lg" m={0}>
+        <Text fw={600} component="h1" fz="lg" m={0} truncate="end" miw={0} title={nameOf(target)}>
           {nameOf(target)}
         </Text>
-        {target.kind === 'email' ? (
-          <EmailStatusBadge status={target.email.status} />
-        ) : (
-          <Badge variant="light" color="grape">
-            Layout
-          </Badge>
-        )}
-        <span role="status" aria-label="Save state">
-          <SaveIndicator status={status} onRetry={onRetrySave} />
-        </span>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {target.kind === 'email' ? (
+            <EmailStatusBadge status={target.email.status} />
+          ) : (
+            <Badge variant="light" color="grape">
+              Layout
+            </Badge>
+          )}
+          <span role="status" aria-label="Save state">
+            <SaveIndicator status={status} onRetry={onRetrySave} />
+          </span>
+        </Group>
       </Group>
-      <Group gap="xs">
+      <Group gap="xs" justify="flex-end">
         <Tooltip label="Undo (Ctrl/Cmd+Z)">
           <ActionIcon variant="default" aria-label="Undo" disabled={!canUndo} onClick={() => editor.undo()}>
             <IconArrowBackUp size={16} />
@@ -137,6 +185,7 @@ export function EditorToolbar({
           </ActionIcon>
         </Tooltip>
         {children}
+        <SecondaryActions actions={secondaryActions} />
       </Group>
     </Group>
   );
