@@ -1,28 +1,11 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconGripVertical } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api-error.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { arrayMove, DragHandle, SortableList, useSortableItem } from '../../shared/SortableList.tsx';
 import {
   type Component,
   componentKeys,
@@ -111,20 +94,11 @@ function SortableComponents({
   editable: boolean;
 }) {
   const queryClient = useQueryClient();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const container = components.find((component) => component.container);
   const ordered = components.filter((component) => !component.container);
 
-  const onDragEnd = async ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const moved = arrayMove(
-      ordered,
-      ordered.findIndex((component) => component.id === active.id),
-      ordered.findIndex((component) => component.id === over.id),
-    );
+  const move = async (from: number, to: number) => {
+    const moved = arrayMove(ordered, from, to);
     const key = componentKeys.all(workspaceId, designSystemId);
     // Show the new order at once; the server's answer (or a refetch on failure) settles it.
     queryClient.setQueryData(key, { results: container ? [container, ...moved] : moved });
@@ -146,22 +120,17 @@ function SortableComponents({
       {container && (
         <ComponentRow component={container} workspaceId={workspaceId} designSystemId={designSystemId} />
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext
-          items={ordered.map((component) => component.id)}
-          strategy={verticalListSortingStrategy}
-        >
-          {ordered.map((component) => (
-            <SortableRow
-              key={component.id}
-              component={component}
-              workspaceId={workspaceId}
-              designSystemId={designSystemId}
-              draggable={editable}
-            />
-          ))}
-        </SortableContext>
-      </DndContext>
+      <SortableList ids={ordered.map((component) => component.id)} onMove={move}>
+        {ordered.map((component) => (
+          <SortableRow
+            key={component.id}
+            component={component}
+            workspaceId={workspaceId}
+            designSystemId={designSystemId}
+            draggable={editable}
+          />
+        ))}
+      </SortableList>
     </Stack>
   );
 }
@@ -177,32 +146,14 @@ function SortableRow({
   designSystemId: number;
   draggable: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: component.id, disabled: !draggable });
+  const { itemRef, itemStyle, handle } = useSortableItem(component.id, { disabled: !draggable });
   return (
-    <div
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
-    >
+    <div ref={itemRef} style={itemStyle}>
       <ComponentRow
         component={component}
         workspaceId={workspaceId}
         designSystemId={designSystemId}
-        handle={
-          draggable && (
-            <ActionIcon
-              ref={setActivatorNodeRef}
-              variant="subtle"
-              color="gray"
-              aria-label={`Move ${component.label}`}
-              style={{ cursor: 'grab' }}
-              {...attributes}
-              {...listeners}
-            >
-              <IconGripVertical size={18} />
-            </ActionIcon>
-          )
-        }
+        handle={draggable && <DragHandle label={`Move ${component.label}`} handle={handle} size={18} />}
       />
     </div>
   );

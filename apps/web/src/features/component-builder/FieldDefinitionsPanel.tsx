@@ -1,24 +1,8 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { type CustomStyle, type FieldDefinition, fieldTypeSpecs, fieldTypes } from '@letterset/core';
 import { Accordion, ActionIcon, Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { arrayMove, DragHandle, SortableList, useSortableItem } from '../../shared/SortableList.tsx';
 import { FieldDefinitionEditor } from './FieldDefinitionEditor.tsx';
 import { type DraftField, draftKey, type FieldProblems, newFieldDefinition } from './field-definitions.ts';
 
@@ -46,10 +30,6 @@ export function FieldDefinitionsPanel({
   const [open, setOpen] = useState<string | null>(null);
   const fieldsRef = useRef(fields);
   fieldsRef.current = fields;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   // After a refused save, open the first field the API complained about so its messages are in view.
   useEffect(() => {
@@ -69,16 +49,6 @@ export function FieldDefinitionsPanel({
     };
     onChange([...fields, field]);
     setOpen(field.key);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(
-      arrayMove(
-        fields,
-        fields.findIndex((field) => field.key === active.id),
-        fields.findIndex((field) => field.key === over.id),
-      ),
-    );
   };
 
   return (
@@ -108,28 +78,29 @@ export function FieldDefinitionsPanel({
           <code>{'{{ headline }}'}</code>.
         </Text>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={fields.map((field) => field.key)} strategy={verticalListSortingStrategy}>
-            <Accordion variant="separated" value={open} onChange={setOpen}>
-              {fields.map((field, index) => (
-                <SortableField
-                  key={field.key}
-                  field={field}
-                  problems={problems[index]}
-                  customStyles={customStyles}
-                  feedFields={feedFields}
-                  readOnly={readOnly}
-                  onChange={(definition) =>
-                    onChange(
-                      fields.map((other) => (other.key === field.key ? { ...other, definition } : other)),
-                    )
-                  }
-                  onRemove={() => onChange(fields.filter((other) => other.key !== field.key))}
-                />
-              ))}
-            </Accordion>
-          </SortableContext>
-        </DndContext>
+        <SortableList
+          ids={fields.map((field) => field.key)}
+          onMove={(from, to) => onChange(arrayMove(fields, from, to))}
+        >
+          <Accordion variant="separated" value={open} onChange={setOpen}>
+            {fields.map((field, index) => (
+              <SortableField
+                key={field.key}
+                field={field}
+                problems={problems[index]}
+                customStyles={customStyles}
+                feedFields={feedFields}
+                readOnly={readOnly}
+                onChange={(definition) =>
+                  onChange(
+                    fields.map((other) => (other.key === field.key ? { ...other, definition } : other)),
+                  )
+                }
+                onRemove={() => onChange(fields.filter((other) => other.key !== field.key))}
+              />
+            ))}
+          </Accordion>
+        </SortableList>
       )}
     </Stack>
   );
@@ -152,33 +123,18 @@ function SortableField({
   onChange: (definition: FieldDefinition) => void;
   onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } = useSortable({
-    id: field.key,
-    disabled: readOnly,
-  });
+  const { itemRef, itemStyle, handle } = useSortableItem(field.key, { disabled: readOnly });
   const { definition } = field;
   const problemCount = Object.values(problems ?? {}).flat().length;
   return (
     <Accordion.Item
       value={field.key}
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      ref={itemRef}
+      style={itemStyle}
       data-testid={`field-definition-${definition.liquid_variable}`}
     >
       <Group gap={4} wrap="nowrap" pl={4} pr="xs">
-        {!readOnly && (
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            aria-label={`Move field ${definition.label}`}
-            style={{ cursor: 'grab' }}
-            {...attributes}
-            {...listeners}
-          >
-            <IconGripVertical size={16} />
-          </ActionIcon>
-        )}
+        {!readOnly && <DragHandle label={`Move field ${definition.label}`} handle={handle} />}
         <Accordion.Control style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" fw={500} truncate>

@@ -1,21 +1,4 @@
 import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import {
   ActionIcon,
   Button,
   Group,
@@ -26,7 +9,8 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { arrayMove, DragHandle, SortableList, useSortableItem } from '../../shared/SortableList.tsx';
 import { fullName } from '../settings/settings-api.ts';
 import { usePeopleSearch } from '../settings/UserPicker.tsx';
 import { type ApprovalType, approvalTypeLabels, type DraftStage, newStage } from './review-groups-api.ts';
@@ -55,18 +39,7 @@ export function StagesEditor({
   onPeopleChosen: (chosen: Person[]) => void;
   readOnly?: boolean;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const move = (from: number, to: number) => onChange(arrayMove(stages, from, to));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    move(
-      stages.findIndex((stage) => stage.key === active.id),
-      stages.findIndex((stage) => stage.key === over.id),
-    );
-  };
   const update = (key: string, change: Partial<DraftStage>) =>
     onChange(stages.map((stage) => (stage.key === key ? { ...stage, ...change } : stage)));
 
@@ -81,25 +54,23 @@ export function StagesEditor({
           {errors.stages}
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={stages.map((stage) => stage.key)} strategy={verticalListSortingStrategy}>
-          {stages.map((stage, index) => (
-            <StageCard
-              key={stage.key}
-              stage={stage}
-              index={index}
-              count={stages.length}
-              errors={errors}
-              people={people}
-              onPeopleChosen={onPeopleChosen}
-              readOnly={readOnly}
-              onMove={(to) => move(index, to)}
-              onChange={(change) => update(stage.key, change)}
-              onRemove={() => onChange(stages.filter((other) => other.key !== stage.key))}
-            />
-          ))}
-        </SortableContext>
-      </DndContext>
+      <SortableList ids={stages.map((stage) => stage.key)} onMove={move}>
+        {stages.map((stage, index) => (
+          <StageCard
+            key={stage.key}
+            stage={stage}
+            index={index}
+            count={stages.length}
+            errors={errors}
+            people={people}
+            onPeopleChosen={onPeopleChosen}
+            readOnly={readOnly}
+            onMove={(to) => move(index, to)}
+            onChange={(change) => update(stage.key, change)}
+            onRemove={() => onChange(stages.filter((other) => other.key !== stage.key))}
+          />
+        ))}
+      </SortableList>
       {!readOnly && (
         <Group>
           <Button
@@ -139,10 +110,7 @@ function StageCard({
   onChange: (change: Partial<DraftStage>) => void;
   onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } = useSortable({
-    id: stage.key,
-    disabled: readOnly,
-  });
+  const { itemRef, itemStyle, handle } = useSortableItem(stage.key, { disabled: readOnly });
   const number = index + 1;
   const at = `stages.${index}`;
   // Problems of the stage itself (its position or id), beside those of its members and approval type.
@@ -151,27 +119,15 @@ function StageCard({
     <Paper
       withBorder
       p="sm"
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      ref={itemRef}
+      style={itemStyle}
       aria-label={`Stage ${number}`}
       component="section"
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Group gap={4} wrap="nowrap">
-            {!readOnly && (
-              <ActionIcon
-                ref={setActivatorNodeRef}
-                variant="subtle"
-                color="gray"
-                aria-label={`Drag stage ${number}`}
-                style={{ cursor: 'grab' }}
-                {...attributes}
-                {...listeners}
-              >
-                <IconGripVertical size={16} />
-              </ActionIcon>
-            )}
+            {!readOnly && <DragHandle label={`Drag stage ${number}`} handle={handle} />}
             <Text fw={500}>Stage {number}</Text>
           </Group>
           {!readOnly && (
