@@ -7,6 +7,7 @@ import { useMe } from '../../app/session.ts';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { relativeTime } from '../../shared/relative-time.ts';
+import { AiGenerationBadge } from '../ai-generation/AiGenerationBadge.tsx';
 import { EmailStatusBadge } from '../emails/EmailStatusBadge.tsx';
 import { type EmailSummary, workspaceEmailsQuery } from '../emails/emails-api.ts';
 import { NotificationRow } from '../notifications/NotificationBell.tsx';
@@ -153,7 +154,10 @@ function EmailList({
                   {relativeTime(String(email.updated_at))}
                 </Text>
               </Stack>
-              <EmailStatusBadge status={email.status} />
+              <Group gap={6} wrap="nowrap">
+                <EmailStatusBadge status={email.status} />
+                <AiGenerationBadge email={email} />
+              </Group>
             </Group>
           ))}
         </Stack>
