@@ -179,7 +179,7 @@ function assertSettingsUsable(
 
 /** Asks the provider for a one-word answer: proves the URL, the key and the model in one call. */
 export async function testAiConnection(
-  services: Pick<Services, 'database' | 'secrets' | 'config'>,
+  services: Pick<Services, 'database' | 'secrets' | 'config' | 'log'>,
   principal: { organizationId: number; userId: number },
 ): Promise<Static<typeof AiConnectionTest>> {
   const connection = await loadAiConnection(services, principal.organizationId);
