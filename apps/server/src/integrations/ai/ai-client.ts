@@ -232,6 +232,14 @@ export class AiClient {
   private providerError(error: unknown, model = this.connection.model): Error {
     if (error instanceof ValidationError || error instanceof AiProviderError) return error;
     if (error instanceof Error && error.name === 'AbortError') return error;
+    return new AiProviderError(this.failureMessage(error, model));
+  }
+
+  /**
+   * What a failed provider call says to people, in Letterset's words; the provider's own words
+   * go to the log. For callers that read a stream's failures themselves (the chat).
+   */
+  failureMessage(error: unknown, model = this.connection.model): string {
     const failure = providerFailureOf(error);
     if (failure.status !== undefined || failure.providerMessage !== undefined) {
       this.log?.warn(
@@ -239,9 +247,7 @@ export class AiClient {
         'the AI provider refused or failed a request',
       );
     }
-    return new AiProviderError(
-      describeProviderFailure(error, { ...this.connection, model: model ?? this.connection.model }),
-    );
+    return describeProviderFailure(error, { ...this.connection, model: model ?? this.connection.model });
   }
 }
 

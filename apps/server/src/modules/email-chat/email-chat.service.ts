@@ -21,7 +21,7 @@ import { emailChatMessages } from '../../db/schema.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import { listBody, type PageRequest } from '../../http/pagination.ts';
 import type { Principal } from '../../http/principal.ts';
-import { type AiClient, describeProviderFailure, openAiClient } from '../../integrations/ai/ai-client.ts';
+import { type AiClient, openAiClient } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
 import { describeAgentForPrompt, loadAiAgent } from '../ai-agents/ai-agent-prompt.ts';
 import { renderingContext } from '../emails/emails.rendering.ts';
@@ -383,7 +383,7 @@ export async function answerEmailChat(
           break;
         }
         case 'error':
-          failure ??= describeProviderFailure(part.error, client.connection);
+          failure ??= client.failureMessage(part.error);
           break;
         case 'abort':
           failure ??= 'The answer was stopped before it finished.';
@@ -397,7 +397,7 @@ export async function answerEmailChat(
   } catch (error) {
     if (signal.aborted) failure ??= 'The answer was stopped before it finished.';
     else if (APICallError.isInstance(error) || RetryError.isInstance(error))
-      failure ??= describeProviderFailure(error, client.connection);
+      failure ??= client.failureMessage(error);
     else {
       services.log.error({ err: error, emailId: email.id }, 'the email chat failed');
       failure ??= 'The answer failed because of an error in Letterset; it is logged on the server.';
