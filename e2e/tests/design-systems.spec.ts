@@ -128,7 +128,10 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
   await page.getByRole('button', { name: 'New brand profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'New brand profile' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Spring sale');
-  await dialog.getByLabel('Design token overrides (JSON)').fill('{ "colors": { "primary": "#D6336C" } }');
+  // The design system's tokens are the profile's fields; the JSON tab holds the same overrides.
+  await dialog.getByRole('textbox', { name: 'Primary' }).fill('#D6336C');
+  await dialog.getByRole('tab', { name: 'Advanced (JSON)' }).click();
+  await expect(dialog.getByLabel('Design token overrides (JSON)')).toHaveValue(/"primary": "#D6336C"/);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('cell', { name: 'Spring sale', exact: true })).toBeVisible();
 
