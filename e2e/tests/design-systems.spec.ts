@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import { postJson, starterDesignSystem, workspaceApi, workspaceId } from './support/workspace-api.ts';
 
 test.use({ storageState: adminStorageState });
 
@@ -203,5 +204,55 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
   await expect(page.getByRole('heading', { name: `${systemName} synced`, exact: true })).toBeVisible();
   await expect(page.getByText('Kept in step with the brand kit')).toBeVisible();
 
+  expect(problems).toEqual([]);
+});
+
+test('a brand profile’s primary colour, set in its Tokens field, paints the starter’s buttons', async ({
+  page,
+}) => {
+  const problems = collectPageProblems(page);
+  const starter = await starterDesignSystem(page);
+  const brandName = `Berry ${Date.now()}`;
+  await page.goto(`/workspaces/${workspaceId}/design-systems/${starter.id}`);
+  await page.getByRole('tab', { name: 'Brand profiles' }).click();
+  await page.getByRole('button', { name: 'New brand profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New brand profile' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(brandName);
+  await dialog.getByRole('textbox', { name: 'Primary', exact: true }).fill('#d6336c');
+  // White button text on the new colour is measured as the brand types it.
+  await expect(dialog.getByText(/Contrast \d+\.\d\d:1 against Primary/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: brandName, exact: true })).toBeVisible();
+
+  const profiles = await (
+    await page.request.get(`${workspaceApi}/email_design_systems/${starter.id}/brand_profiles?per=100`)
+  ).json();
+  const brand = (profiles.results as { id: number; name: string }[]).find(
+    (profile) => profile.name === brandName,
+  );
+  expect(brand).toBeDefined();
+  const render = (brandProfileId: number | null) =>
+    postJson<{ html: string }>(page, `${workspaceApi}/renders`, {
+      email_design_system_id: starter.id,
+      ...(brandProfileId === null ? {} : { brand_profile_id: brandProfileId }),
+      content: {
+        subject: 'Berries',
+        preheader: 'In season',
+        container_component_instance: { component_id: starter.componentNamed('container').id },
+        component_instances: [
+          { component_id: starter.componentNamed('hero').id },
+          {
+            component_id: starter.componentNamed('button').id,
+            field_values: { text: 'Shop', url: 'https://example.com' },
+          },
+        ],
+      },
+    });
+  const buttonColours = (html: string) =>
+    [...html.matchAll(/<a [^>]*style="display: inline-block; background-color: ([^;]+);/g)].map(
+      ([, colour]) => colour,
+    );
+  expect(buttonColours((await render(null)).html)).toEqual(['#2f5bea', '#2f5bea']);
+  expect(buttonColours((await render(brand?.id ?? 0)).html)).toEqual(['#d6336c', '#d6336c']);
   expect(problems).toEqual([]);
 });
