@@ -29,7 +29,17 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const unread = useQuery(unreadCountQuery).data?.unread_count ?? 0;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
+    // Focus moves into the open list, so Escape closes it from there and focus returns to the bell.
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={360}
+      shadow="md"
+      withinPortal
+      trapFocus
+      returnFocus
+    >
       {/* The popover's target is the button itself: the target gets aria-haspopup, which a div may not carry. */}
       <Indicator
         label={unread > 99 ? '99+' : unread}
