@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createStarterProject,
-  createTestOrganization,
-  signInAs,
-  signInMemberWith,
-  type TestOrganization,
-} from '../../test/factories.ts';
-import {
-  type ChatResponseFormat,
-  type FakeOpenAi,
-  type OpenAiRequestBody,
-  startFakeOpenAi,
-} from '../../test/fakes/fake-openai.ts';
-import { buildAiTestApp, type TestApp } from '../../test/harness.ts';
+import { type AiWorkspace, startAiWorkspace } from '../../test/ai-workspace.ts';
+import { signInMemberWith, type TestOrganization } from '../../test/factories.ts';
+import type { ChatResponseFormat, FakeOpenAi, OpenAiRequestBody } from '../../test/fakes/fake-openai.ts';
+import type { TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 
@@ -74,23 +64,13 @@ describe('an email’s AI generation, run again', () => {
     return email;
   }
 
+  let workspace: AiWorkspace;
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    app = await buildAiTestApp(fake);
-    organization = await createTestOrganization(app);
-    admin = await signInAs(app, organization.admin);
-    base = `/api/v1/workspaces/${organization.workspaceId}`;
-    ({
-      starter: { id: starterId },
-      teamId,
-      projectId,
-    } = await createStarterProject(app, organization, admin, { team: 'Travel', project: 'Campaigns' }));
+    workspace = await startAiWorkspace();
+    ({ fake, app, organization, admin, base, starterId, teamId, projectId } = workspace);
   });
   beforeEach(() => fake.reset());
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => workspace.close());
 
   it('tries a failed generation again with the same brief and fills the email in', async () => {
     const failed = await failedEmail();

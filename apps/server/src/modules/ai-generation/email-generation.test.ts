@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type AiWorkspace, startAiWorkspace } from '../../test/ai-workspace.ts';
 import {
-  createStarterProject,
   createTestOrganization,
   signInAs,
   signInMemberWith,
   type TestOrganization,
 } from '../../test/factories.ts';
-import {
-  type ChatResponseFormat,
-  type FakeOpenAi,
-  type OpenAiRequestBody,
-  startFakeOpenAi,
-} from '../../test/fakes/fake-openai.ts';
-import { buildAiTestApp, buildTestApp, type TestApp } from '../../test/harness.ts';
+import type { ChatResponseFormat, FakeOpenAi, OpenAiRequestBody } from '../../test/fakes/fake-openai.ts';
+import { buildTestApp, type TestApp } from '../../test/harness.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -73,23 +68,13 @@ describe('emails written with AI', () => {
       .map((message) => (typeof message.content === 'string' ? message.content : ''))
       .join('\n');
 
+  let workspace: AiWorkspace;
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    app = await buildAiTestApp(fake);
-    organization = await createTestOrganization(app);
-    admin = await signInAs(app, organization.admin);
-    base = `/api/v1/workspaces/${organization.workspaceId}`;
-    ({
-      starter: { id: starterId },
-      teamId,
-      projectId,
-    } = await createStarterProject(app, organization, admin, { team: 'Travel', project: 'Campaigns' }));
+    workspace = await startAiWorkspace();
+    ({ fake, app, organization, admin, base, starterId, teamId, projectId } = workspace);
   });
   beforeEach(() => fake.reset());
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => workspace.close());
 
   it('creates the email at once and fills it in from the brief, as a version attributed to the AI', async () => {
     fake.script({ kind: 'json', value: parisEmail });
