@@ -106,6 +106,8 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
   await expect(page.getByRole('heading', { name: systemName })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Tokens and styles' }).click();
+  await expect(page.getByText(/No design tokens yet/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Advanced (JSON)' }).click();
   const tokens = page.getByLabel('Design tokens (JSON)');
   await tokens.fill('{ "colors": { "primary": ');
   await page.getByRole('button', { name: 'Save tokens and styles' }).click();
@@ -122,8 +124,18 @@ test('design tokens are checked before saving, brand profiles and layouts are ad
     'true',
   );
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('highlight');
-  await page.getByRole('button', { name: 'Save tokens and styles' }).click();
+  const saveTokens = page.getByRole('button', { name: 'Save tokens and styles' });
+  await saveTokens.click();
   await expect(page.getByText('Tokens and custom styles saved')).toBeVisible();
+  // Saved tokens become fields typed by their values; a change there is a change to the JSON.
+  await page.getByRole('tab', { name: 'Tokens', exact: true }).click();
+  const primary = page.getByRole('textbox', { name: 'Primary' });
+  await expect(primary).toHaveValue('#1890ff');
+  await primary.fill('#0b7285');
+  await page.getByRole('tab', { name: 'Advanced (JSON)' }).click();
+  await expect(tokens).toHaveValue(/"primary": "#0b7285"/);
+  await saveTokens.click();
+  await expect(saveTokens).toBeDisabled();
 
   await page.getByRole('tab', { name: 'Brand profiles' }).click();
   await page.getByRole('button', { name: 'New brand profile' }).click();
@@ -218,9 +230,16 @@ test('a brand profile’s primary colour, set in its Tokens field, paints the st
   await page.getByRole('button', { name: 'New brand profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'New brand profile' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill(brandName);
+  // The preview beside the form shows the starter's components with the brand as it is typed.
+  const previewButton = dialog
+    .frameLocator('iframe[title="Brand preview"]')
+    .locator('a[style*="display: inline-block"]')
+    .first();
+  await expect(previewButton).toHaveCSS('background-color', 'rgb(47, 91, 234)');
   await dialog.getByRole('textbox', { name: 'Primary', exact: true }).fill('#d6336c');
   // White button text on the new colour is measured as the brand types it.
   await expect(dialog.getByText(/Contrast \d+\.\d\d:1 against Primary/)).toBeVisible();
+  await expect(previewButton).toHaveCSS('background-color', 'rgb(214, 51, 108)');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('cell', { name: brandName, exact: true })).toBeVisible();
 

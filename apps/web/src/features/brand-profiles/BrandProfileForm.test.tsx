@@ -27,6 +27,7 @@ const system = {
     fonts: { body: 'Helvetica, Arial, sans-serif' },
     sizes: { radius: 6 },
   },
+  custom_styles: [],
 } as unknown as DesignSystem;
 const ok = (data: unknown) => Promise.resolve({ data, response: { ok: true, status: 200 } });
 
@@ -100,8 +101,37 @@ describe('BrandProfileForm', { timeout: 20_000 }, () => {
     await userEvent.click(json);
     await userEvent.paste('{ "colors": ');
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Tokens' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(/Design tokens is not valid JSON/);
+    expect(within(dialog).getByText(/Design tokens is not valid JSON/)).toHaveAttribute('role', 'alert');
     expect(within(dialog).queryByRole('textbox', { name: 'Primary' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('previews the brand beside the form, following unsaved token changes', async () => {
+    const container = {
+      id: 1,
+      name: 'wrapper',
+      label: 'Wrapper',
+      container: true,
+      template: '<div>{{children}}</div>',
+      field_definitions: [],
+    };
+    const button = {
+      id: 2,
+      name: 'button',
+      label: 'Button',
+      container: false,
+      template: '<a style="background-color: {{ render_context.design_tokens.colors.primary }}">Go</a>',
+      field_definitions: [],
+    };
+    apiCalls.GET.mockImplementation((path: string) =>
+      path.endsWith('/email_design_systems/{id}')
+        ? ok(system)
+        : ok({ results: [container, button], pagination: { page: 1, per: 100, total: 2 } }),
+    );
+    const dialog = renderForm();
+    const frame = await within(dialog).findByTitle('Brand preview');
+    expect(frame.getAttribute('srcdoc')).toContain('background-color: #2f5bea');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Primary' }), '#d6336c');
+    await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('background-color: #d6336c'));
   });
 });

@@ -2,8 +2,10 @@ import type { FieldDefinition } from '@letterset/core';
 import {
   Accordion,
   Badge,
+  Box,
   Button,
   Fieldset,
+  Grid,
   Group,
   Modal,
   NumberInput,
@@ -25,7 +27,9 @@ import { monospaceInput } from '../../shared/monospace.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { type Component, componentListQuery } from '../component-builder/component-builder-api.ts';
 import type { DesignSystem } from '../design-systems/design-systems-api.ts';
-import { parseTokens } from '../design-systems/TokensAndStylesPanel.tsx';
+import { parseTokens } from '../design-tokens/parse-tokens.ts';
+import { TokenOverrideFields } from '../design-tokens/TokenOverrideFields.tsx';
+import { BrandPreview } from './BrandPreview.tsx';
 import {
   type BrandProfile,
   type FieldOverrideDraft,
@@ -35,7 +39,6 @@ import {
   refusedSaveProblems,
 } from './brand-overrides.ts';
 import { useSaveBrandProfile } from './brand-profiles-api.ts';
-import { TokenOverrideFields } from './TokenOverrideFields.tsx';
 
 /** A brand profile's dialog: its name, token overrides, and per component what the brand hides or changes. */
 export function BrandProfileForm({
@@ -114,98 +117,123 @@ export function BrandProfileForm({
           .join('; ') || undefined;
 
   return (
-    <Modal opened onClose={onClose} title={profile ? profile.name : 'New brand profile'} size="xl">
-      <Stack>
-        <FormProblems problems={problems} />
-        <TextInput
-          label="Name"
-          required
-          value={name}
-          readOnly={readOnly}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.name?.join('; ')}
-          data-autofocus
-        />
-        <Fieldset legend="Design token overrides" variant="unstyled">
-          <Tabs defaultValue="fields" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="fields">Tokens</Tabs.Tab>
-              <Tabs.Tab value="json">Advanced (JSON)</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="fields" pt="sm">
-              {'problem' in parsedTokens ? (
-                <Text size="sm" c="red.9" role="alert">
-                  {tokenError} Correct it in the Advanced (JSON) tab to edit the tokens here.
-                </Text>
-              ) : (
-                <Stack gap="xs">
-                  <Text size="sm" c="dimmed">
-                    Empty fields keep the design system’s value (shown greyed); what you fill in is the
-                    brand’s.
-                  </Text>
-                  <TokenOverrideFields
-                    baseTokens={system.design_tokens ?? {}}
-                    overrides={parsedTokens.tokens}
-                    readOnly={readOnly}
-                    onChange={(next) => setTokens(JSON.stringify(next, null, 2))}
-                  />
-                  {tokenError && (
+    <Modal
+      opened
+      onClose={onClose}
+      title={profile ? profile.name : 'New brand profile'}
+      size="calc(100vw - 3rem)"
+    >
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack>
+            <FormProblems problems={problems} />
+            <TextInput
+              label="Name"
+              required
+              value={name}
+              readOnly={readOnly}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={errors.name?.join('; ')}
+              data-autofocus
+            />
+            <Fieldset legend="Design token overrides" variant="unstyled">
+              <Tabs defaultValue="fields" keepMounted={false}>
+                <Tabs.List>
+                  <Tabs.Tab value="fields">Tokens</Tabs.Tab>
+                  <Tabs.Tab value="json">Advanced (JSON)</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="fields" pt="sm">
+                  {'problem' in parsedTokens ? (
                     <Text size="sm" c="red.9" role="alert">
-                      {tokenError}
+                      {tokenError} Correct it in the Advanced (JSON) tab to edit the tokens here.
                     </Text>
+                  ) : (
+                    <Stack gap="xs">
+                      <Text size="sm" c="dimmed">
+                        Empty fields keep the design system’s value (shown greyed); what you fill in is the
+                        brand’s.
+                      </Text>
+                      <TokenOverrideFields
+                        baseTokens={system.design_tokens ?? {}}
+                        overrides={parsedTokens.tokens}
+                        readOnly={readOnly}
+                        onChange={(next) => setTokens(JSON.stringify(next, null, 2))}
+                      />
+                      {tokenError && (
+                        <Text size="sm" c="red.9" role="alert">
+                          {tokenError}
+                        </Text>
+                      )}
+                    </Stack>
                   )}
-                </Stack>
+                </Tabs.Panel>
+                <Tabs.Panel value="json" pt="sm">
+                  <Textarea
+                    label="Design token overrides (JSON)"
+                    description="Merged over the design system's tokens key by key, e.g. { &quot;colors&quot;: { &quot;primary&quot;: &quot;#D6336C&quot; } }"
+                    styles={monospaceInput}
+                    autosize
+                    minRows={3}
+                    maxRows={16}
+                    value={tokens}
+                    readOnly={readOnly}
+                    onChange={(event) => setTokens(event.currentTarget.value)}
+                    error={tokenError}
+                  />
+                </Tabs.Panel>
+              </Tabs>
+            </Fieldset>
+            <Text fw={500}>Components</Text>
+            <QueryState
+              query={componentsQuery}
+              isEmpty={(data) => data.results.length === 0}
+              empty={<Text c="dimmed">The design system has no components yet.</Text>}
+            >
+              {(data) => (
+                <Accordion variant="separated">
+                  {data.results.map((component) => (
+                    <ComponentOverrides
+                      key={component.id}
+                      component={component}
+                      draft={overrides[component.id]}
+                      readOnly={readOnly}
+                      problems={targetProblems}
+                      onHidden={(hidden) => setComponent(component.id, { hidden })}
+                      onField={(variable, change) => setField(component.id, variable, change)}
+                    />
+                  ))}
+                </Accordion>
               )}
-            </Tabs.Panel>
-            <Tabs.Panel value="json" pt="sm">
-              <Textarea
-                label="Design token overrides (JSON)"
-                description="Merged over the design system's tokens key by key, e.g. { &quot;colors&quot;: { &quot;primary&quot;: &quot;#D6336C&quot; } }"
-                styles={monospaceInput}
-                autosize
-                minRows={3}
-                maxRows={16}
-                value={tokens}
-                readOnly={readOnly}
-                onChange={(event) => setTokens(event.currentTarget.value)}
-                error={tokenError}
-              />
-            </Tabs.Panel>
-          </Tabs>
-        </Fieldset>
-        <Text fw={500}>Components</Text>
-        <QueryState
-          query={componentsQuery}
-          isEmpty={(data) => data.results.length === 0}
-          empty={<Text c="dimmed">The design system has no components yet.</Text>}
-        >
-          {(data) => (
-            <Accordion variant="separated">
-              {data.results.map((component) => (
-                <ComponentOverrides
-                  key={component.id}
-                  component={component}
-                  draft={overrides[component.id]}
-                  readOnly={readOnly}
-                  problems={targetProblems}
-                  onHidden={(hidden) => setComponent(component.id, { hidden })}
-                  onField={(variable, change) => setField(component.id, variable, change)}
-                />
-              ))}
-            </Accordion>
-          )}
-        </QueryState>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {readOnly ? 'Close' : 'Cancel'}
-          </Button>
-          {!readOnly && (
-            <Button onClick={save} loading={saving.isPending} disabled={'problem' in parsedTokens}>
-              Save
-            </Button>
-          )}
-        </Group>
-      </Stack>
+            </QueryState>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {readOnly ? 'Close' : 'Cancel'}
+              </Button>
+              {!readOnly && (
+                <Button onClick={save} loading={saving.isPending} disabled={'problem' in parsedTokens}>
+                  Save
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          {/* Beside the form on wide screens, so a token change shows on every component that reads it. */}
+          <Box pos="sticky" top={0}>
+            <BrandPreview
+              workspaceId={workspaceId}
+              designSystemId={system.id}
+              brandProfile={{
+                id: profile?.id ?? 0,
+                name,
+                design_tokens:
+                  'problem' in parsedTokens ? (profile?.design_tokens ?? {}) : parsedTokens.tokens,
+                component_overrides: overridesBody(overrides).overrides,
+              }}
+            />
+          </Box>
+        </Grid.Col>
+      </Grid>
     </Modal>
   );
 }

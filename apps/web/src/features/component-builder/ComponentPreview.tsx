@@ -5,11 +5,8 @@ import {
   nullBranch,
   render,
 } from '@letterset/core';
-import { Alert, Box, Group, List, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useDeferredValue, useMemo, useState } from 'react';
-
-const widths = { desktop: 700, mobile: 375 } as const;
-type PreviewWidth = keyof typeof widths;
+import { useDeferredValue, useMemo } from 'react';
+import { HtmlPreview } from '../../shared/HtmlPreview.tsx';
 
 // Previewing a component without a container of its own: this one only prints the component.
 const bareContainer: ComponentDefinition = {
@@ -71,7 +68,6 @@ export function ComponentPreview({
   component: Omit<ComponentDefinition, 'field_definitions'> & { field_definitions: FieldDefinition[] };
   container: ComponentDefinition | null;
 }) {
-  const [width, setWidth] = useState<PreviewWidth>('desktop');
   // Typing stays responsive on large templates: the preview follows a step behind.
   const deferred = useDeferredValue(component);
   const output = useMemo(() => {
@@ -82,46 +78,5 @@ export function ComponentPreview({
     }
   }, [designSystem, deferred, container]);
 
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Text fw={500}>Preview</Text>
-        <SegmentedControl
-          size="xs"
-          aria-label="Preview width"
-          value={width}
-          onChange={(value) => setWidth(value as PreviewWidth)}
-          data={[
-            { value: 'desktop', label: 'Desktop' },
-            { value: 'mobile', label: 'Mobile' },
-          ]}
-        />
-      </Group>
-      {output.diagnostics.length > 0 && (
-        <Alert color="yellow" title="The preview has problems" p="xs">
-          <List size="sm">
-            {output.diagnostics.map((diagnostic) => (
-              <List.Item key={diagnostic.message}>{diagnostic.message}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-      <Box bg="gray.1" p="sm" style={{ borderRadius: 4, overflowX: 'auto' }}>
-        <iframe
-          title="Component preview"
-          sandbox=""
-          srcDoc={output.html}
-          style={{
-            display: 'block',
-            margin: '0 auto',
-            width: widths[width],
-            maxWidth: '100%',
-            height: 420,
-            border: 0,
-            background: 'white',
-          }}
-        />
-      </Box>
-    </Stack>
-  );
+  return <HtmlPreview title="Component preview" html={output.html} problems={output.diagnostics} />;
 }

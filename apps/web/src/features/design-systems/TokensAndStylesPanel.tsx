@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Code, Fieldset, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,21 +6,9 @@ import { useState } from 'react';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { RowsEditor } from '../../shared/RowsEditor.tsx';
+import { parseTokens } from '../design-tokens/parse-tokens.ts';
+import { TokenOverrideFields } from '../design-tokens/TokenOverrideFields.tsx';
 import { type DesignSystem, designSystemKeys, updateDesignSystem } from './design-systems-api.ts';
-
-/** Parses a JSON object typed by hand; the message says what is wrong in words. */
-export function parseTokens(text: string): { tokens: Record<string, unknown> } | { problem: string } {
-  if (text.trim() === '') return { tokens: {} };
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return { problem: 'must be a JSON object, e.g. { "colors": { "primary": "#1890ff" } }' };
-    }
-    return { tokens: parsed as Record<string, unknown> };
-  } catch (error) {
-    return { problem: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
 
 /** The design system's tokens (free-form JSON read by templates) and custom styles (offered in rich text). */
 export function TokensAndStylesPanel({
@@ -40,6 +28,7 @@ export function TokensAndStylesPanel({
       custom_styles: system.custom_styles,
     },
   });
+  const parsedTokens = parseTokens(form.values.design_tokens);
   const save = form.onSubmit(async (values) => {
     setProblems([]);
     const parsed = parseTokens(values.design_tokens);
@@ -67,16 +56,47 @@ export function TokensAndStylesPanel({
             {problems.join(' ')}
           </Alert>
         )}
-        <Textarea
-          label="Design tokens (JSON)"
-          description="Colours, fonts, spacing… Templates read them as {{ render_context.design_tokens.colors.primary }}; brand profiles can override any of them."
-          styles={monospaceInput}
-          autosize
-          minRows={6}
-          maxRows={24}
-          readOnly={!editable}
-          {...form.getInputProps('design_tokens')}
-        />
+        <Fieldset legend="Design tokens" variant="unstyled">
+          <Text size="sm" c="dimmed" mb="xs">
+            Colours, fonts, sizes… Templates read them as{' '}
+            <Code>{'{{ render_context.design_tokens.colors.primary }}'}</Code>; brand profiles can override
+            any of them.
+          </Text>
+          <Tabs defaultValue="fields" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="fields">Tokens</Tabs.Tab>
+              <Tabs.Tab value="json">Advanced (JSON)</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="fields" pt="sm">
+              {'problem' in parsedTokens ? (
+                <Text size="sm" c="red.9" role="alert">
+                  Design tokens {parsedTokens.problem}. Correct it in the Advanced (JSON) tab to edit the
+                  tokens here.
+                </Text>
+              ) : (
+                <TokenOverrideFields
+                  baseTokens={system.design_tokens ?? {}}
+                  overrides={parsedTokens.tokens}
+                  readOnly={!editable}
+                  onChange={(next) => form.setFieldValue('design_tokens', JSON.stringify(next, null, 2))}
+                  emptyText="No design tokens yet. Add them in the Advanced (JSON) tab, e.g. { &quot;colors&quot;: { &quot;primary&quot;: &quot;#2f5bea&quot; } }; they then show here as fields."
+                />
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="json" pt="sm">
+              <Textarea
+                label="Design tokens (JSON)"
+                description="Any JSON object; new tokens show as fields once saved. Removing a field's value removes the token."
+                styles={monospaceInput}
+                autosize
+                minRows={6}
+                maxRows={24}
+                readOnly={!editable}
+                {...form.getInputProps('design_tokens')}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Fieldset>
         <RowsEditor
           form={form}
           path="custom_styles"

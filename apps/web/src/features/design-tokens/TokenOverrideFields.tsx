@@ -11,24 +11,29 @@ import {
 
 /**
  * The design system's tokens as fields, grouped as the tokens are; a field left empty keeps the
- * system's value (shown as its placeholder), a filled one is the brand's override.
+ * base value (shown as its placeholder), a filled one is the override. A brand profile overrides
+ * the design system's tokens; the design system's own editor passes its saved tokens as the base
+ * and its whole edited tokens as the overrides, so the fields keep their kind while a colour is
+ * half typed.
  */
 export function TokenOverrideFields({
   baseTokens,
   overrides,
   readOnly,
   onChange,
+  emptyText = 'The design system has no design tokens to override; the Advanced (JSON) tab takes any.',
 }: {
   baseTokens: Record<string, unknown>;
   overrides: Record<string, unknown>;
   readOnly: boolean;
   onChange: (overrides: Record<string, unknown>) => void;
+  emptyText?: string;
 }) {
   const groups = tokenFieldGroups(baseTokens);
   if (groups.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        The design system has no design tokens to override; the Advanced (JSON) tab takes any.
+        {emptyText}
       </Text>
     );
   }
