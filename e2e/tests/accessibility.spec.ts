@@ -120,14 +120,15 @@ test('the component builder has no WCAG 2.1 A or AA violations', async ({ page }
   await expectNoViolations(page);
 });
 
-test('the editor with a component selected has no WCAG 2.1 A or AA violations', async ({ page }) => {
+/** A new email with a Hero, opened in the editor with the Hero selected. */
+async function editorWithHeroSelected(page: Page, name: string) {
   const starter = await starterDesignSystem(page);
   const { projectId } = await createProjectWithTeam(page, {
-    teamName: `Accessible editing ${unique}`,
+    teamName: `${name} ${unique}`,
     badgeColor: 'purple',
   });
   const email = await postJson<{ id: number }>(page, `${workspaceApi}/emails`, {
-    name: `Accessible editing ${unique}`,
+    name: `${name} ${unique}`,
     email_design_system_id: starter.id,
     project_id: projectId,
   });
@@ -135,6 +136,43 @@ test('the editor with a component selected has no WCAG 2.1 A or AA violations', 
   await page.getByRole('button', { name: 'Add Hero', exact: true }).click();
   await page.getByRole('button', { name: 'Select Hero' }).click();
   await expect(page.getByRole('button', { name: 'Select Hero' })).toHaveAttribute('aria-current', 'true');
+}
+
+test('the editor with a component selected has no WCAG 2.1 A or AA violations', async ({ page }) => {
+  await editorWithHeroSelected(page, 'Accessible editing');
+  await expectNoViolations(page);
+});
+
+test("each of the editor's side panels has no WCAG 2.1 A or AA violations", async ({ page }) => {
+  // Six checks of a few seconds each.
+  test.setTimeout(90_000);
+  await editorWithHeroSelected(page, 'Accessible panels');
+  for (const panel of ['Email', 'Validate', 'History', 'Review', 'Localization', 'Chat']) {
+    await test.step(panel, async () => {
+      await page.getByRole('tab', { name: panel, exact: true }).click();
+      await expect(page.getByRole('tab', { name: panel, exact: true })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expectNoViolations(page);
+    });
+  }
+});
+
+test("the editor's export dialog, open, has no WCAG 2.1 A or AA violations", async ({ page }) => {
+  await editorWithHeroSelected(page, 'Accessible export');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test("a brand profile's dialog with its preview has no WCAG 2.1 A or AA violations", async ({ page }) => {
+  const starter = await starterDesignSystem(page);
+  await openScreen(page, `/workspaces/${workspaceId}/design-systems/${starter.id}`, 'Letterset Starter');
+  await page.getByRole('tab', { name: 'Brand profiles' }).click();
+  await page.getByRole('button', { name: 'New brand profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New brand profile' });
+  await expect(dialog.locator('iframe[title="Brand preview"]')).toBeVisible();
   await expectNoViolations(page);
 });
 

@@ -252,7 +252,7 @@ export function EmailChatPanel({ workspaceId, emailId }: { workspaceId: number; 
           {errorMessage(conversation.error)}
         </Alert>
       )}
-      <Stack gap="xs" aria-label="Conversation">
+      <Stack gap="xs" role="log" aria-label="Conversation">
         {messages.map((message) => (
           <Bubble
             key={message.id}
