@@ -21,6 +21,14 @@ describe('the theme reaches WCAG AA contrast (4.5:1) for normal text', () => {
     }
   });
 
+  it('text in any colour, on white and on its light tint', () => {
+    for (const [name, shades] of Object.entries(resolved.colors)) {
+      const text = light[`--mantine-color-${name}-text`] as string;
+      expect(contrast(text, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(text, shades[1]), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('the primary colour, indigo, as links on white', () => {
     const shade = (resolved.primaryShade as { light: MantineColorShade }).light;
     expect(contrast(resolved.colors.indigo[shade], '#ffffff')).toBeGreaterThanOrEqual(4.5);

@@ -55,7 +55,9 @@ function readableOn(background: string, color: string): string {
  * colours' light backgrounds). In the dark scheme, dark 1 is 5.6:1 or more on dark 5 to 7.
  * Light variants (badges, alerts, active links) put shade 9 on shade 1, under 4.5:1 for teal,
  * green, lime, yellow and orange: their text is darkened until it reads on shade 2, the hovered
- * background. Errors use red 9 (red 6 is 3.3:1).
+ * background. Errors use red 9 (red 6 is 3.3:1). Text in a colour (`c="orange"`, `c="red"`: warnings,
+ * errors, confirmations) is the colour's filled shade by default, 2.2:1 on white for orange: it is
+ * darkened until it reads on shade 1 too, the tint of the alerts and badges it sits in.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
@@ -63,9 +65,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
     '--mantine-color-dimmed': '#5f666d',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(
-      Object.entries(resolvedTheme.colors).map(([name, shades]) => [
-        `--mantine-color-${name}-light-color`,
-        readableOn(shades[2], shades[9]),
+      Object.entries(resolvedTheme.colors).flatMap(([name, shades]) => [
+        [`--mantine-color-${name}-light-color`, readableOn(shades[2], shades[9])],
+        [`--mantine-color-${name}-text`, readableOn(shades[1], shades[7])],
       ]),
     ),
   },
