@@ -88,7 +88,12 @@ describe('BrandProfileForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(apiCalls.POST).toHaveBeenCalledWith(listPath, {
         params: { path: { workspace_id: 3, email_design_system_id: 5 } },
-        body: { name: 'Berry', design_tokens: { colors: { primary: '#d6336c' } }, component_overrides: [] },
+        body: {
+          name: 'Berry',
+          design_tokens: { colors: { primary: '#d6336c' } },
+          custom_styles: [],
+          component_overrides: [],
+        },
       }),
     );
   });
@@ -133,5 +138,45 @@ describe('BrandProfileForm', { timeout: 20_000 }, () => {
     expect(frame.getAttribute('srcdoc')).toContain('background-color: #2f5bea');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Primary' }), '#d6336c');
     await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('background-color: #d6336c'));
+  });
+
+  it('gives the brand its own custom styles, with the API’s refusals on their inputs', async () => {
+    apiCalls.POST.mockImplementationOnce(() =>
+      Promise.resolve({
+        error: {
+          message: 'Validation failed',
+          errors: { 'custom_styles.0.name': ['must be lowercase letters, digits and underscores'] },
+        },
+        response: { ok: false, status: 422 },
+      }),
+    );
+    const dialog = renderForm();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Berry');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add custom style' }));
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Label (in the toolbar)' }),
+      'Highlight',
+    );
+    const styleName = within(dialog).getAllByRole('textbox', { name: 'Name' })[1] as HTMLElement;
+    await userEvent.type(styleName, 'High Light');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'CSS' }), 'color: #d6336c;');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(styleName).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('must be lowercase letters, digits and underscores')).toBeInTheDocument();
+
+    await userEvent.clear(styleName);
+    await userEvent.type(styleName, 'highlight');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(apiCalls.POST).toHaveBeenLastCalledWith(listPath, {
+        params: { path: { workspace_id: 3, email_design_system_id: 5 } },
+        body: {
+          name: 'Berry',
+          design_tokens: {},
+          custom_styles: [{ label: 'Highlight', name: 'highlight', style: 'color: #d6336c;' }],
+          component_overrides: [],
+        },
+      }),
+    );
   });
 });

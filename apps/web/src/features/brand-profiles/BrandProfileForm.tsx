@@ -18,13 +18,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { FormProblems } from '../../shared/FormParts.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
+import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
+import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { type Component, componentListQuery } from '../component-builder/component-builder-api.ts';
 import type { DesignSystem } from '../design-systems/design-systems-api.ts';
 import { parseTokens } from '../design-tokens/parse-tokens.ts';
@@ -61,6 +64,9 @@ export function BrandProfileForm({
   const [overrides, setOverrides] = useState<OverridesDraft>(() =>
     overridesDraft(profile?.component_overrides ?? []),
   );
+  // Rows of label, name and CSS, as the design system's own custom styles are edited.
+  const stylesForm = useForm({ initialValues: { custom_styles: profile?.custom_styles ?? [] } });
+  const customStyles = stylesForm.values.custom_styles;
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [targetProblems, setTargetProblems] = useState<Record<string, string[]>>({});
   const [problems, setProblems] = useState<string[]>([]);
@@ -90,6 +96,7 @@ export function BrandProfileForm({
     const fields = {
       name: name.trim(),
       design_tokens: parsedTokens.tokens,
+      custom_styles: customStyles,
       component_overrides: componentOverrides,
     };
     try {
@@ -99,6 +106,7 @@ export function BrandProfileForm({
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         setErrors(error.fieldErrors);
+        showNestedApiErrors(stylesForm, error, ['custom_styles']);
         const placed = refusedSaveProblems(error.fieldErrors, error.message, positions);
         setTargetProblems(placed.byTarget);
         setProblems(placed.rest);
@@ -183,6 +191,25 @@ export function BrandProfileForm({
                 </Tabs.Panel>
               </Tabs>
             </Fieldset>
+            <RowsEditor
+              form={stylesForm}
+              path="custom_styles"
+              legend="Custom styles"
+              columns={[
+                { key: 'label', label: 'Label (in the toolbar)', placeholder: 'Highlight' },
+                { key: 'name', label: 'Name', placeholder: 'highlight', monospace: true },
+                {
+                  key: 'style',
+                  label: 'CSS',
+                  placeholder: 'color: #d6336c; font-weight: bold;',
+                  monospace: true,
+                },
+              ]}
+              newRow={() => ({ label: '', name: '', style: '' })}
+              addLabel="Add custom style"
+              readOnly={readOnly}
+              emptyText={`None: rich text uses the design system's ${system.custom_styles.length === 0 ? 'styles' : `styles (${system.custom_styles.map((style) => style.name).join(', ')})`}. A style with the same name as one of them replaces it for this brand.`}
+            />
             <Text fw={500}>Components</Text>
             <QueryState
               query={componentsQuery}

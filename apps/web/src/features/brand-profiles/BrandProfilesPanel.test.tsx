@@ -25,7 +25,7 @@ if (!('fonts' in document)) {
 
 const listPath =
   '/api/v1/workspaces/{workspace_id}/email_design_systems/{email_design_system_id}/brand_profiles';
-const system = { id: 5, name: 'Starter' } as DesignSystem;
+const system = { id: 5, name: 'Starter', design_tokens: {}, custom_styles: [] } as unknown as DesignSystem;
 const stamp = '2026-11-01T00:00:00.000Z';
 const acme: BrandProfile = {
   id: 8,
@@ -99,7 +99,7 @@ describe('BrandProfilesPanel', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(apiCalls.POST).toHaveBeenCalledWith(listPath, {
         params: { path: { workspace_id: 3, email_design_system_id: 5 } },
-        body: { name: 'Globex', design_tokens: {}, component_overrides: [] },
+        body: { name: 'Globex', design_tokens: {}, custom_styles: [], component_overrides: [] },
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New brand profile' })).toBeNull());

@@ -81,7 +81,7 @@ export function overrideProblems(
 
 /**
  * Where a refused save's messages go: those on component overrides onto the component or field
- * they concern (`byTarget`), everything the name and token inputs do not show listed in `rest`
+ * they concern (`byTarget`), everything the name, token and custom style inputs do not show listed in `rest`
  * (the answer's own message when it names no field).
  */
 export function refusedSaveProblems(
@@ -94,7 +94,7 @@ export function refusedSaveProblems(
   const elsewhere = Object.entries(fieldErrors)
     .filter(
       ([path]) =>
-        !['name', 'design_tokens'].includes(path.split('.')[0] ?? '') &&
+        !['name', 'design_tokens', 'custom_styles'].includes(path.split('.')[0] ?? '') &&
         !path.startsWith('component_overrides'),
     )
     .map(([path, messages]) => `${path} ${messages.join('; ')}`);
