@@ -475,6 +475,9 @@ describe('validateFieldValue', () => {
     });
     expect(validateFieldValue(headline, 'Hello')).toEqual([]);
     expect(validateFieldValue(headline, '🙂🙂🙂')).toEqual([]);
+    // A personalization tag is one character, as its chip is, not its eight-character token.
+    expect(validateFieldValue(headline, 'Hi {tag:12}')).toEqual([]);
+    expect(validateFieldValue(headline, 'Hey, {tag:12}')).toEqual(['must be at most 5 characters']);
     expect(validateFieldValue(headline, 'Hi')).toEqual(['must be at least 3 characters']);
     expect(validateFieldValue(headline, 'Hello!')).toEqual(['must be at most 5 characters']);
     expect(validateFieldValue(headline, '  ')).toEqual(["can't be blank", 'must be at least 3 characters']);
