@@ -1,7 +1,8 @@
 import { Input } from '@mantine/core';
 import { useId } from '@mantine/hooks';
+import type { EditorView } from '@tiptap/pm/view';
 import { EditorContent, Node, useEditor } from '@tiptap/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { PersonalizationTag } from '../editor-api.ts';
 import { CaretTagPicker, TagPickerButton } from './merge-tags/TagPicker.tsx';
 import { lineOfValue, valueOfLine } from './merge-tags/tag-document.ts';
@@ -56,31 +57,39 @@ export function TextWithTags({
   const describedBy = [error ? `${inputId}-error` : null, description ? `${inputId}-description` : null]
     .filter(Boolean)
     .join(' ');
-  const editor = useEditor({
-    immediatelyRender: false,
-    editable: !disabled,
-    extensions: [LineDocument, LineParagraph, LineText, extension],
-    content: lineOfValue(value),
-    editorProps: {
-      // Read on every render (useEditor passes changed options on), so they follow the props.
+  const invalid = Boolean(error);
+  // useEditor hands options that changed to the editor on each render, which redraws its
+  // selection: they are kept the same objects until what they say changes.
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         id: inputId,
         role: 'textbox',
         'aria-label': label,
         'aria-multiline': 'false',
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(error ? { 'aria-invalid': 'true' } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(disabled ? { 'aria-readonly': 'true', 'aria-disabled': 'true' } : {}),
       },
       // Pasted text is one line, its tokens chips (the chip plugin turns them); marks are dropped.
-      handlePaste(view, event) {
+      handlePaste(view: EditorView, event: ClipboardEvent) {
         const text = event.clipboardData?.getData('text/plain');
         if (text === undefined) return false;
         view.dispatch(view.state.tr.insertText(text.replace(/\s*[\r\n]+\s*/g, ' ')).scrollIntoView());
         return true;
       },
       handleDrop: () => true,
-    },
+    }),
+    [inputId, label, describedBy, invalid, disabled],
+  );
+  const [initialContent] = useState(() => lineOfValue(value));
+  const extensions = useMemo(() => [LineDocument, LineParagraph, LineText, extension], [extension]);
+  const editor = useEditor({
+    immediatelyRender: false,
+    editable: !disabled,
+    extensions,
+    content: initialContent,
+    editorProps,
     onUpdate: ({ editor: changed }) => callbacks.current.onChange(valueOfLine(changed.state.doc)),
     onFocus: () => callbacks.current.onFocus?.(),
   });
