@@ -31,7 +31,7 @@ async function buildEmail(page: Page): Promise<{ emailId: number; tagId: number 
   });
   const { projectId } = await createProjectWithTeam(page, {
     teamName: `Tag team ${unique}`,
-    badgeColor: 'grape',
+    badgeColor: 'purple',
   });
   const starter = await starterDesignSystem(page);
   const email = await postJson<{ id: number; email_content: Record<string, unknown> }>(
