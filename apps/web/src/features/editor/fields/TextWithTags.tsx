@@ -85,7 +85,9 @@ export function TextWithTags({
   const [initialContent] = useState(() => lineOfValue(value));
   const extensions = useMemo(() => [LineDocument, LineParagraph, LineText, extension], [extension]);
   const editor = useEditor({
-    immediatelyRender: false,
+    // Made in the first render, so the field is focusable as soon as it shows (a validation
+    // problem or a click in the preview focuses it right away).
+    immediatelyRender: true,
     editable: !disabled,
     extensions,
     content: initialContent,
