@@ -173,10 +173,11 @@ const htmlPieces =
 
 /** The class of the span a preview showing tag names puts around a name in HTML text. */
 export const personalizationTagNameClass = 'es-personalization-tag-name';
+// Text at 5.4:1 or more against its background (WCAG AA).
 const nameStyle =
-  'display:inline-block;padding:0 6px;border-radius:10px;background:#e7f5ff;color:#1c7ed6;font-family:inherit;font-size:0.9em;line-height:1.4;white-space:nowrap';
+  'display:inline-block;padding:0 6px;border-radius:10px;background:#e7f5ff;color:#1864ab;font-family:inherit;font-size:0.9em;line-height:1.4;white-space:nowrap';
 const unknownNameStyle = nameStyle.replace(
-  'background:#e7f5ff;color:#1c7ed6',
+  'background:#e7f5ff;color:#1864ab',
   'background:#fff4e6;color:#e8590c',
 );
 
