@@ -178,7 +178,7 @@ const nameStyle =
   'display:inline-block;padding:0 6px;border-radius:10px;background:#e7f5ff;color:#1864ab;font-family:inherit;font-size:0.9em;line-height:1.4;white-space:nowrap';
 const unknownNameStyle = nameStyle.replace(
   'background:#e7f5ff;color:#1864ab',
-  'background:#fff4e6;color:#e8590c',
+  'background:#fff4e6;color:#b03a0a',
 );
 
 /**
