@@ -577,6 +577,8 @@ describe('validateFieldValue', () => {
     });
     expect(validateFieldValue(body, '<p><strong class="es-bold">Hello</strong> there</p>')).toEqual([]);
     expect(validateFieldValue(body, '<p>Fish &amp; chips</p>')).toEqual([]);
+    // A personalization tag is one character here too.
+    expect(validateFieldValue(body, '<p>Dear {tag:12}, hi</p>')).toEqual([]);
     expect(validateFieldValue(body, '<p>Hi</p>')).toEqual(['must be at least 3 characters']);
     expect(validateFieldValue(body, '<p>Hello there, world</p>')).toEqual(['must be at most 12 characters']);
     expect(validateFieldValue(body, '<p> </p><p><br></p>')).toEqual([
