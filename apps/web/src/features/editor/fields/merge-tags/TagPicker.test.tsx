@@ -126,6 +126,17 @@ describe('the tag picker', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('puts the chip at the end of a field that has not had the caret yet', async () => {
+    const onChange = vi.fn();
+    render(<Subject initial="Welcome" onChange={onChange} />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Insert a personalization tag into Subject' }),
+    );
+    await screen.findByRole('textbox', { name: 'Search personalization tags' });
+    await userEvent.click(screen.getByRole('option', { name: 'First name' }));
+    expect(onChange).toHaveBeenLastCalledWith('Welcome {tag:4}');
+  });
+
   it('is not offered in a read-only field', async () => {
     render(
       <MantineProvider env="test">

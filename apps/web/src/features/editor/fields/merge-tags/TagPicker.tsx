@@ -1,7 +1,8 @@
 import { ActionIcon, Popover, Portal, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
+import { Selection } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { PersonalizationTag } from '../../editor-api.ts';
 import { insertTagChip } from './tag-document.ts';
 import { closeTagTrigger, type PickerKey, type TagTrigger, tagTriggerKey } from './tag-trigger.ts';
@@ -181,7 +182,7 @@ export function CaretTagPicker({
 
 /**
  * The same picker behind a button: a search box and the tags; the chip goes where the field's
- * caret (or selection) was.
+ * caret (or selection) was, at the end of a field that has not had the caret yet.
  */
 export function TagPickerButton({
   editor,
@@ -206,10 +207,22 @@ export function TagPickerButton({
     setOpened(false);
     setQuery('');
   };
+  // Until the field has had the caret, its selection is at the start: the chip goes at the end.
+  const fieldWasFocused = useRef(false);
+  useEffect(() => {
+    if (!editor) return;
+    const remember = () => {
+      fieldWasFocused.current = true;
+    };
+    editor.on('focus', remember);
+    return () => {
+      editor.off('focus', remember);
+    };
+  }, [editor]);
   const pick = (tag: PickableTag) => {
     close();
     if (!editor) return;
-    const { from, to } = editor.state.selection;
+    const { from, to } = fieldWasFocused.current ? editor.state.selection : Selection.atEnd(editor.state.doc);
     insertAt(editor, tag, { from, to }, spaced);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
