@@ -7,7 +7,7 @@ import {
 import { type BranchedText, type EmailContent, nullBranch } from '../content/types.ts';
 import type { ContentValidationResult } from '../content/validate-content.ts';
 import { type ConditionalDefinition, conditionalSyntaxFor } from '../dynamic-content/conditionals.ts';
-import { personalizationTagIdsIn } from '../dynamic-content/personalization-tags.ts';
+import { lengthWithTagsAsOne, personalizationTagIdsIn } from '../dynamic-content/personalization-tags.ts';
 import { dynamicContentDiagnosticCodes } from '../dynamic-content/render-dynamic.ts';
 import { fieldMessages } from '../fields/index.ts';
 import type { FieldDefinition } from '../fields/types.ts';
@@ -250,8 +250,9 @@ function validationProblems(input: PreSendCheckInput, checked: ReadonlySet<strin
         if (messages.includes(tooLong)) {
           remaining = messages.filter((message) => message !== tooLong);
           const format = field.type === 'rich_text' ? 'rich_text' : 'text';
+          // Counted as the field's validation counts (a personalization tag is one character).
           const lengthOf = (value: unknown) =>
-            typeof value === 'string' ? [...readableText({ format }, value)].length : 0;
+            typeof value === 'string' ? lengthWithTagsAsOne(readableText({ format }, value)) : 0;
           const translated = lengthOf(storedValue(input, owner, branch ?? nullBranch, locale, variable));
           const source = storedValue(input, owner, branch ?? nullBranch, input.defaultLocale, variable);
           add({

@@ -267,6 +267,28 @@ describe('personalization tags in a render', () => {
     expect(output.preheader).toBe('Only for Ada <3');
   });
 
+  it('editor preview shows tag names instead when asked, and no other mode does', () => {
+    const withNames = (mode: RenderInput['mode']) =>
+      run({
+        mode,
+        content: taggedContent,
+        dynamicContent: {
+          personalizationTags: [{ ...firstName, label: 'First name' }],
+          showPersonalizationTagNames: true,
+        },
+      });
+    const output = withNames('editor_preview');
+    expect(output.html).toMatch(
+      /^<main><h1>Hi <span class="es-personalization-tag-name" style="[^"]+">\{First name\}<\/span><\/h1>/,
+    );
+    expect(output.html).toContain('<a href="https://example.com/?name={First name}">Go</a>');
+    expect(output.subject).toBe('{First name}, your offer');
+    expect(output.preheader).toBe('Only for {First name}');
+    expect(withNames('email_design_system_preview').subject).toBe('Ada <3, your offer');
+    expect(withNames('export').subject).toBe('friend, your offer');
+    expect(withNames('render_api').html).toContain('<h1>Hi friend</h1>');
+  });
+
   it('export emits the profile’s value raw', () => {
     const output = tagged('export', 'iterable');
     expect(output.html).toBe(

@@ -15,7 +15,11 @@ import {
   compileConditional,
 } from './conditionals.ts';
 import { type LinkTrackingProfileDefinition, trackLinksInHtml, trackUrl } from './link-tracking.ts';
-import { type PersonalizationTagDefinition, substitutePersonalizationTags } from './personalization-tags.ts';
+import {
+  type PersonalizationTagDefinition,
+  showPersonalizationTagNamesInHtml,
+  substitutePersonalizationTags,
+} from './personalization-tags.ts';
 
 /**
  * Dynamic content for one render (`RenderInput.dynamicContent`):
@@ -24,8 +28,9 @@ import { type PersonalizationTagDefinition, substitutePersonalizationTags } from
  *    `missing_conditional_syntax` diagnostic). `export` mode without a profile, and every other
  *    mode, show one branch per conditional: the one `branchSelection` names, else the
  *    conditional's default branch (`compileConditional` defines both).
- *  - preview modes show tags' example values; `export` and `render_api` show the profile's value,
- *    else the default value.
+ *  - preview modes show tags' example values (the editor preview their names when
+ *    `showPersonalizationTagNames`); `export` and `render_api` show the profile's value, else the
+ *    default value.
  *  - the link tracking profile (the email's) tracks url fields and rich-text links in every mode.
  */
 export interface DynamicContentInput {
@@ -37,6 +42,11 @@ export interface DynamicContentInput {
   conditionals?: readonly ConditionalDefinition[];
   personalizationTags?: readonly PersonalizationTagDefinition[];
   linkTrackingProfile?: LinkTrackingProfileDefinition | null;
+  /**
+   * `editor_preview` only: show each tag's name (`{First name}`, a chip-like span in HTML text)
+   * instead of its example value, so the author sees where the tags are. Other modes ignore it.
+   */
+  showPersonalizationTagNames?: boolean;
 }
 
 export const dynamicContentDiagnosticCodes = {
@@ -200,22 +210,31 @@ export function substituteRenderedTags(
 ): void {
   const tags = options.dynamicContent.personalizationTags ?? [];
   const preview = options.mode === 'editor_preview' || options.mode === 'email_design_system_preview';
-  const substitution = preview
-    ? ({ kind: 'example' } as const)
-    : ({ kind: 'export', profileId: options.dynamicContent.profileId } as const);
+  const names =
+    options.mode === 'editor_preview' && options.dynamicContent.showPersonalizationTagNames === true;
+  const substitution = names
+    ? ({ kind: 'names' } as const)
+    : preview
+      ? ({ kind: 'example' } as const)
+      : ({ kind: 'export', profileId: options.dynamicContent.profileId } as const);
   const unknown = new Set<number>();
   const onUnknown = (id: number) => unknown.add(id);
-  output.html = substitutePersonalizationTags(output.html, tags, substitution, {
-    ...(options.html ? { escape: escapeHtml } : {}),
-    onUnknown,
-  });
+  output.html =
+    names && options.html
+      ? showPersonalizationTagNamesInHtml(output.html, tags, onUnknown)
+      : substitutePersonalizationTags(output.html, tags, substitution, {
+          ...(options.html ? { escape: escapeHtml } : {}),
+          onUnknown,
+        });
   output.subject = substitutePersonalizationTags(output.subject, tags, substitution, { onUnknown });
   output.preheader = substitutePersonalizationTags(output.preheader, tags, substitution, { onUnknown });
   for (const id of unknown) {
     output.diagnostics.push({
       code: dynamicContentDiagnosticCodes.unknownPersonalizationTag,
       severity: options.strict ? 'error' : 'warning',
-      message: `No personalization tag with id ${id}; its token was left out`,
+      message: names
+        ? `No personalization tag with id ${id}; it shows as {Unknown tag}`
+        : `No personalization tag with id ${id}; its token was left out`,
     });
   }
 }

@@ -475,6 +475,9 @@ describe('validateFieldValue', () => {
     });
     expect(validateFieldValue(headline, 'Hello')).toEqual([]);
     expect(validateFieldValue(headline, '🙂🙂🙂')).toEqual([]);
+    // A personalization tag is one character, as its chip is, not its eight-character token.
+    expect(validateFieldValue(headline, 'Hi {tag:12}')).toEqual([]);
+    expect(validateFieldValue(headline, 'Hey, {tag:12}')).toEqual(['must be at most 5 characters']);
     expect(validateFieldValue(headline, 'Hi')).toEqual(['must be at least 3 characters']);
     expect(validateFieldValue(headline, 'Hello!')).toEqual(['must be at most 5 characters']);
     expect(validateFieldValue(headline, '  ')).toEqual(["can't be blank", 'must be at least 3 characters']);
@@ -574,6 +577,8 @@ describe('validateFieldValue', () => {
     });
     expect(validateFieldValue(body, '<p><strong class="es-bold">Hello</strong> there</p>')).toEqual([]);
     expect(validateFieldValue(body, '<p>Fish &amp; chips</p>')).toEqual([]);
+    // A personalization tag is one character here too.
+    expect(validateFieldValue(body, '<p>Dear {tag:12}, hi</p>')).toEqual([]);
     expect(validateFieldValue(body, '<p>Hi</p>')).toEqual(['must be at least 3 characters']);
     expect(validateFieldValue(body, '<p>Hello there, world</p>')).toEqual(['must be at most 12 characters']);
     expect(validateFieldValue(body, '<p> </p><p><br></p>')).toEqual([

@@ -1,3 +1,4 @@
+import { lengthWithTagsAsOne } from '../dynamic-content/personalization-tags.ts';
 import { richTextContent } from '../render/rich-text.ts';
 import type { FieldTypeSpec } from './field-type.ts';
 import { messages } from './messages.ts';
@@ -65,7 +66,8 @@ export const richTextField: FieldTypeSpec = {
     const content = richTextContent(html);
     const problems = blankAndDefaultMessages(definition, html, () => content === '');
     const validations = definition.validations ?? {};
-    const length = [...content].length;
+    // A personalization tag counts as one character, as in text fields.
+    const length = lengthWithTagsAsOne(content);
     if (typeof validations.min_content_length === 'number' && length < validations.min_content_length) {
       problems.push(messages.atLeastCharacters(validations.min_content_length));
     }

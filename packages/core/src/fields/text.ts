@@ -1,3 +1,4 @@
+import { lengthWithTagsAsOne } from '../dynamic-content/personalization-tags.ts';
 import type { FieldTypeSpec } from './field-type.ts';
 import { messages } from './messages.ts';
 import { blankAndDefaultMessages, checkStringDefault, textOf } from './shared.ts';
@@ -20,8 +21,8 @@ export const textField: FieldTypeSpec = {
     if (text === null) return [messages.mustBeString];
     const validations = definition.validations ?? {};
     const problems = blankAndDefaultMessages(definition, text);
-    // Characters as people count them: an emoji is one, not two UTF-16 units.
-    const length = [...text].length;
+    // Characters as people count them (an emoji is one), a personalization tag one: its chip.
+    const length = lengthWithTagsAsOne(text);
     if (typeof validations.min_length === 'number' && length < validations.min_length) {
       problems.push(messages.atLeastCharacters(validations.min_length));
     }

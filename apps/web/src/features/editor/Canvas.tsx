@@ -43,6 +43,7 @@ export const Canvas = memo(function Canvas({
   linkTrackingProfile,
   conditionals,
   emailName,
+  showTagNames = false,
   width,
   selectedId,
   onPick,
@@ -58,6 +59,8 @@ export const Canvas = memo(function Canvas({
   linkTrackingProfile: LinkTrackingProfileDefinition | null;
   conditionals: readonly ConditionalDefinition[];
   emailName: string;
+  /** Personalization tags show their names instead of their example values. */
+  showTagNames?: boolean;
   width: PreviewWidth;
   selectedId: string | null;
   onPick: (instanceId: string | null, field: string | null) => void;
@@ -109,6 +112,7 @@ export const Canvas = memo(function Canvas({
         linkTrackingProfile,
         conditionals,
         emailName,
+        showPersonalizationTagNames: showTagNames,
       });
       applyPreviewHtml(document, html, parser);
       document.head.append(style);
@@ -138,6 +142,7 @@ export const Canvas = memo(function Canvas({
     linkTrackingProfile,
     conditionals,
     emailName,
+    showTagNames,
   ]);
 
   useEffect(() => {

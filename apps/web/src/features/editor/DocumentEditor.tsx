@@ -8,6 +8,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   Tabs,
   Text,
 } from '@mantine/core';
@@ -89,6 +90,8 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     convertToDraft,
   } = useDocumentEditorSession({ workspaceId, target, resources, onSaved, onReplace });
   const [width, setWidth] = useState<PreviewWidth>('desktop');
+  // The preview shows tags' example values; this shows where the tags are instead.
+  const [showTagNames, setShowTagNames] = useState(false);
   const [savingAsLayout, setSavingAsLayout] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [emptyEmailSlot, setEmptyEmailSlot] = useState<HTMLDivElement | null>(null);
@@ -128,6 +131,17 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     />
   );
 
+  const tagNamesSwitch =
+    resources.personalizationTags.length > 0 ? (
+      <Switch
+        size="xs"
+        label="Show tag names"
+        checked={showTagNames}
+        onChange={(event) => setShowTagNames(event.currentTarget.checked)}
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+      />
+    ) : null;
+
   const reviewActions = email ? (
     <ReviewActions
       workspaceId={workspaceId}
@@ -149,6 +163,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
       linkTrackingProfile={linkTrackingProfile}
       conditionals={resources.conditionals}
       emailName={nameOf(target)}
+      showTagNames={showTagNames}
       width={phone ? 'mobile' : width}
       selectedId={selectedId}
       onPick={pickInPreview}
@@ -198,6 +213,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                 >
                   {localeSelect}
                   {audienceSwitch}
+                  {tagNamesSwitch}
                 </EditorToolbar>
                 {readOnlyAlert}
               </>
@@ -232,6 +248,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
             >
               {localeSelect}
               {audienceSwitch}
+              {tagNamesSwitch}
               {reviewActions}
               {email && can('create_exports') && (
                 <Button size="xs" onClick={() => setExporting(true)}>

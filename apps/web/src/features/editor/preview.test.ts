@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickTarget, tagInstances } from './preview.ts';
+import { clickTarget, type PreviewInput, renderForDownload, renderPreview, tagInstances } from './preview.ts';
 
 function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
@@ -35,5 +35,59 @@ describe('clickTarget', () => {
     expect(clickTarget(document.getElementById('inside'))).toEqual({ instanceId: 'x', field: 'headline' });
     expect(clickTarget(document.getElementById('plain'))).toEqual({ instanceId: 'x', field: null });
     expect(clickTarget(document.body)).toEqual({ instanceId: null, field: null });
+  });
+});
+
+describe('renderPreview with personalization tags', () => {
+  const input: PreviewInput = {
+    designSystem: { id: 1, name: 'System', design_tokens: {}, custom_styles: [] },
+    components: [
+      {
+        id: 1,
+        name: 'container',
+        label: 'Email',
+        container: true,
+        template: '<main>{{ children }}</main>',
+        field_definitions: [],
+      },
+      {
+        id: 2,
+        name: 'greeting',
+        label: 'Greeting',
+        container: false,
+        template: '<p>{{ text }}</p>',
+        field_definitions: [{ type: 'text', label: 'Text', liquid_variable: 'text', default_value: '' }],
+      },
+    ],
+    brandProfile: null,
+    content: {
+      subject: { branch_content: { null_branch: { 'en-US': 'Hi {tag:4}' } } },
+      preheader: { branch_content: { null_branch: { 'en-US': '' } } },
+      container_component_instance: { id: 'c', component_id: 1, field_values: {} },
+      component_instances: [
+        {
+          id: 'g',
+          component_id: 2,
+          field_values: { null_branch: { 'en-US': { text: { value: 'Hello {tag:4}' } } } },
+        },
+      ],
+    },
+    locale: 'en-US',
+    branchSelection: {},
+    personalizationTags: [{ id: 4, label: 'First name', default_value: 'there', example_value: 'Ada' }],
+    linkTrackingProfile: null,
+    conditionals: [],
+    emailName: 'Tags',
+  };
+
+  it('shows example values, or the tags’ names when asked', () => {
+    expect(parse(renderPreview(input)).querySelector('p')?.textContent).toBe('Hello Ada');
+    const named = parse(renderPreview({ ...input, showPersonalizationTagNames: true }));
+    expect(named.querySelector('p')?.textContent).toBe('Hello {First name}');
+    expect(named.querySelector('p .es-personalization-tag-name')?.textContent).toBe('{First name}');
+  });
+
+  it('leaves the download untouched: default values', () => {
+    expect(parse(renderForDownload(input)).querySelector('p')?.textContent).toBe('Hello there');
   });
 });

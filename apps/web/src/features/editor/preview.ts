@@ -44,6 +44,8 @@ export interface PreviewInput {
   /** The workspace's conditionals, so link tracking reaches the defaults of every branch. */
   conditionals: readonly ConditionalDefinition[];
   emailName: string;
+  /** Tags show their names (`{First name}`) instead of their example values. */
+  showPersonalizationTagNames?: boolean;
 }
 
 /** The email as the editor shows it: core's render in `editor_preview` mode, with instance markers. */
@@ -61,6 +63,7 @@ export function renderPreview(input: PreviewInput): string {
       personalizationTags: input.personalizationTags,
       linkTrackingProfile: input.linkTrackingProfile,
       conditionals: input.conditionals,
+      showPersonalizationTagNames: input.showPersonalizationTagNames === true,
     },
   }).html;
 }
@@ -69,7 +72,9 @@ export function renderPreview(input: PreviewInput): string {
  * The email in one locale as a file export makes it: export mode (dynamic content resolved to its
  * defaults), CSS inlined, no editor markers. What the editor's Download HTML saves.
  */
-export function renderForDownload(input: Omit<PreviewInput, 'branchSelection'>): string {
+export function renderForDownload(
+  input: Omit<PreviewInput, 'branchSelection' | 'showPersonalizationTagNames'>,
+): string {
   return render({
     designSystem: input.designSystem,
     components: input.components,

@@ -84,6 +84,7 @@ export function FieldEditor({
           value={String(shown)}
           onChange={onChange}
           disabled={disabled}
+          personalizationTags={personalizationTags}
         />
       );
     case 'number':
@@ -112,7 +113,7 @@ export function FieldEditor({
       return (
         <TextWithTags
           {...common}
-          type="url"
+          url
           description={
             definition.skip_link_tracking
               ? [description, 'Link tracking is off for this link.'].filter(Boolean).join(' ')

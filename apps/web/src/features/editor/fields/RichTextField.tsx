@@ -5,6 +5,10 @@ import Link from '@tiptap/extension-link';
 import { Mark, mergeAttributes, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
+import type { PersonalizationTag } from '../editor-api.ts';
+import { CaretTagPicker, TagPickerButton } from './merge-tags/TagPicker.tsx';
+import { chipLoadedTokens, htmlWithTokens } from './merge-tags/tag-document.ts';
+import { useTagChips } from './merge-tags/use-tag-chips.ts';
 
 /**
  * A design system's custom style on a run of text, stored as the span the render expects
@@ -41,6 +45,7 @@ export function RichTextField({
   value,
   onChange,
   disabled,
+  personalizationTags,
 }: {
   definition: FieldDefinition;
   customStyles: readonly CustomStyle[];
@@ -50,6 +55,7 @@ export function RichTextField({
   value: string;
   onChange: (html: string) => void;
   disabled: boolean;
+  personalizationTags: readonly PersonalizationTag[];
 }) {
   const marks = definition.marks ?? {};
   // A field without a marks setting offers every mark, as the render accepts them all.
@@ -58,6 +64,7 @@ export function RichTextField({
   const styles = customStyles.filter((style) => definition.custom_styles_names?.includes(style.name));
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const { extension: tagChips, keyHandler } = useTagChips(personalizationTags, !disabled);
   const editor = useEditor({
     immediatelyRender: false,
     editable: !disabled,
@@ -80,14 +87,16 @@ export function RichTextField({
       }),
       ...(allows('link') ? [Link.configure({ openOnClick: false })] : []),
       CustomStyleMark,
+      tagChips,
     ],
     content: value,
+    onCreate: ({ editor: created }) => chipLoadedTokens(created.view),
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
-    onUpdate: ({ editor: changed }) => onChangeRef.current(changed.getHTML()),
+    onUpdate: ({ editor: changed }) => onChangeRef.current(htmlWithTokens(changed.getHTML())),
   });
 
   useEffect(() => {
-    if (editor && !editor.isDestroyed && editor.getHTML() !== value) {
+    if (editor && !editor.isDestroyed && htmlWithTokens(editor.getHTML()) !== value) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
@@ -108,6 +117,17 @@ export function RichTextField({
               <RichTextEditor.ControlsGroup>
                 <RichTextEditor.Link />
                 <RichTextEditor.Unlink />
+              </RichTextEditor.ControlsGroup>
+            )}
+            {personalizationTags.length > 0 && (
+              <RichTextEditor.ControlsGroup>
+                <TagPickerButton
+                  editor={editor}
+                  tags={personalizationTags}
+                  spaced
+                  size="md"
+                  label={`Insert a personalization tag into ${label}`}
+                />
               </RichTextEditor.ControlsGroup>
             )}
             {styles.length > 0 && (
@@ -133,6 +153,7 @@ export function RichTextField({
         )}
         <RichTextEditor.Content />
       </RichTextEditor>
+      <CaretTagPicker editor={editor} tags={personalizationTags} spaced keyHandler={keyHandler} />
     </Input.Wrapper>
   );
 }
