@@ -1,7 +1,7 @@
 import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFollowPreview } from '../../comments/PinOverlay.tsx';
 import { instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
 import type { DragItem, GapDropData } from './drop-command.ts';
@@ -71,12 +71,14 @@ function DropSurface({
   // An empty email has its own drop box over the preview.
   const { setNodeRef } = useDroppable({ id: canvasDropId, disabled: !hasInstances, data });
 
-  useEffect(() => {
-    if (covering) return;
-    pointerY.current = null;
-    insertionRef.current = null;
-    setInsertion(null);
-  }, [covering]);
+  const layer = useRef<HTMLDivElement | null>(null);
+  const setLayer = useCallback(
+    (element: HTMLDivElement | null) => {
+      layer.current = element;
+      setNodeRef(element);
+    },
+    [setNodeRef],
+  );
 
   function follow(y: number | null) {
     pointerY.current = y;
@@ -95,14 +97,32 @@ function DropSurface({
     insertionRef.current = next;
     setInsertion((shown) => (sameInsertion(shown, next) ? shown : next));
   }
+  const followRef = useRef(follow);
+  followRef.current = follow;
 
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
-    follow(event.clientY - event.currentTarget.getBoundingClientRect().top);
-  }
+  // The page's pointer, not the layer's: the drag image under the pointer may be what it is over.
+  useEffect(() => {
+    if (!covering) {
+      followRef.current(null);
+      return;
+    }
+    const move = (event: globalThis.PointerEvent) => {
+      const box = layer.current?.getBoundingClientRect();
+      const inside =
+        box &&
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom;
+      followRef.current(inside ? event.clientY - box.top : null);
+    };
+    window.addEventListener('pointermove', move);
+    return () => window.removeEventListener('pointermove', move);
+  }, [covering]);
 
   return (
     <div
-      ref={setNodeRef}
+      ref={setLayer}
       data-testid="canvas-drop-layer"
       style={{
         position: 'absolute',
@@ -112,8 +132,6 @@ function DropSurface({
         pointerEvents: covering ? 'auto' : 'none',
         cursor: covering ? 'grabbing' : undefined,
       }}
-      onPointerMove={covering ? onPointerMove : undefined}
-      onPointerLeave={covering ? () => follow(null) : undefined}
       // The layer covers the frame: the wheel still scrolls the email, and the line follows.
       onWheel={
         covering

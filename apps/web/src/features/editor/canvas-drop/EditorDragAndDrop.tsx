@@ -100,7 +100,8 @@ export function EditorDragAndDrop({ children }: { children: ReactNode }) {
       {children}
       {createPortal(
         // No drop animation: the item lands where it was dropped, not back at its handle.
-        <DragOverlay dropAnimation={null} zIndex={400}>
+        // The pointer goes through the drag image to what is under it (the preview's drop layer takes the wheel).
+        <DragOverlay dropAnimation={null} zIndex={400} style={{ pointerEvents: 'none' }}>
           {dragged && <DraggedItem label={dragged.label} />}
         </DragOverlay>,
         document.body,
