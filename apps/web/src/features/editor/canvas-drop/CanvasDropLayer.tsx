@@ -6,7 +6,13 @@ import { useFollowPreview } from '../../comments/PinOverlay.tsx';
 import { instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
 import type { DragItem, GapDropData } from './drop-command.ts';
 import { canvasDropId } from './EditorDragAndDrop.tsx';
-import { type InsertionPoint, insertionPointAt, instanceBoxes, moveDestination } from './insertion-point.ts';
+import {
+  edgeScrollStep,
+  type InsertionPoint,
+  insertionPointAt,
+  instanceBoxes,
+  moveDestination,
+} from './insertion-point.ts';
 import { hoverKeeperAttribute, usePreviewHover } from './use-preview-hover.ts';
 
 const handleSize = 22;
@@ -116,9 +122,22 @@ function DropSurface({
         event.clientY <= box.bottom;
       followRef.current(inside ? event.clientY - box.top : null);
     };
+    // Held near the preview's top or bottom edge, the pointer scrolls the email, and the line follows.
+    let frameRequest = requestAnimationFrame(function scrollAtEdge() {
+      const height = layer.current?.clientHeight ?? 0;
+      const step = pointerY.current === null ? 0 : edgeScrollStep(pointerY.current, height);
+      if (step !== 0) {
+        frame.contentWindow?.scrollBy({ top: step });
+        followRef.current(pointerY.current);
+      }
+      frameRequest = requestAnimationFrame(scrollAtEdge);
+    });
     window.addEventListener('pointermove', move);
-    return () => window.removeEventListener('pointermove', move);
-  }, [covering]);
+    return () => {
+      cancelAnimationFrame(frameRequest);
+      window.removeEventListener('pointermove', move);
+    };
+  }, [covering, frame]);
 
   return (
     <div

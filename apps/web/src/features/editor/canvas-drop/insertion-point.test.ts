@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type InstanceBox, insertionPointAt, instanceBoxes, moveDestination } from './insertion-point.ts';
+import {
+  edgeScrollStep,
+  edgeScrollZone,
+  type InstanceBox,
+  insertionPointAt,
+  instanceBoxes,
+  moveDestination,
+} from './insertion-point.ts';
 
 function box(index: number, top: number, bottom: number, left = 30, right = 630): InstanceBox {
   return { index, top, bottom, left, right };
@@ -142,5 +149,22 @@ describe('instanceBoxes', () => {
       { index: 0, top: 50, bottom: 120, left: 30, right: 620 },
       { index: 2, top: 0, bottom: 50, left: 30, right: 630 },
     ]);
+  });
+});
+
+describe('edgeScrollStep', () => {
+  it('scrolls up near the top, down near the bottom, faster nearer the edge, and not in between', () => {
+    expect(edgeScrollStep(300, 600)).toBe(0);
+    expect(edgeScrollStep(edgeScrollZone, 600)).toBe(0);
+    expect(edgeScrollStep(600 - edgeScrollZone, 600)).toBe(0);
+    expect(edgeScrollStep(40, 600)).toBeLessThan(0);
+    expect(edgeScrollStep(2, 600)).toBeLessThan(edgeScrollStep(40, 600));
+    expect(edgeScrollStep(560, 600)).toBeGreaterThan(0);
+    expect(edgeScrollStep(598, 600)).toBeGreaterThan(edgeScrollStep(560, 600));
+  });
+
+  it('keeps its speed within bounds beyond the edge', () => {
+    expect(edgeScrollStep(-100, 600)).toBe(edgeScrollStep(0, 600));
+    expect(edgeScrollStep(900, 600)).toBe(edgeScrollStep(600, 600));
   });
 });

@@ -76,3 +76,20 @@ export function instanceBoxes(document: Document, instanceIds: readonly string[]
     ];
   });
 }
+
+/** How near the preview's top or bottom edge (in pixels) the pointer scrolls the email while dragging. */
+export const edgeScrollZone = 48;
+const edgeScrollMaxStep = 18;
+
+/**
+ * How far to scroll the preview in one animation frame while something is dragged with the pointer at
+ * `y` in a preview `height` pixels high: up (negative) near the top, down near the bottom, faster the
+ * nearer the edge, 0 elsewhere. So a drop can reach the parts of a long email that are out of view.
+ */
+export function edgeScrollStep(y: number, height: number): number {
+  const depth =
+    y < edgeScrollZone ? edgeScrollZone - y : y > height - edgeScrollZone ? y - (height - edgeScrollZone) : 0;
+  if (depth <= 0) return 0;
+  const step = Math.ceil((edgeScrollMaxStep * Math.min(depth, edgeScrollZone)) / edgeScrollZone);
+  return y < edgeScrollZone ? -step : step;
+}
