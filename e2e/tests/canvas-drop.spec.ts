@@ -177,6 +177,13 @@ test('a component dropped on the preview goes between the components under the l
   await expect(rows).toHaveText([/fields of the whole email/, /Heading/, /Text/]);
   await page.keyboard.press('ControlOrMeta+z');
   await expect(rows).toHaveText([/fields of the whole email/, /Text/, /Heading/]);
+  // And so does picking a row up by its grip with the keyboard: space, an arrow, space.
+  await outline.getByRole('button', { name: 'Drag Heading', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(rows).toHaveText([/fields of the whole email/, /Heading/, /Text/]);
+  await expect.poll(() => previewOrder(page)).toEqual(['Section heading', 'Write your']);
 
   await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Saved', { timeout: 10_000 });
   expect(problems).toEqual([]);
