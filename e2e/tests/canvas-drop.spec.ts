@@ -10,25 +10,25 @@ const unique = Date.now().toString(36);
 const workspaceApi = `/api/v1/workspaces/${workspaceId}`;
 
 /** An empty email from the Letterset Starter, in a project of a new team, made through the API. */
-async function createStarterEmail(page: Page): Promise<{ id: number }> {
+async function createStarterEmail(page: Page, name: string): Promise<{ id: number }> {
   const post = async <T>(path: string, data: object): Promise<T> => {
     const response = await page.request.post(path, { data });
     expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
     return (await response.json()) as T;
   };
   const team = await post<{ id: number }>('/api/v1/teams', {
-    name: `Canvas drop ${unique}`,
+    name: `${name} ${unique}`,
     workspace_id: workspaceId,
     badge_color: 'purple',
   });
   const project = await post<{ id: number }>(`${workspaceApi}/projects`, {
-    name: `Canvas drop ${unique}`,
+    name: `${name} ${unique}`,
     team_id: team.id,
   });
   const systems = await (await page.request.get(`${workspaceApi}/email_design_systems`)).json();
   const starter = systems.results.find((system: { name: string }) => system.name === 'Letterset Starter');
   return post<{ id: number }>(`${workspaceApi}/emails`, {
-    name: `Canvas drop ${unique}`,
+    name: `${name} ${unique}`,
     email_design_system_id: starter.id,
     project_id: project.id,
   });
@@ -111,7 +111,7 @@ test('a component dropped on the preview goes between the components under the l
 }) => {
   test.setTimeout(60_000);
   const problems = collectPageProblems(page);
-  const email = await createStarterEmail(page);
+  const email = await createStarterEmail(page, 'Canvas drop');
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
   const outline = page.getByRole('list', { name: 'Components in this email' });
   const rows = outline.getByRole('listitem');
@@ -137,7 +137,12 @@ test('a component dropped on the preview goes between the components under the l
     centre(grip),
     { x: (heading.box.left + heading.box.right) / 2, y: (heading.box.bottom + text.box.top) / 2 },
     async () => {
-      // The drag image floats over the page: the palette column has not scrolled sideways to follow it.
+      // The drag image floats over the page, whole, beside the column it came from; the palette column
+      // has not scrolled sideways to follow it.
+      const image = await page.getByTestId('drag-image').boundingBox();
+      const column = await paletteColumn.boundingBox();
+      expect(image && column && image.x > column.x + column.width).toBe(true);
+      await expect(page.getByTestId('drag-image')).toHaveText('Button');
       expect(await paletteColumn.evaluate((element) => element.scrollLeft)).toBe(0);
     },
   );
@@ -184,6 +189,59 @@ test('a component dropped on the preview goes between the components under the l
   await page.keyboard.press('Space');
   await expect(rows).toHaveText([/fields of the whole email/, /Heading/, /Text/]);
   await expect.poll(() => previewOrder(page)).toEqual(['Section heading', 'Write your']);
+
+  await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Saved', { timeout: 10_000 });
+  expect(problems).toEqual([]);
+});
+
+test('on a laptop screen, components dragged from the Outline tab drop on the preview, rows of the outline too', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const problems = collectPageProblems(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const email = await createStarterEmail(page, 'Canvas drop laptop');
+  await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+  const outlineTab = page.getByRole('tab', { name: 'Outline' });
+  await outlineTab.click();
+  await page
+    .getByRole('region', { name: 'Empty email' })
+    .getByRole('button', { name: 'Start with Heading' })
+    .click();
+  await outlineTab.click();
+  await page.getByRole('button', { name: 'Add Text', exact: true }).click();
+  await expect.poll(() => previewOrder(page)).toEqual(['Section heading', 'Write your']);
+
+  // From the palette in the side panel, across the page, to the lower half of the last component.
+  await outlineTab.click();
+  const [, text] = await previewInstances(page);
+  if (!text) throw new Error('The preview does not show the text');
+  const grip = await page.getByLabel('Drag Button', { exact: true }).boundingBox();
+  if (!grip) throw new Error('The palette has no Button');
+  await dragWithMouse(page, centre(grip), {
+    x: (text.box.left + text.box.right) / 2,
+    y: text.box.bottom - 5,
+  });
+  await expect.poll(() => previewOrder(page)).toEqual(['Section heading', 'Write your', 'Shop now']);
+
+  // A row of the outline dropped above the first component of the preview moves there.
+  await outlineTab.click();
+  const [heading] = await previewInstances(page);
+  if (!heading) throw new Error('The preview does not show the heading');
+  const outline = page.getByRole('list', { name: 'Components in this email' });
+  const row = await outline.getByRole('button', { name: 'Drag Text', exact: true }).boundingBox();
+  if (!row) throw new Error('The outline has no Text');
+  await dragWithMouse(page, centre(row), {
+    x: (heading.box.left + heading.box.right) / 2,
+    y: heading.box.top + 4,
+  });
+  await expect.poll(() => previewOrder(page)).toEqual(['Write your', 'Section heading', 'Shop now']);
+  await expect(outline.getByRole('listitem')).toHaveText([
+    /fields of the whole email/,
+    /Text/,
+    /Heading/,
+    /Button/,
+  ]);
 
   await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Saved', { timeout: 10_000 });
   expect(problems).toEqual([]);

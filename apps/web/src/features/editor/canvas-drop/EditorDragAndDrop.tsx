@@ -114,6 +114,7 @@ export function EditorDragAndDrop({ children }: { children: ReactNode }) {
 function DraggedItem({ label }: { label: string }) {
   return (
     <Paper
+      data-testid="drag-image"
       withBorder
       shadow="md"
       px="xs"
