@@ -166,6 +166,10 @@ test('a component dropped on the preview goes between the components under the l
   );
   const handle = page.getByRole('button', { name: 'Drag Text in the preview' });
   await expect(handle).toBeVisible();
+  // A click on the handle selects its component.
+  await expect(page.getByText('Select a component in the preview or the outline')).toBeVisible();
+  await handle.click();
+  await expect(page.getByRole('heading', { name: 'Text', level: 2 })).toBeVisible();
   const handleBox = await handle.boundingBox();
   if (!handleBox) throw new Error('The handle has no box');
   expect(handleBox.x).toBeLessThan(textNow.box.left + 30);

@@ -52,8 +52,17 @@ export function CanvasDropLayer({ frame }: { frame: HTMLIFrameElement }) {
   if (readOnly || !editor.can('insertComponent')) return null;
   return (
     <>
-      <DropSurface frame={frame} covering={dragging || pressing} dragged={active?.data.current as DragItem} />
-      <InstanceHandles frame={frame} hoveredId={hoveredId} onPress={() => setPressing(true)} />
+      <DropSurface
+        frame={frame}
+        covering={dragging || pressing}
+        dragged={active?.data.current as DragItem | undefined}
+      />
+      <InstanceHandles
+        frame={frame}
+        hoveredId={hoveredId}
+        raised={dragging || pressing}
+        onPress={() => setPressing(true)}
+      />
     </>
   );
 }
@@ -186,14 +195,20 @@ function sameInsertion(a: InsertionPoint | null, b: InsertionPoint | null): bool
   return a.index === b.index && a.y === b.y && a.left === b.left && a.right === b.right;
 }
 
-/** Handles for the hovered and the selected instance (one when they are the same). */
+/**
+ * Handles for the hovered and the selected instance (one when they are the same). Under the comment
+ * pins' layer, except once pressed: then above the drop layer that covers the frame, so a press
+ * released without a drag is a click on the handle.
+ */
 function InstanceHandles({
   frame,
   hoveredId,
+  raised,
   onPress,
 }: {
   frame: HTMLIFrameElement;
   hoveredId: string | null;
+  raised: boolean;
   onPress: () => void;
 }) {
   const { editor, selectedId, componentsById } = useEditorSession();
@@ -209,7 +224,7 @@ function InstanceHandles({
     const [box] = instanceBoxes(previewDocument, [instance.id]);
     // Off screen in the frame: no handle floating at its edge.
     if (!box || box.bottom <= 0 || box.top >= viewHeight) return [];
-    const top = Math.min(Math.max(box.top, 0), viewHeight - handleSize) + handleInset;
+    const top = Math.min(Math.max(box.top, 0) + handleInset, viewHeight - handleSize - handleInset);
     return [
       <InstanceHandle
         key={instance.id}
@@ -217,6 +232,7 @@ function InstanceHandles({
         label={instanceLabel(instance, componentsById)}
         top={top}
         left={box.left + handleInset}
+        zIndex={raised ? 4 : 1}
         onPress={onPress}
       />,
     ];
@@ -228,12 +244,14 @@ function InstanceHandle({
   label,
   top,
   left,
+  zIndex,
   onPress,
 }: {
   instanceId: string;
   label: string;
   top: number;
   left: number;
+  zIndex: number;
   onPress: () => void;
 }) {
   const { select } = useEditorSession();
@@ -262,7 +280,7 @@ function InstanceHandle({
         position: 'absolute',
         top,
         left,
-        zIndex: 1,
+        zIndex,
         cursor: 'grab',
         opacity: isDragging ? 0.5 : 1,
         pointerEvents: 'auto',
