@@ -17,7 +17,12 @@ import { Group, Paper, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { dispatchCommand, useEditorSession } from '../EditorContext.tsx';
+import {
+  dispatchCommand,
+  type EditorSession,
+  EditorSessionProvider,
+  useEditorSession,
+} from '../EditorContext.tsx';
 import { type DragItem, type DropPlace, dropCommand, type GapDropData } from './drop-command.ts';
 
 /** The drop layer over the preview frame. */
@@ -107,6 +112,21 @@ export function EditorDragAndDrop({ children }: { children: ReactNode }) {
         document.body,
       )}
     </DndContext>
+  );
+}
+
+/** The editor's session for everything inside, and its drag-and-drop context (which dispatches in that session). */
+export function EditorSessionWithDragAndDrop({
+  session,
+  children,
+}: {
+  session: EditorSession;
+  children: ReactNode;
+}) {
+  return (
+    <EditorSessionProvider value={session}>
+      <EditorDragAndDrop>{children}</EditorDragAndDrop>
+    </EditorSessionProvider>
   );
 }
 
