@@ -1,5 +1,4 @@
 import {
-  closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
@@ -18,6 +17,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { verticalListCollisions } from './vertical-list-collisions.ts';
 
 export { arrayMove };
 
@@ -45,7 +45,7 @@ export function SortableList<Id extends string | number>({
     onMove(ids.indexOf(active.id as Id), ids.indexOf(over.id as Id));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={verticalListCollisions} onDragEnd={onDragEnd}>
       <SortableContext items={[...ids]} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>

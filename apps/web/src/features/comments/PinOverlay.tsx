@@ -19,7 +19,7 @@ function anchorTop(document: Document, instanceId: string | null): number | null
 }
 
 /** Re-renders whenever the preview scrolls, resizes, re-renders or loads an image: markers follow. */
-function useFollowPreview(frame: HTMLIFrameElement): void {
+export function useFollowPreview(frame: HTMLIFrameElement): void {
   const [, refresh] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     const document = frame.contentDocument;

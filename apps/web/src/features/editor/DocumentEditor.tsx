@@ -30,7 +30,8 @@ import { TranslateWithAi } from '../localization/TranslateWithAi.tsx';
 import { ReviewActions } from '../review/ReviewActions.tsx';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
-import { EditorSessionProvider } from './EditorContext.tsx';
+import { CanvasDropLayer } from './canvas-drop/CanvasDropLayer.tsx';
+import { EditorSessionWithDragAndDrop } from './canvas-drop/EditorDragAndDrop.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { nameOf } from './edit-target.ts';
 import { validateSavedEmail } from './editor-api.ts';
@@ -167,13 +168,14 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
       width={phone ? 'mobile' : width}
       selectedId={selectedId}
       onPick={pickInPreview}
-      overlay={
-        email && (panel === 'review' || phone)
-          ? (frame) => (
-              <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />
-            )
-          : undefined
-      }
+      overlay={(frame) => (
+        <>
+          {email && (panel === 'review' || phone) && (
+            <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />
+          )}
+          {!phone && <CanvasDropLayer frame={frame} />}
+        </>
+      )}
     />
   );
 
@@ -191,7 +193,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
   ) : null;
 
   return (
-    <EditorSessionProvider value={session}>
+    <EditorSessionWithDragAndDrop session={session}>
       <Box
         style={{
           display: 'flex',
@@ -269,7 +271,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
             {readOnlyAlert}
             <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
               {!narrow && (
-                <ScrollArea w={250} style={{ flexShrink: 0 }} aria-label="Palette and outline">
+                <ScrollArea w={250} scrollbars="y" style={{ flexShrink: 0 }} aria-label="Palette and outline">
                   <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
                 </ScrollArea>
               )}
@@ -468,6 +470,6 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
           onKeep={() => autosave.keepRestoredDraft()}
         />
       )}
-    </EditorSessionProvider>
+    </EditorSessionWithDragAndDrop>
   );
 }

@@ -1,19 +1,5 @@
-import {
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
   type BrandedComponent,
@@ -45,6 +31,8 @@ import {
 } from '@tabler/icons-react';
 import { type KeyboardEvent, memo, useMemo } from 'react';
 import { createPortal } from 'react-dom';
+import type { DragItem } from './canvas-drop/drop-command.ts';
+import { emptyEmailDropId, outlineEndId } from './canvas-drop/EditorDragAndDrop.tsx';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
 
 /** What the outline shows of an instance; value edits leave it unchanged, so the outline does not re-render while typing. */
@@ -76,7 +64,6 @@ export function outlineOf(content: EmailContent): { key: string; outline: Outlin
 }
 
 const paletteIdPrefix = 'palette:';
-const outlineEndId = 'outline-end';
 
 /** Components the palette offers: body components the brand does not hide and nobody deprecated. */
 export function offeredComponents(componentsById: ReadonlyMap<number, BrandedComponent>): BrandedComponent[] {
@@ -84,9 +71,6 @@ export function offeredComponents(componentsById: ReadonlyMap<number, BrandedCom
     (component) => !component.container && !component.hidden && component.deprecated !== true,
   );
 }
-
-/** Dropping a component on an empty email's preview adds it as the email's first component. */
-export const emptyEmailDropId = 'empty-email';
 
 /** Adds a component at a position of the body and selects the new instance. */
 export function useInsertComponent(): (componentId: number, index: number) => void {
@@ -98,11 +82,11 @@ export function useInsertComponent(): (componentId: number, index: number) => vo
 }
 
 /**
- * The palette and the outline of the email, sharing one drag-and-drop context with the drop target an
- * empty email shows over the preview (rendered into `emptyEmailSlot` through a portal, so it is inside
- * this context while the context stays in this memoised component: typing does not re-render it). A
- * component dragged from the palette is inserted where it is dropped, an instance dragged in the
- * outline moves there. Buttons and Alt+Arrow keys do the same without a pointer.
+ * The palette and the outline of the email, with the drop target an empty email shows over the preview
+ * (rendered into `emptyEmailSlot` through a portal). They take part in the editor's drag-and-drop
+ * context (`EditorDragAndDrop`), which inserts a component dragged from the palette where it is dropped
+ * and moves an instance dragged in the outline there. Buttons and Alt+Arrow keys do the same without a
+ * pointer.
  */
 export const Structure = memo(function Structure({
   outline,
@@ -116,25 +100,6 @@ export const Structure = memo(function Structure({
   const insertAt = useInsertComponent();
   const instances = outline.instances;
   const canChangeStructure = !readOnly && editor.can('insertComponent');
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over) return;
-    const overIndex =
-      over.id === outlineEndId || over.id === emptyEmailDropId
-        ? instances.length
-        : instances.findIndex((instance) => instance.id === over.id);
-    if (overIndex === -1) return;
-    const activeId = String(active.id);
-    if (activeId.startsWith(paletteIdPrefix)) {
-      insertAt(Number(activeId.slice(paletteIdPrefix.length)), overIndex);
-    } else if (activeId !== over.id) {
-      dispatchCommand(editor, moveComponent(activeId, Math.min(overIndex, instances.length - 1)));
-    }
-  }
 
   function addAfterSelection(componentId: number) {
     const selectedIndex = instances.findIndex((instance) => instance.id === selectedId);
@@ -142,7 +107,7 @@ export const Structure = memo(function Structure({
   }
 
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+    <>
       <Stack gap="md" h="100%">
         {canChangeStructure && <Palette onAdd={addAfterSelection} />}
         <Outline outline={outline} canChangeStructure={canChangeStructure} />
@@ -151,7 +116,7 @@ export const Structure = memo(function Structure({
         instances.length === 0 &&
         emptyEmailSlot &&
         createPortal(<EmptyEmail />, emptyEmailSlot)}
-    </DndContext>
+    </>
   );
 });
 
@@ -229,22 +194,13 @@ function PaletteItem({
   component: BrandedComponent;
   onAdd: (componentId: number) => void;
 }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `${paletteIdPrefix}${component.id}`,
+    data: { kind: 'component', componentId: component.id, label: component.label } satisfies DragItem,
   });
+  // The item stays in place while it is dragged: the editor's drag overlay draws the moving copy.
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      px="xs"
-      py={4}
-      style={{
-        transform: CSS.Translate.toString(transform),
-        opacity: isDragging ? 0.6 : 1,
-        zIndex: isDragging ? 10 : undefined,
-        position: 'relative',
-      }}
-    >
+    <Paper ref={setNodeRef} withBorder px="xs" py={4} style={{ opacity: isDragging ? 0.6 : 1 }}>
       <Group gap={4} wrap="nowrap" justify="space-between">
         <Group
           gap={4}
@@ -371,6 +327,7 @@ function OutlineItem({
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !canChangeStructure,
+    data: { kind: 'instance', instanceId: id, label } satisfies DragItem,
   });
   function onKeyDown(event: KeyboardEvent) {
     if (!canChangeStructure || !event.altKey) return;
