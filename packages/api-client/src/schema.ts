@@ -3394,8 +3394,8 @@ export interface components {
             create_with_ai: boolean;
             /** @description The brief it was designed from, with create_with_ai */
             prompt: string | null;
-            /** @description `generating` while AI designs its components (create_with_ai), then `done`; null for systems made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
+            /** @description `generating` while AI designs its components (create_with_ai), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error); null for systems made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
             /** @description What the AI could not do when generation finished: components left out because they still had problems after two repairs, a replaced container, or the provider’s refusal */
             ai_generation_error: string | null;
             /**
@@ -3759,9 +3759,9 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
-            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
-            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error; the email keeps its brief and can be generated again with the retry operation); null for emails made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
+            /** @description With `failed`: what the AI could not do, in plain words: nothing written (the provider refused or was unavailable), or values that failed their validations (left at their defaults, named by their labels) */
             ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
@@ -3795,9 +3795,9 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
-            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
-            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error; the email keeps its brief and can be generated again with the retry operation); null for emails made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
+            /** @description With `failed`: what the AI could not do, in plain words: nothing written (the provider refused or was unavailable), or values that failed their validations (left at their defaults, named by their labels) */
             ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
@@ -3833,9 +3833,9 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
-            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
-            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error; the email keeps its brief and can be generated again with the retry operation); null for emails made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
+            /** @description With `failed`: what the AI could not do, in plain words: nothing written (the provider refused or was unavailable), or values that failed their validations (left at their defaults, named by their labels) */
             ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
@@ -10659,6 +10659,8 @@ export interface operations {
                 project_id?: number;
                 /** @description draft → in_review → changes_requested / approved → published; convert_to_draft goes back */
                 status?: "draft" | "in_review" | "changes_requested" | "approved" | "published";
+                /** @description Only emails whose AI generation is at this status (`failed`: those to look at or try again) */
+                ai_generation_status?: "generating" | "done" | "failed";
                 /** @description Part of the name, any case */
                 search?: string;
                 /** @description true: only emails in review whose current stage waits on your decision */

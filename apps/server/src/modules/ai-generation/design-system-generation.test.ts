@@ -331,7 +331,7 @@ describe('design systems designed with AI', () => {
     const created = await create({ create_with_ai: true, prompt: 'Garden newsletter' });
     const system = await waitForGeneration(created.json().id);
     expect(chatRequests()).toHaveLength(3);
-    expect(system.ai_generation_status).toBe('done');
+    expect(system.ai_generation_status).toBe('failed');
     const error: string = system.ai_generation_error;
     expect(error).toContain('Letterset used a minimal container');
     expect(error).toContain('container.template: A container template must contain {{children}}');
@@ -375,11 +375,11 @@ describe('design systems designed with AI', () => {
   it.each([
     [500, 'The AI provider had an error (HTTP 500). Try again later.'],
     [401, 'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.'],
-  ])('ends done with the provider’s failure (HTTP %i) in plain words', async (status, message) => {
+  ])('ends failed with the provider’s failure (HTTP %i) in plain words', async (status, message) => {
     fake.script(...[1, 2, 3].map(() => ({ kind: 'error' as const, status })));
     const created = await create({ create_with_ai: true, prompt: 'Garden newsletter' });
     const system = await waitForGeneration(created.json().id);
-    expect(system).toMatchObject({ ai_generation_status: 'done', ai_generation_error: message });
+    expect(system).toMatchObject({ ai_generation_status: 'failed', ai_generation_error: message });
     expect(await componentsOf(system.id)).toEqual([]);
   });
 

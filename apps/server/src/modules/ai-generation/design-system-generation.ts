@@ -12,6 +12,7 @@ import {
 import type { JSONSchema7 } from 'ai';
 import { and, asc, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
+import { finishedAiGenerationStatus } from '../../db/ai-generation-status.ts';
 import type { Database } from '../../db/client.ts';
 import { components, componentVersions, emailDesignSystems } from '../../db/schema.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
@@ -71,7 +72,7 @@ export async function runDesignSystemGeneration(
       message =
         'The design system could not be generated because of an error in Letterset; it is logged on the server.';
     }
-    await markDone(db, system.id, message);
+    await markFailed(db, system.id, message);
     return 'failed';
   }
 }
@@ -393,7 +394,7 @@ async function writeDesign(
       .set({
         // Tokens set by hand (at creation or since) win over the AI's.
         designTokens: mergeDesignTokens(check?.designTokens ?? {}, current.designTokens),
-        aiGenerationStatus: 'done',
+        aiGenerationStatus: finishedAiGenerationStatus(notes.length > 0 ? notes.join('\n\n') : null),
         aiGenerationError: notes.length > 0 ? notes.join('\n\n') : null,
       })
       .where(eq(emailDesignSystems.id, systemId));
@@ -408,11 +409,11 @@ function asDocumentComponent(component: GeneratedComponent): DocumentComponent {
   return component as unknown as DocumentComponent;
 }
 
-/** Marks the generation done with an error, unless the system is gone or already done. */
-async function markDone(db: Database, systemId: number, error: string) {
+/** Marks the generation failed with its error, unless the system is gone or already finished. */
+async function markFailed(db: Database, systemId: number, error: string) {
   await db
     .update(emailDesignSystems)
-    .set({ aiGenerationStatus: 'done', aiGenerationError: error })
+    .set({ aiGenerationStatus: 'failed', aiGenerationError: error })
     .where(and(eq(emailDesignSystems.id, systemId), eq(emailDesignSystems.aiGenerationStatus, 'generating')));
 }
 
