@@ -4598,8 +4598,10 @@ export interface components {
             locale: components["schemas"]["Locale"] | (never | null);
             /** @description The tools the assistant called, in order (empty for your messages) */
             tools: {
-                /** @description The tool’s name, e.g. add_component */
+                /** @description The tool’s name as the model called it, e.g. add_component */
                 name: string;
+                /** @description The tool as people know it: Letterset’s tool by its name, a connector’s tool as “<connector name> › <tool name>” */
+                label: string;
                 /**
                  * @description letterset: one of Letterset’s tools; connector: a tool of one of your AI connectors
                  * @enum {unknown}

@@ -354,6 +354,7 @@ describe('email chat', () => {
     expect(mine.results[1].tools).toEqual([
       {
         name: 'remove_component',
+        label: 'remove_component',
         source: 'letterset',
         outcome: 'refused',
         message:
@@ -507,11 +508,32 @@ describe('email chat', () => {
       });
       expect(events.find((event) => event.event === 'tool')?.data).toMatchObject({
         name: toolName,
+        label: 'Briefs › get_brief',
         source: 'connector',
         outcome: 'done',
-        message: `Used ${toolName}`,
+        message: 'Used Briefs › get_brief',
         input: { campaign: 'spring' },
       });
+      // The transcript names it the same way, never by the model's id for it.
+      const transcript = await app.inject({
+        method: 'GET',
+        url: `${base}/emails/${email.id}/chat_messages`,
+        headers: admin,
+      });
+      expect(transcript.statusCode, transcript.body).toBe(200);
+      const answer = transcript
+        .json()
+        .results.find((message: { role: string }) => message.role === 'assistant');
+      expect(answer.tools).toEqual([
+        {
+          name: toolName,
+          label: 'Briefs › get_brief',
+          source: 'connector',
+          outcome: 'done',
+          message: 'Used Briefs › get_brief',
+        },
+      ]);
+      expect(JSON.stringify(transcript.json())).not.toMatch(/Used mcp\d/);
       expect(mcp.calls).toMatchObject([{ name: 'get_brief', args: { campaign: 'spring' } }]);
       expect(toolMessagesOf(chatRequests()[1]?.body).join()).toContain('lead with free shipping');
       expect(textOf(events)).toBe('The brief says to lead with free shipping.');
