@@ -15446,7 +15446,7 @@ export interface operations {
             content: {
                 "application/json": {
                     mcp_server_id: number;
-                    /** @description Where the browser returns after signing in to an OAuth server: a page of the Letterset web app (APP_URL). By default the workspace’s MCP connectors page. */
+                    /** @description Where the browser returns after signing in to an OAuth server: a page of the Letterset web app (on APP_URL, the API’s origin, an origin of CORS_ORIGINS, or, when APP_URL is on this machine, another loopback name for it such as 127.0.0.1 for localhost). By default the workspace’s MCP connectors page. */
                     after_oauth_redirect_url?: string;
                 };
             };
