@@ -12011,6 +12011,11 @@ export interface operations {
                     size?: "1024x1024" | "1536x1024" | "1024x1536";
                     /** @description The image’s name in the library; by default the first words of the prompt */
                     name?: string;
+                    /** @description The proportion the image must have, e.g. the 600 × 300 of the image field it is for. Letterset asks the model for the nearest size it makes and crops the middle of the answer to this proportion; it takes the place of `size` */
+                    aspect_ratio?: {
+                        width: number;
+                        height: number;
+                    };
                 };
             };
         };

@@ -185,6 +185,7 @@ function ImageField({
         opened={picking}
         onClose={() => setPicking(false)}
         onPick={(image) => onChange(image.url)}
+        fieldImageUrl={value || undefined}
       />
     </Stack>
   );
