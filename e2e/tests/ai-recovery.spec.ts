@@ -48,7 +48,7 @@ test('a create-with-AI that fails keeps the brief, is marked failed, and Try aga
   const { projectId } = await createProjectWithTeam(page, {
     teamName: `Recovery ${unique}`,
     projectName: `Recovery ${unique}`,
-    badgeColor: 'grape',
+    badgeColor: 'purple',
   });
   const brief = 'A spring weekend in Lisbon for two, from €249, with a button to book.';
   await scriptFakeModel(...modelDown);
