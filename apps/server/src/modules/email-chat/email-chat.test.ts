@@ -412,6 +412,23 @@ describe('email chat', () => {
     ]);
   });
 
+  it('tells a rate limit in Letterset’s words, never the provider’s', async () => {
+    const { email } = await createEmail();
+    const limited = {
+      kind: 'error' as const,
+      status: 429,
+      message: 'Rate limit reached for gpt-x in organization org-123 on requests per min. Limit: 3',
+    };
+    fake.script(limited, limited, limited);
+    const { events } = await chat(email.id, { message: 'Shorter intro?', locale: 'en-US' });
+    expect(events.at(-1)?.data).toEqual({
+      type: 'error',
+      message: 'The AI provider is limiting requests (HTTP 429); try again in 1 second.',
+    });
+    expect(JSON.stringify(events)).not.toContain('org-123');
+    fake.reset();
+  });
+
   it('keeps the conversation per email and person, oldest first, sends it to the model, and clears it', async () => {
     const { email } = await createEmail();
     fake.script({ kind: 'text', text: 'First answer.' });

@@ -152,6 +152,21 @@ describe('generating an image into the library', () => {
     expect(imageRequests()).toHaveLength(4);
   });
 
+  it('tells a rate limit in Letterset’s words, never the provider’s', async () => {
+    const limited = {
+      kind: 'error' as const,
+      status: 429,
+      message: 'Rate limit reached for gpt-x in organization org-123 on requests per min. Limit: 3',
+    };
+    fake.script(limited, limited, limited);
+    const response = await generate({ prompt });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      code: 'upstream_failed',
+      message: 'The AI provider is limiting requests (HTTP 429); try again in 1 second.',
+    });
+  });
+
   it('answers 502 with the provider’s refusal of the API key in plain words, and stores nothing', async () => {
     const before = (await storedImages()).length;
     fake.script({ kind: 'error', status: 401 });
