@@ -334,12 +334,14 @@ describe('design systems designed with AI', () => {
     expect(system.ai_generation_status).toBe('failed');
     const error: string = system.ai_generation_error;
     expect(error).toContain('Letterset used a minimal container');
-    expect(error).toContain('container.template: A container template must contain {{children}}');
+    expect(error).toContain('- Container › Template: A container template must contain {{children}}');
     expect(error).toContain('These 3 components still had problems after two repairs and were left out');
-    expect(error).toMatch(/components\.6 \(bad_liquid\)\.template: .*no_such_filter/);
-    expect(error).toContain('components.7 (Bad Name).name: must be snake_case');
-    expect(error).toContain('components.8 (hero).name: is used by another component');
-    expect(error).toContain('design_tokens.2.path: must be names joined by dots');
+    expect(error).toMatch(/- Component 7 “Bad Liquid” › Template: .*no_such_filter/);
+    expect(error).toContain('- Component 8 “Bad name” › Name: must be snake_case');
+    expect(error).toContain('- Component 9 “Second hero” › Name: is used by another component');
+    expect(error).toContain('- Design token 3 › Path: must be names joined by dots');
+    // People read labels, never the model's paths.
+    expect(error).not.toMatch(/components\.\d|design_tokens\.\d|container\.template/);
 
     const written = await componentsOf(system.id);
     expect(written.map((row) => row.name)).toEqual(['container', ...components.map((entry) => entry.name)]);
