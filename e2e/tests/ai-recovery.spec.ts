@@ -77,6 +77,9 @@ test('a create-with-AI that fails keeps the brief, is marked failed, and Try aga
   await page.goto(`/workspaces/${workspaceId}/projects/${projectId}`);
   const row = page.getByRole('row').filter({ hasText: `Lisbon ${unique}` });
   await expect(row.getByText('AI failed')).toBeVisible();
+  await page.getByRole('combobox', { name: 'AI', exact: true }).click();
+  await page.getByRole('option', { name: 'AI failed', exact: true }).click();
+  await expect(row).toBeVisible();
 
   // The model answers now: Try again writes the email from the same brief.
   await scriptFakeModel({
