@@ -108,6 +108,9 @@ test('connects an MCP server, enables a tool, and the chat builds a section from
 
   await expect(chat.getByText('I added a headline and the offer from the brief.')).toBeVisible();
   await expect(chat.getByRole('status')).toContainText('2 changes are in the email as one step');
+  // The connector's tool goes by the connector's name, never the model's id for it.
+  await expect(chat.getByText(`Used ${name} › get_brief`)).toBeVisible();
+  await expect(chat.getByText(/mcp\d+_get_brief/)).toHaveCount(0);
   await expect.poll(() => previewText(page)).toContain('Trails are calling');
   expect(await previewText(page)).toContain('20% off with code TRAIL20 until Sunday.');
   // The tool's answer reached the model: the section came from the brief, not from the prompt.
@@ -127,6 +130,7 @@ test('connects an MCP server, enables a tool, and the chat builds a section from
   await page.getByRole('tab', { name: 'Chat' }).click();
   await expect(chat.getByText('Build the opening section from the autumn campaign brief.')).toBeVisible();
   await expect(chat.getByText('I added a headline and the offer from the brief.')).toBeVisible();
+  await expect(chat.getByText(`Used ${name} › get_brief`)).toBeVisible();
   await expect.poll(() => previewText(page)).toContain('TRAIL20');
   expect(problems).toEqual([]);
 });

@@ -3394,8 +3394,8 @@ export interface components {
             create_with_ai: boolean;
             /** @description The brief it was designed from, with create_with_ai */
             prompt: string | null;
-            /** @description `generating` while AI designs its components (create_with_ai), then `done`; null for systems made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
+            /** @description `generating` while AI designs its components (create_with_ai), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error); null for systems made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
             /** @description What the AI could not do when generation finished: components left out because they still had problems after two repairs, a replaced container, or the provider’s refusal */
             ai_generation_error: string | null;
             /**
@@ -3759,9 +3759,9 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
-            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
-            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error; the email keeps its brief and can be generated again with the retry operation); null for emails made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
+            /** @description With `failed`: what the AI could not do, in plain words: nothing written (the provider refused or was unavailable), or values that failed their validations (left at their defaults, named by their labels) */
             ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
@@ -3795,9 +3795,9 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
-            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
-            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error; the email keeps its brief and can be generated again with the retry operation); null for emails made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
+            /** @description With `failed`: what the AI could not do, in plain words: nothing written (the provider refused or was unavailable), or values that failed their validations (left at their defaults, named by their labels) */
             ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
@@ -3833,9 +3833,9 @@ export interface components {
             lock_version: number;
             create_with_ai: boolean;
             prompt: string | null;
-            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand */
-            ai_generation_status: ("generating" | "done") | (never | null);
-            /** @description What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal */
+            /** @description `generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error; the email keeps its brief and can be generated again with the retry operation); null for emails made by hand */
+            ai_generation_status: ("generating" | "done" | "failed") | (never | null);
+            /** @description With `failed`: what the AI could not do, in plain words: nothing written (the provider refused or was unavailable), or values that failed their validations (left at their defaults, named by their labels) */
             ai_generation_error: string | null;
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /**
@@ -4598,8 +4598,10 @@ export interface components {
             locale: components["schemas"]["Locale"] | (never | null);
             /** @description The tools the assistant called, in order (empty for your messages) */
             tools: {
-                /** @description The tool’s name, e.g. add_component */
+                /** @description The tool’s name as the model called it, e.g. add_component */
                 name: string;
+                /** @description The tool as people know it: Letterset’s tool by its name, a connector’s tool as “<connector name> › <tool name>” */
+                label: string;
                 /**
                  * @description letterset: one of Letterset’s tools; connector: a tool of one of your AI connectors
                  * @enum {unknown}
@@ -10659,6 +10661,8 @@ export interface operations {
                 project_id?: number;
                 /** @description draft → in_review → changes_requested / approved → published; convert_to_draft goes back */
                 status?: "draft" | "in_review" | "changes_requested" | "approved" | "published";
+                /** @description Only emails whose AI generation is at this status (`failed`: those to look at or try again) */
+                ai_generation_status?: "generating" | "done" | "failed";
                 /** @description Part of the name, any case */
                 search?: string;
                 /** @description true: only emails in review whose current stage waits on your decision */
@@ -12007,6 +12011,11 @@ export interface operations {
                     size?: "1024x1024" | "1536x1024" | "1024x1536";
                     /** @description The image’s name in the library; by default the first words of the prompt */
                     name?: string;
+                    /** @description The proportion the image must have, e.g. the 600 × 300 of the image field it is for. Letterset asks the model for the nearest size it makes and crops the middle of the answer to this proportion; it takes the place of `size` */
+                    aspect_ratio?: {
+                        width: number;
+                        height: number;
+                    };
                 };
             };
         };
@@ -15442,7 +15451,7 @@ export interface operations {
             content: {
                 "application/json": {
                     mcp_server_id: number;
-                    /** @description Where the browser returns after signing in to an OAuth server: a page of the Letterset web app (APP_URL). By default the workspace’s MCP connectors page. */
+                    /** @description Where the browser returns after signing in to an OAuth server: a page of the Letterset web app (on APP_URL, the API’s origin, an origin of CORS_ORIGINS, or, when APP_URL is on this machine, another loopback name for it such as 127.0.0.1 for localhost). By default the workspace’s MCP connectors page. */
                     after_oauth_redirect_url?: string;
                 };
             };

@@ -307,7 +307,7 @@ export const images = pgTable(
   (table) => [index('images_workspace_created_idx').on(table.workspaceId, table.createdAt)],
 );
 
-export const aiGenerationStatuses = ['generating', 'done'] as const;
+export const aiGenerationStatuses = ['generating', 'done', 'failed'] as const;
 export type AiGenerationStatus = (typeof aiGenerationStatuses)[number];
 
 export const accessScopes = ['all_workspaces', 'this_workspace_only'] as const;

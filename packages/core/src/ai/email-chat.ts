@@ -45,6 +45,8 @@ export type EmailChatEvent =
       type: 'tool';
       tool_call_id: string;
       name: string;
+      /** The tool as people know it: a connector's tool as "<connector name> › <tool name>". */
+      label: string;
       source: EmailChatToolSource;
       input: unknown;
       outcome: EmailChatToolOutcome;

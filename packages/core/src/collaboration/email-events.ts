@@ -7,7 +7,11 @@ export type EmailEvent =
   | { type: 'status_changed'; email_id: number; status: string }
   | { type: 'review_changed'; email_id: number }
   | { type: 'content_changed'; email_id: number; lock_version: number }
-  | { type: 'ai_generation_changed'; email_id: number; ai_generation_status: 'generating' | 'done' | null };
+  | {
+      type: 'ai_generation_changed';
+      email_id: number;
+      ai_generation_status: 'generating' | 'done' | 'failed' | null;
+    };
 
 /** An event of the stream: one announced, or `resync` when the viewer may have missed some. */
 export type StreamedEmailEvent = EmailEvent | { type: 'resync'; email_id: number };

@@ -331,15 +331,17 @@ describe('design systems designed with AI', () => {
     const created = await create({ create_with_ai: true, prompt: 'Garden newsletter' });
     const system = await waitForGeneration(created.json().id);
     expect(chatRequests()).toHaveLength(3);
-    expect(system.ai_generation_status).toBe('done');
+    expect(system.ai_generation_status).toBe('failed');
     const error: string = system.ai_generation_error;
     expect(error).toContain('Letterset used a minimal container');
-    expect(error).toContain('container.template: A container template must contain {{children}}');
+    expect(error).toContain('- Container › Template: A container template must contain {{children}}');
     expect(error).toContain('These 3 components still had problems after two repairs and were left out');
-    expect(error).toMatch(/components\.6 \(bad_liquid\)\.template: .*no_such_filter/);
-    expect(error).toContain('components.7 (Bad Name).name: must be snake_case');
-    expect(error).toContain('components.8 (hero).name: is used by another component');
-    expect(error).toContain('design_tokens.2.path: must be names joined by dots');
+    expect(error).toMatch(/- Component 7 “Bad Liquid” › Template: .*no_such_filter/);
+    expect(error).toContain('- Component 8 “Bad name” › Name: must be snake_case');
+    expect(error).toContain('- Component 9 “Second hero” › Name: is used by another component');
+    expect(error).toContain('- Design token 3 › Path: must be names joined by dots');
+    // People read labels, never the model's paths.
+    expect(error).not.toMatch(/components\.\d|design_tokens\.\d|container\.template/);
 
     const written = await componentsOf(system.id);
     expect(written.map((row) => row.name)).toEqual(['container', ...components.map((entry) => entry.name)]);
@@ -375,11 +377,11 @@ describe('design systems designed with AI', () => {
   it.each([
     [500, 'The AI provider had an error (HTTP 500). Try again later.'],
     [401, 'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.'],
-  ])('ends done with the provider’s failure (HTTP %i) in plain words', async (status, message) => {
+  ])('ends failed with the provider’s failure (HTTP %i) in plain words', async (status, message) => {
     fake.script(...[1, 2, 3].map(() => ({ kind: 'error' as const, status })));
     const created = await create({ create_with_ai: true, prompt: 'Garden newsletter' });
     const system = await waitForGeneration(created.json().id);
-    expect(system).toMatchObject({ ai_generation_status: 'done', ai_generation_error: message });
+    expect(system).toMatchObject({ ai_generation_status: 'failed', ai_generation_error: message });
     expect(await componentsOf(system.id)).toEqual([]);
   });
 

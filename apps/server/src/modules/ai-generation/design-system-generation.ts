@@ -1,6 +1,5 @@
 import {
   type CustomStyle,
-  describeProblems,
   designSystemGenerationSchema,
   type GeneratedComponent,
   type GenerationProblem,
@@ -12,6 +11,7 @@ import {
 import type { JSONSchema7 } from 'ai';
 import { and, asc, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
+import { finishedAiGenerationStatus } from '../../db/ai-generation-status.ts';
 import type { Database } from '../../db/client.ts';
 import { components, componentVersions, emailDesignSystems } from '../../db/schema.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
@@ -31,6 +31,7 @@ import {
 } from '../email-design-systems/email-design-systems.transfer.ts';
 import { publishStarterImages } from '../organizations/starter-images.ts';
 import { designSystemPrompt } from './design-system-prompt.ts';
+import { describeProblemsAt, designSystemProblemPlace, type ProblemPlace } from './generation-problems.ts';
 
 export type DesignSystemGenerationRequest = JobPayloads['design-system-generation'];
 
@@ -71,7 +72,7 @@ export async function runDesignSystemGeneration(
       message =
         'The design system could not be generated because of an error in Letterset; it is logged on the server.';
     }
-    await markDone(db, system.id, message);
+    await markFailed(db, system.id, message);
     return 'failed';
   }
 }
@@ -289,6 +290,7 @@ async function writeDesign(
 ): Promise<string[]> {
   const notes = [...design.notes];
   const check = design.check;
+  const placeOf = designSystemProblemPlace(check?.components ?? [], check?.container ?? null);
   if (!check) {
     notes.unshift(
       `The AI’s answer could not be read after two repairs (${design.unreadable.map((problem) => problem.message).join('; ')}), so Letterset added a minimal container and no components.`,
@@ -300,13 +302,16 @@ async function writeDesign(
   if (check && !containerValid) {
     notes.push(
       check.container
-        ? `The AI’s container still had problems after two repairs, so Letterset used a minimal container instead:\n${listed(check.containerProblems)}`
+        ? `The AI’s container still had problems after two repairs, so Letterset used a minimal container instead:\n${listed(check.containerProblems, placeOf)}`
         : 'The AI gave no container, so Letterset used a minimal container.',
     );
   }
   if (leftOut.length > 0) {
     notes.push(
-      `${leftOut.length === 1 ? 'This component' : `These ${leftOut.length} components`} still had problems after two repairs and ${leftOut.length === 1 ? 'was' : 'were'} left out:\n${listed(leftOut.flatMap((entry) => entry.problems))}`,
+      `${leftOut.length === 1 ? 'This component' : `These ${leftOut.length} components`} still had problems after two repairs and ${leftOut.length === 1 ? 'was' : 'were'} left out:\n${listed(
+        leftOut.flatMap((entry) => entry.problems),
+        placeOf,
+      )}`,
     );
   }
   const general = check?.generalProblems ?? [];
@@ -314,11 +319,13 @@ async function writeDesign(
   const otherProblems = general.filter((problem) => !problem.path.startsWith('design_tokens'));
   if (tokenProblems.length > 0) {
     notes.push(
-      `These design tokens still had problems after two repairs and were left out:\n${listed(tokenProblems)}`,
+      `These design tokens still had problems after two repairs and were left out:\n${listed(tokenProblems, placeOf)}`,
     );
   }
   if (otherProblems.length > 0) {
-    notes.push(`The AI’s answer still had these problems after two repairs:\n${listed(otherProblems)}`);
+    notes.push(
+      `The AI’s answer still had these problems after two repairs:\n${listed(otherProblems, placeOf)}`,
+    );
   }
 
   const container =
@@ -393,7 +400,7 @@ async function writeDesign(
       .set({
         // Tokens set by hand (at creation or since) win over the AI's.
         designTokens: mergeDesignTokens(check?.designTokens ?? {}, current.designTokens),
-        aiGenerationStatus: 'done',
+        aiGenerationStatus: finishedAiGenerationStatus(notes.length > 0 ? notes.join('\n\n') : null),
         aiGenerationError: notes.length > 0 ? notes.join('\n\n') : null,
       })
       .where(eq(emailDesignSystems.id, systemId));
@@ -408,17 +415,17 @@ function asDocumentComponent(component: GeneratedComponent): DocumentComponent {
   return component as unknown as DocumentComponent;
 }
 
-/** Marks the generation done with an error, unless the system is gone or already done. */
-async function markDone(db: Database, systemId: number, error: string) {
+/** Marks the generation failed with its error, unless the system is gone or already finished. */
+async function markFailed(db: Database, systemId: number, error: string) {
   await db
     .update(emailDesignSystems)
-    .set({ aiGenerationStatus: 'done', aiGenerationError: error })
+    .set({ aiGenerationStatus: 'failed', aiGenerationError: error })
     .where(and(eq(emailDesignSystems.id, systemId), eq(emailDesignSystems.aiGenerationStatus, 'generating')));
 }
 
-/** At most 20 problems, one a line, then how many more. */
-function listed(problems: readonly GenerationProblem[]): string {
+/** At most 20 problems, one a line, each at its place as people name it, then how many more. */
+function listed(problems: readonly GenerationProblem[], placeOf: ProblemPlace): string {
   const shown = problems.slice(0, 20);
   const more = problems.length - shown.length;
-  return `${describeProblems(shown)}${more > 0 ? `\n…and ${more} more` : ''}`;
+  return `${describeProblemsAt(shown, placeOf)}${more > 0 ? `\n…and ${more} more` : ''}`;
 }

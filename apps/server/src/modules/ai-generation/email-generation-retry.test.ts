@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emails } from '../../db/schema.ts';
 import { type AiWorkspace, startAiWorkspace } from '../../test/ai-workspace.ts';
 import { signInMemberWith, type TestOrganization } from '../../test/factories.ts';
 import type { ChatResponseFormat, FakeOpenAi, OpenAiRequestBody } from '../../test/fakes/fake-openai.ts';
@@ -59,7 +61,12 @@ describe('an email’s AI generation, run again', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     const email = await waitForGeneration(created.json().id);
-    expect(email.ai_generation_error).toBe('The AI provider had an error (HTTP 500). Try again later.');
+    expect(email).toMatchObject({
+      ai_generation_status: 'failed',
+      ai_generation_error: 'The AI provider had an error (HTTP 500). Try again later.',
+      prompt,
+    });
+    expect(email.email_content.component_instances).toEqual([]);
     fake.reset();
     return email;
   }
@@ -117,9 +124,19 @@ describe('an email’s AI generation, run again', () => {
       prompt: 'Make it about Rome',
     });
     const failedClone = await waitForGeneration(cloned.json().id);
-    expect(failedClone.ai_generation_error).toBe(
-      'The AI provider is limiting requests (HTTP 429); try again in 1 second.',
+    expect(failedClone).toMatchObject({
+      status: 'draft',
+      ai_generation_status: 'failed',
+      ai_generation_error: 'The AI provider is limiting requests (HTTP 429); try again in 1 second.',
+    });
+    // The lists (project and home) mark it failed, and can show only the failed ones.
+    const listed = await call(
+      'GET',
+      `${base}/emails?project_id=${projectId}&ai_generation_status=failed&per=100`,
     );
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().results.map((email: { id: number }) => email.id)).toContain(failedClone.id);
+    expect(listed.json().results.map((email: { id: number }) => email.id)).not.toContain(original.id);
     fake.reset();
     fake.script((body) => {
       const schema = (body.response_format as ChatResponseFormat).json_schema?.schema as {
@@ -152,6 +169,48 @@ describe('an email’s AI generation, run again', () => {
     expect(heading.id).toBe(original.email_content.component_instances[0].id);
     expect(heading.field_values.null_branch['en-US'].text).toEqual({ value: 'Rome' });
     expect(button.field_values.null_branch['en-US'].url).toEqual({ value: 'https://travel.example/rome' });
+  });
+
+  it('answers failed for an email that ended done with an error before the failed status existed', async () => {
+    const failed = await failedEmail();
+    await app.services.database.db
+      .update(emails)
+      .set({ aiGenerationStatus: 'done' })
+      .where(eq(emails.id, failed.id));
+    expect((await call('GET', `${base}/emails/${failed.id}`)).json().ai_generation_status).toBe('failed');
+    const failedOnes = await call('GET', `${base}/emails?ai_generation_status=failed&per=100`);
+    expect(failedOnes.json().results.map((email: { id: number }) => email.id)).toContain(failed.id);
+    const doneOnes = await call('GET', `${base}/emails?ai_generation_status=done&per=100`);
+    expect(doneOnes.json().results.map((email: { id: number }) => email.id)).not.toContain(failed.id);
+
+    fake.script({ kind: 'json', value: parisEmail });
+    expect((await retry(failed.id)).statusCode).toBe(200);
+    expect(await waitForGeneration(failed.id)).toMatchObject({
+      ai_generation_status: 'done',
+      ai_generation_error: null,
+    });
+  });
+
+  it('tries again after a malformed answer that two repairs could not mend', async () => {
+    fake.script(
+      ...[1, 2, 3].map(() => ({ kind: 'text' as const, text: 'Sure! Here is your email: {not json' })),
+    );
+    const created = await call('POST', `${base}/emails`, {
+      name: 'Garbled',
+      email_design_system_id: starterId,
+      project_id: projectId,
+      create_with_ai: true,
+      prompt: 'A spring weekend in Paris',
+    });
+    const failed = await waitForGeneration(created.json().id);
+    expect(failed.ai_generation_status).toBe('failed');
+    expect(failed.ai_generation_error).not.toContain('{not json');
+    fake.reset();
+    fake.script({ kind: 'json', value: parisEmail });
+    expect((await retry(failed.id)).statusCode).toBe(200);
+    const email = await waitForGeneration(failed.id);
+    expect(email).toMatchObject({ ai_generation_status: 'done', ai_generation_error: null });
+    expect(email.email_content.component_instances).toHaveLength(2);
   });
 
   it('refuses while AI writes, for an email made by hand, without a brief, and without the key', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { emails } from '../../db/schema.ts';
 import { ConflictError, ValidationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -32,7 +32,7 @@ export async function retryEmailGeneration(
     const [row] = await tx
       .update(emails)
       .set({ prompt, aiGenerationStatus: 'generating', aiGenerationError: null })
-      .where(and(eq(emails.id, email.id), eq(emails.aiGenerationStatus, 'done')))
+      .where(and(eq(emails.id, email.id), inArray(emails.aiGenerationStatus, ['done', 'failed'])))
       .returning();
     if (row) {
       await announceEmailEvent(tx, {

@@ -166,7 +166,7 @@ describe('emails written with AI', () => {
     const created = await create({ create_with_ai: true, prompt: 'Paris' });
     const email = await waitForGeneration(created.json().id);
     expect(chatRequests()).toHaveLength(3);
-    expect(email.ai_generation_status).toBe('done');
+    expect(email.ai_generation_status).toBe('failed');
     expect(email.ai_generation_error).toContain('- Button › Link: must be an http(s) or mailto link');
     expect(email.ai_generation_error).not.toContain('sections[');
     const [heading, button] = email.email_content.component_instances;
@@ -175,11 +175,11 @@ describe('emails written with AI', () => {
     expect(button.field_values.null_branch['en-US'].text).toEqual({ value: 'Go' });
   });
 
-  it('ends done with the provider’s refusal in plain words when the provider is down', async () => {
+  it('ends failed with the provider’s refusal in plain words when the provider is down', async () => {
     fake.script({ kind: 'error', status: 401 }, { kind: 'error', status: 401 });
     const created = await create({ create_with_ai: true, prompt: 'Paris' });
     const email = await waitForGeneration(created.json().id);
-    expect(email.ai_generation_status).toBe('done');
+    expect(email.ai_generation_status).toBe('failed');
     expect(email.ai_generation_error).toBe(
       'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.',
     );

@@ -17,6 +17,7 @@ import {
 } from '@letterset/core';
 import type { JSONSchema7 } from 'ai';
 import { eq } from 'drizzle-orm';
+import { finishedAiGenerationStatus } from '../../db/ai-generation-status.ts';
 import { emails } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { AiProviderError, openAiClient } from '../../integrations/ai/ai-client.ts';
@@ -41,8 +42,9 @@ export type EmailGenerationOutcome = 'written' | 'written_with_problems' | 'fail
 
 /**
  * Writes an email's content with AI from its brief, in its default locale, then marks the
- * generation done, with what could not be done in `ai_generation_error`. Whatever happens the
- * email ends `done`: only a shutdown (the signal) leaves it generating, for the job to run again.
+ * generation `done`, or `failed` with what could not be done in `ai_generation_error` (in
+ * Letterset's words). Whatever happens the email ends one of the two: only a shutdown (the signal)
+ * leaves it generating, for the job to run again.
  */
 export async function runEmailGeneration(
   services: Services,
@@ -59,7 +61,7 @@ export async function runEmailGeneration(
         const content = change?.(current);
         return content ? { content, locales: current.locales } : null;
       },
-      alsoSet: { aiGenerationStatus: 'done', aiGenerationError: error },
+      alsoSet: { aiGenerationStatus: finishedAiGenerationStatus(error), aiGenerationError: error },
     });
 
   try {

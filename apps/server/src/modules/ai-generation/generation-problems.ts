@@ -86,3 +86,65 @@ export function rewrittenProblemPlace(sections: readonly RewritableSection[]): P
 export function describeProblemsAt(problems: readonly GenerationProblem[], placeOf: ProblemPlace): string {
   return problems.map((problem) => `- ${placeOf(problem.path)}: ${problem.message}`).join('\n');
 }
+
+/** A component's parts as the component builder names them. */
+const componentPartLabels: Record<string, string> = {
+  name: 'Name',
+  label: 'Label',
+  description: 'Description',
+  template: 'Template',
+  field_definitions: 'Fields',
+  liquid_variable: 'Liquid variable',
+  default_value: 'Default value',
+  type: 'Type',
+  validations: 'Validations',
+  path: 'Path',
+  value: 'Value',
+};
+
+const partLabel = (part: string) =>
+  componentPartLabels[part] ?? `${part.charAt(0).toUpperCase()}${part.slice(1).replaceAll('_', ' ')}`;
+
+/** "field_definitions.1.liquid_variable" of a component → "Field “Title” › Liquid variable". */
+function componentPartPlace(rest: string, fields: readonly { label?: unknown }[]): string {
+  const field = /^field_definitions\.(\d+)(?:\.(.+))?$/.exec(rest);
+  if (field) {
+    const index = Number(field[1]);
+    const label = fields[index]?.label;
+    const name = typeof label === 'string' && label !== '' ? `Field “${label}”` : `Field ${index + 1}`;
+    return field[2] ? `${name} › ${field[2].split('.').map(partLabel).join(' › ')}` : name;
+  }
+  return rest.split('.').map(partLabel).join(' › ');
+}
+
+/**
+ * The places of a designed system's problems for people: "Component 3 “Hero” › Template",
+ * "Container › Template", "Design token 2 › Path", never the model's `components.2 (hero).template`.
+ */
+export function designSystemProblemPlace(
+  components: readonly {
+    index: number;
+    component: { label: string; field_definitions: readonly { label?: unknown }[] };
+  }[],
+  container: { field_definitions: readonly { label?: unknown }[] } | null,
+): ProblemPlace {
+  const byIndex = new Map(components.map((entry) => [entry.index, entry.component]));
+  return (path) => {
+    if (path === '') return 'The AI’s answer';
+    if (path === 'components') return 'Components';
+    if (path === 'design_tokens') return 'Design tokens';
+    const token = /^design_tokens\.(\d+)(?:\.(.+))?$/.exec(path);
+    if (token) return `Design token ${Number(token[1]) + 1}${token[2] ? ` › ${partLabel(token[2])}` : ''}`;
+    if (path === 'container') return 'Container';
+    if (path.startsWith('container.'))
+      return `Container › ${componentPartPlace(path.slice('container.'.length), container?.field_definitions ?? [])}`;
+    const component = /^components\.(\d+)(?: \([^)]*\))?(?:\.(.+))?$/.exec(path);
+    if (!component) return path;
+    const index = Number(component[1]);
+    const read = byIndex.get(index);
+    const name = read?.label ? `Component ${index + 1} “${read.label}”` : `Component ${index + 1}`;
+    return component[2]
+      ? `${name} › ${componentPartPlace(component[2], read?.field_definitions ?? [])}`
+      : name;
+  };
+}

@@ -9,7 +9,11 @@ export const chatMessageMaxLength = limits.prompt;
 
 const ChatToolActivity = Type.Object(
   {
-    name: Type.String({ description: 'The tool’s name, e.g. add_component' }),
+    name: Type.String({ description: 'The tool’s name as the model called it, e.g. add_component' }),
+    label: Type.String({
+      description:
+        'The tool as people know it: Letterset’s tool by its name, a connector’s tool as “<connector name> › <tool name>”',
+    }),
     source: Type.Enum(['letterset', 'connector'], {
       description: 'letterset: one of Letterset’s tools; connector: a tool of one of your AI connectors',
     }),

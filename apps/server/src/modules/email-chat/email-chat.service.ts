@@ -41,6 +41,8 @@ type ChatMessageRow = typeof emailChatMessages.$inferSelect;
 /** A tool the assistant called, as stored with its answer and listed. */
 interface ToolActivity {
   name: string;
+  /** How people know the tool (a connector's tool by its connector's name); absent in older rows. */
+  label?: string;
   source: EmailChatToolSource;
   outcome: EmailChatToolOutcome;
   message: string;
@@ -81,7 +83,7 @@ export function toEmailChatMessage(row: ChatMessageRow): Static<typeof EmailChat
     role: row.role,
     text: content.text,
     locale: content.locale as Static<typeof EmailChatMessage>['locale'],
-    tools: content.tools,
+    tools: content.tools.map((tool) => ({ ...tool, label: tool.label ?? tool.name })),
     error: content.error,
     created_at: row.createdAt,
   };
@@ -244,14 +246,17 @@ function errorText(error: unknown): string {
 }
 
 /** What a connector's tool answered, read for the activity list (an MCP result may be an error). */
-function connectorOutcome(name: string, output: unknown): { outcome: EmailChatToolOutcome; message: string } {
+function connectorOutcome(
+  label: string,
+  output: unknown,
+): { outcome: EmailChatToolOutcome; message: string } {
   const answer = output as { isError?: unknown; text?: unknown } | null;
   if (answer && typeof answer === 'object' && answer.isError === true)
     return {
       outcome: 'failed',
-      message: `${name} answered with an error${typeof answer.text === 'string' && answer.text ? `: ${errorText(answer.text)}` : ''}`,
+      message: `${label} answered with an error${typeof answer.text === 'string' && answer.text ? `: ${errorText(answer.text)}` : ''}`,
     };
-  return { outcome: 'done', message: `Used ${name}` };
+  return { outcome: 'done', message: `Used ${label}` };
 }
 
 /**
@@ -313,6 +318,8 @@ export async function answerEmailChat(
     // Letterset's own tools keep their names whatever a connector calls its tools.
     const tools: ToolSet = { ...connectors.tools, ...letterset };
     const lettersetNames = new Set<string>(lettersetToolNames);
+    const labelOf = (toolName: string) =>
+      (lettersetNames.has(toolName) ? undefined : connectors?.labels.get(toolName)) ?? toolName;
 
     const result = streamText({
       model: client.languageModel(),
@@ -350,12 +357,19 @@ export async function answerEmailChat(
                 outcome: 'done' as const,
                 message: String((part.output as { done?: unknown })?.done ?? part.toolName),
               }
-            : connectorOutcome(part.toolName, part.output);
-          activity.push({ name: part.toolName, source: letterset ? 'letterset' : 'connector', ...done });
+            : connectorOutcome(labelOf(part.toolName), part.output);
+          const label = labelOf(part.toolName);
+          activity.push({
+            name: part.toolName,
+            label,
+            source: letterset ? 'letterset' : 'connector',
+            ...done,
+          });
           writer.send({
             type: 'tool',
             tool_call_id: part.toolCallId,
             name: part.toolName,
+            label,
             source: letterset ? 'letterset' : 'connector',
             input: part.input,
             ...done,
@@ -368,13 +382,15 @@ export async function answerEmailChat(
           const message =
             part.error instanceof EmailChatToolError
               ? part.error.message
-              : `${part.toolName} failed: ${errorText(part.error)}`;
+              : `${labelOf(part.toolName)} failed: ${errorText(part.error)}`;
           const source = letterset ? 'letterset' : 'connector';
-          activity.push({ name: part.toolName, source, outcome, message });
+          const label = labelOf(part.toolName);
+          activity.push({ name: part.toolName, label, source, outcome, message });
           writer.send({
             type: 'tool',
             tool_call_id: part.toolCallId,
             name: part.toolName,
+            label,
             source,
             input: part.input,
             outcome,

@@ -354,6 +354,7 @@ describe('email chat', () => {
     expect(mine.results[1].tools).toEqual([
       {
         name: 'remove_component',
+        label: 'remove_component',
         source: 'letterset',
         outcome: 'refused',
         message:
@@ -409,6 +410,23 @@ describe('email chat', () => {
         error: 'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.',
       },
     ]);
+  });
+
+  it('tells a rate limit in Letterset’s words, never the provider’s', async () => {
+    const { email } = await createEmail();
+    const limited = {
+      kind: 'error' as const,
+      status: 429,
+      message: 'Rate limit reached for gpt-x in organization org-123 on requests per min. Limit: 3',
+    };
+    fake.script(limited, limited, limited);
+    const { events } = await chat(email.id, { message: 'Shorter intro?', locale: 'en-US' });
+    expect(events.at(-1)?.data).toEqual({
+      type: 'error',
+      message: 'The AI provider is limiting requests (HTTP 429); try again in 1 second.',
+    });
+    expect(JSON.stringify(events)).not.toContain('org-123');
+    fake.reset();
   });
 
   it('keeps the conversation per email and person, oldest first, sends it to the model, and clears it', async () => {
@@ -507,11 +525,32 @@ describe('email chat', () => {
       });
       expect(events.find((event) => event.event === 'tool')?.data).toMatchObject({
         name: toolName,
+        label: 'Briefs › get_brief',
         source: 'connector',
         outcome: 'done',
-        message: `Used ${toolName}`,
+        message: 'Used Briefs › get_brief',
         input: { campaign: 'spring' },
       });
+      // The transcript names it the same way, never by the model's id for it.
+      const transcript = await app.inject({
+        method: 'GET',
+        url: `${base}/emails/${email.id}/chat_messages`,
+        headers: admin,
+      });
+      expect(transcript.statusCode, transcript.body).toBe(200);
+      const answer = transcript
+        .json()
+        .results.find((message: { role: string }) => message.role === 'assistant');
+      expect(answer.tools).toEqual([
+        {
+          name: toolName,
+          label: 'Briefs › get_brief',
+          source: 'connector',
+          outcome: 'done',
+          message: 'Used Briefs › get_brief',
+        },
+      ]);
+      expect(JSON.stringify(transcript.json())).not.toMatch(/Used mcp\d/);
       expect(mcp.calls).toMatchObject([{ name: 'get_brief', args: { campaign: 'spring' } }]);
       expect(toolMessagesOf(chatRequests()[1]?.body).join()).toContain('lead with free shipping');
       expect(textOf(events)).toBe('The brief says to lead with free shipping.');

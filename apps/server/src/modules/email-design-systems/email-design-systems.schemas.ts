@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { accessScopes } from '../../db/schema.ts';
+import { accessScopes, aiGenerationStatuses } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import {
   Description,
@@ -64,9 +64,9 @@ export const EmailDesignSystem = Type.Object(
     prompt: Type.Union([Type.String(), Type.Null()], {
       description: 'The brief it was designed from, with create_with_ai',
     }),
-    ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()], {
+    ai_generation_status: Type.Union([Type.Enum([...aiGenerationStatuses]), Type.Null()], {
       description:
-        '`generating` while AI designs its components (create_with_ai), then `done`; null for systems made by hand',
+        '`generating` while AI designs its components (create_with_ai), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error); null for systems made by hand',
     }),
     ai_generation_error: Type.Union([Type.String(), Type.Null()], {
       description:

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
+import { readAiGenerationStatus } from '../../db/ai-generation-status.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { updateReturning } from '../../db/record-updates.ts';
 import { aiAgents, emailDesignSystems, emails } from '../../db/schema.ts';
@@ -35,7 +36,7 @@ function toDesignSystemResponse(row: DesignSystemRow, workspaceId: number): Stat
     upload_status: 'ready',
     create_with_ai: row.createWithAi,
     prompt: row.prompt,
-    ai_generation_status: row.aiGenerationStatus,
+    ai_generation_status: readAiGenerationStatus(row.aiGenerationStatus, row.aiGenerationError),
     ai_generation_error: row.aiGenerationError,
     created_at: row.createdAt,
     updated_at: row.updatedAt,

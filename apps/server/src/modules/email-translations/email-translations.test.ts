@@ -284,6 +284,26 @@ describe('email translations with AI', () => {
     expect(translated.locales).toEqual(['en-US', 'fr-FR']);
   });
 
+  it('tells a rate limit in Letterset’s words, never the provider’s', async () => {
+    const limited = {
+      kind: 'error' as const,
+      status: 429,
+      message: 'Rate limit reached for gpt-x in organization org-123 on requests per min. Limit: 3',
+    };
+    fake.script(limited, limited, limited);
+    const email = await createEmail();
+    const started = (
+      await call('POST', `${base}/emails/${email.id}/email_translations`, { target_locales: ['fr-FR'] })
+    ).json();
+    const done = await waitForTranslation(email.id, started.id);
+    expect(done.locale_statuses['fr-FR']).toMatchObject({
+      status: 'failed',
+      error: 'The AI provider is limiting requests (HTTP 429); try again in 1 second.',
+    });
+    expect(JSON.stringify(done)).not.toContain('org-123');
+    fake.reset();
+  });
+
   it('keeps what an editor saved while the model was translating', async () => {
     const slow = (body: OpenAiRequestBody) =>
       ({ ...prefixingTranslator()(body), delayMs: 500 }) as FakeOpenAiReply;

@@ -1,6 +1,6 @@
 import { localeCodes, preSendProblemCodes } from '@letterset/core';
 import { Type } from 'typebox';
-import { emailStatuses } from '../../db/schema.ts';
+import { aiGenerationStatuses, emailStatuses } from '../../db/schema.ts';
 import { PaginationQuery } from '../../http/pagination.ts';
 import {
   ErrorCodeSchema,
@@ -65,13 +65,13 @@ const emailFields = {
   }),
   create_with_ai: Type.Boolean(),
   prompt: Type.Union([Type.String(), Type.Null()]),
-  ai_generation_status: Type.Union([Type.Enum(['generating', 'done']), Type.Null()], {
+  ai_generation_status: Type.Union([Type.Enum([...aiGenerationStatuses]), Type.Null()], {
     description:
-      '`generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`; null for emails made by hand',
+      '`generating` while AI writes the content (create_with_ai, clone_with_ai; content edits are refused meanwhile), then `done`, or `failed` when the AI could not do all of it (see ai_generation_error; the email keeps its brief and can be generated again with the retry operation); null for emails made by hand',
   }),
   ai_generation_error: Type.Union([Type.String(), Type.Null()], {
     description:
-      'What the AI could not do when generation finished: values that failed their validations (left at their defaults), or the provider’s refusal',
+      'With `failed`: what the AI could not do, in plain words: nothing written (the provider refused or was unavailable), or values that failed their validations (left at their defaults, named by their labels)',
   }),
   last_updated_by: Type.Union([ref(UserReference), Type.Null()]),
   created_at: Timestamp,
@@ -152,6 +152,12 @@ export const ListEmailsQuery = Type.Object({
   ...PaginationQuery.properties,
   project_id: Type.Optional(Id()),
   status: Type.Optional(EmailStatus),
+  ai_generation_status: Type.Optional(
+    Type.Enum([...aiGenerationStatuses], {
+      description:
+        'Only emails whose AI generation is at this status (`failed`: those to look at or try again)',
+    }),
+  ),
   search: Type.Optional(SearchText({ description: 'Part of the name, any case' })),
   awaiting_my_review: Type.Optional(
     Type.Boolean({

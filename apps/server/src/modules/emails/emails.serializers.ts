@@ -1,5 +1,6 @@
 import type { EmailContent } from '@letterset/core';
 import type { Static } from 'typebox';
+import { readAiGenerationStatus } from '../../db/ai-generation-status.ts';
 import { type emails, users } from '../../db/schema.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import type { Email, EmailSummary } from './emails.schemas.ts';
@@ -30,7 +31,7 @@ export function toEmailSummary(row: Omit<EmailRow, 'content'>, editor: Editor): 
     lock_version: row.lockVersion,
     create_with_ai: row.createWithAi,
     prompt: row.prompt,
-    ai_generation_status: row.aiGenerationStatus,
+    ai_generation_status: readAiGenerationStatus(row.aiGenerationStatus, row.aiGenerationError),
     ai_generation_error: row.aiGenerationError,
     last_updated_by: editor ? toUserReference(editor) : null,
     created_at: row.createdAt,

@@ -1,6 +1,7 @@
 import type { EmailContent } from '@letterset/core';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Static } from 'typebox';
+import { aiGenerationStatusIs } from '../../db/ai-generation-status.ts';
 import { escapeLikePattern } from '../../db/like.ts';
 import { emails, layouts, projects, users } from '../../db/schema.ts';
 import { notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
@@ -38,6 +39,12 @@ export async function listEmails(
     workspaceId,
     query.project_id !== undefined ? eq(emails.projectId, query.project_id) : undefined,
     query.status !== undefined ? eq(emails.status, query.status) : undefined,
+    query.ai_generation_status !== undefined
+      ? aiGenerationStatusIs(
+          { status: emails.aiGenerationStatus, error: emails.aiGenerationError },
+          query.ai_generation_status,
+        )
+      : undefined,
     query.search ? ilike(emails.name, `%${escapeLikePattern(query.search)}%`) : undefined,
     query.awaiting_my_review ? awaitingReviewBy(principal.userId) : undefined,
     query.submitted_by_me ? submittedBy(principal.userId) : undefined,

@@ -127,6 +127,46 @@ describe('generating an image into the library', () => {
     expect(imageRequests()[0]?.body?.size).toBe('1024x1024');
   });
 
+  it('makes an image for a field in the field’s proportion: the nearest size, its middle cropped', async () => {
+    const wide = await generate({ prompt: 'A beach at dawn', aspect_ratio: { width: 600, height: 200 } });
+    expect(wide.statusCode, wide.body).toBe(200);
+    expect(imageRequests()[0]?.body?.size).toBe('1536x1024');
+    expect(wide.json()).toMatchObject({ width: 1536, height: 512, extension: 'png' });
+    const stored = await download(wide.json().public_url);
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 1536, height: 512 });
+
+    const tall = await generate({ prompt: 'A lighthouse', aspect_ratio: { width: 3, height: 4 } });
+    expect(imageRequests()[1]?.body?.size).toBe('1024x1536');
+    expect(tall.json()).toMatchObject({ width: 1024, height: 1365 });
+
+    const square = await generate({ prompt: 'A shell', aspect_ratio: { width: 300, height: 300 } });
+    expect(imageRequests()[2]?.body?.size).toBe('1024x1024');
+    expect(square.json()).toMatchObject({ width: 1024, height: 1024 });
+
+    // The proportion decides the size, whatever size says.
+    const both = await generate({ prompt, size: '1024x1024', aspect_ratio: { width: 2, height: 1 } });
+    expect(imageRequests()[3]?.body?.size).toBe('1536x1024');
+    expect(both.json()).toMatchObject({ width: 1536, height: 768 });
+    const zero = await generate({ prompt, aspect_ratio: { width: 0, height: 1 } });
+    expect(zero.statusCode).toBe(422);
+    expect(imageRequests()).toHaveLength(4);
+  });
+
+  it('tells a rate limit in Letterset’s words, never the provider’s', async () => {
+    const limited = {
+      kind: 'error' as const,
+      status: 429,
+      message: 'Rate limit reached for gpt-x in organization org-123 on requests per min. Limit: 3',
+    };
+    fake.script(limited, limited, limited);
+    const response = await generate({ prompt });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      code: 'upstream_failed',
+      message: 'The AI provider is limiting requests (HTTP 429); try again in 1 second.',
+    });
+  });
+
   it('answers 502 with the provider’s refusal of the API key in plain words, and stores nothing', async () => {
     const before = (await storedImages()).length;
     fake.script({ kind: 'error', status: 401 });

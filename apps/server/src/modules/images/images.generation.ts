@@ -3,6 +3,7 @@ import { ValidationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import { type AiClient, AiProviderError } from '../../integrations/ai/ai-client.ts';
 import type { Services } from '../../services.ts';
+import { closestGeneratedSize, cropToAspect } from './image-aspect.ts';
 import { extensionOf, inspectImage } from './image-processing.ts';
 import type { GeneratedImageSize, GenerateImageBody, Image } from './images.schemas.ts';
 import { storeImage } from './images.service.ts';
@@ -61,20 +62,32 @@ export async function generateLibraryImage(
   request: Static<typeof GenerateImageBody>,
 ): Promise<Static<typeof Image>> {
   if (request.prompt.trim() === '') throw ValidationError.field('prompt', "can't be blank");
-  const size: GeneratedImageSize = request.size ?? '1024x1024';
+  const size: GeneratedImageSize = request.aspect_ratio
+    ? closestGeneratedSize(request.aspect_ratio)
+    : (request.size ?? '1024x1024');
   const generated = await client.generateImage({
     feature: 'image_generation',
     prompt: request.prompt,
     size,
   });
-  const bytes = Buffer.from(generated.bytes.buffer, generated.bytes.byteOffset, generated.bytes.byteLength);
-  const inspected = bytes.length > 0 ? await inspectImage(bytes) : null;
-  if (!inspected) {
+  const answered = Buffer.from(
+    generated.bytes.buffer,
+    generated.bytes.byteOffset,
+    generated.bytes.byteLength,
+  );
+  const readable = answered.length > 0 ? await inspectImage(answered) : null;
+  if (!readable) {
     throw new AiProviderError(
       'The AI provider’s answer is not an image Letterset can read (a JPEG, PNG, GIF or WebP). ' +
         'Check that the image model in Settings › AI makes images, or try again.',
     );
   }
+  // Whatever size the model answered with, the image ends in the proportion asked for.
+  const bytes = request.aspect_ratio
+    ? await cropToAspect(answered, readable, request.aspect_ratio)
+    : answered;
+  const inspected = bytes === answered ? readable : await inspectImage(bytes);
+  if (!inspected) throw new Error('a cropped image could not be read');
   const name = request.name ?? nameFromPrompt(request.prompt);
   return storeImage(services, principal, workspaceId, bytes, inspected, {
     name,

@@ -70,6 +70,21 @@ export const GenerateImageBody = RequestBody({
   name: Type.Optional(
     Name({ description: 'The image’s name in the library; by default the first words of the prompt' }),
   ),
+  aspect_ratio: Type.Optional(
+    Type.Object(
+      {
+        width: Type.Integer({ minimum: 1, maximum: 10_000 }),
+        height: Type.Integer({ minimum: 1, maximum: 10_000 }),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'The proportion the image must have, e.g. the 600 × 300 of the image field it is for. Letterset asks the ' +
+          'model for the nearest size it makes and crops the middle of the answer to this proportion; it takes the place of ' +
+          '`size`',
+      },
+    ),
+  ),
 });
 
 export const UpdateImageBody = RequestBody({

@@ -66,6 +66,32 @@ export async function listEnabledMcpServers(
   );
 }
 
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a page is one of the app's own: on APP_URL, on the API's public origin, on an origin
+ * allowed to call the API, or (when APP_URL is on this machine) on another loopback name for it
+ * with the same scheme and port: `http://127.0.0.1:3000` for `http://localhost:3000`. A person who
+ * opened the app at such an address comes back to it after signing in, where their session is.
+ */
+export function isAppOrigin(
+  config: Pick<Services['config'], 'appUrl' | 'publicApiUrl' | 'corsOrigins'>,
+  url: URL,
+): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const origins = [config.appUrl, config.publicApiUrl, ...config.corsOrigins].map(
+    (origin) => new URL(origin),
+  );
+  return origins.some(
+    (origin) =>
+      origin.origin === url.origin ||
+      (loopbackHosts.has(origin.hostname) &&
+        loopbackHosts.has(url.hostname) &&
+        origin.protocol === url.protocol &&
+        origin.port === url.port),
+  );
+}
+
 function checkAfterOauthRedirectUrl(
   services: Pick<Services, 'config'>,
   text: string | undefined,
@@ -78,7 +104,7 @@ function checkAfterOauthRedirectUrl(
     url = undefined;
   }
   // Only pages of the app itself: anything else would make the callback an open redirect.
-  if (!url || url.origin !== new URL(services.config.appUrl).origin)
+  if (!url || !isAppOrigin(services.config, url))
     throw ValidationError.field(
       'after_oauth_redirect_url',
       `must be a page of the Letterset app (${services.config.appUrl})`,

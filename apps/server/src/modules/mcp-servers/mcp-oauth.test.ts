@@ -301,6 +301,28 @@ describe('MCP servers with OAuth 2.1', () => {
     expect((await enabledRow(editorUser.id))?.enabled).toBe(false);
   });
 
+  it('connects in one request from the app opened at another loopback address than APP_URL, and returns there', async () => {
+    const author = await createTestUser(app, organization, { role: 'Editor' });
+    const authorHeaders = await signInAs(app, author);
+    // The app is at http://localhost:3000 (APP_URL); this person opened it at 127.0.0.1.
+    const returnUrl = `http://127.0.0.1:3000/workspaces/${organization.workspaceId}/connectors/mcp`;
+    const enabling = await app.inject({
+      method: 'POST',
+      url: `${base}/enabled_mcp_servers`,
+      headers: authorHeaders,
+      payload: { mcp_server_id: serverId, after_oauth_redirect_url: returnUrl },
+    });
+    expect(enabling.statusCode, enabling.body).toBe(200);
+    // The authorization server sends the browser to APP_URL's callback, where this browser has no
+    // session (it is on 127.0.0.1): the sealed state says who connects.
+    const callback = await signIn(enabling.json().start_oauth_flow_url, {});
+    expect(callback.statusCode, callback.body).toBe(302);
+    const back = new URL(callback.headers.location as string);
+    expect(`${back.origin}${back.pathname}`).toBe(returnUrl);
+    expect(back.searchParams.get('mcp_oauth')).toBe('connected');
+    expect((await enabledRow(author.id))?.enabled).toBe(true);
+  });
+
   it('finishes the flow for the editor too, then forgets everyone’s tokens when the URL changes', async () => {
     const start = (
       await app.inject({ method: 'GET', url: `${base}/enabled_mcp_servers`, headers: editor })

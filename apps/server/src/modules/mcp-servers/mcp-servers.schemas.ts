@@ -127,8 +127,9 @@ export const CreateEnabledMcpServerBody = RequestBody({
     Url({
       minLength: 1,
       description:
-        'Where the browser returns after signing in to an OAuth server: a page of the Letterset web app (APP_URL). ' +
-        'By default the workspace’s MCP connectors page.',
+        'Where the browser returns after signing in to an OAuth server: a page of the Letterset web app (on APP_URL, ' +
+        'the API’s origin, an origin of CORS_ORIGINS, or, when APP_URL is on this machine, another loopback name ' +
+        'for it such as 127.0.0.1 for localhost). By default the workspace’s MCP connectors page.',
     }),
   ),
 });

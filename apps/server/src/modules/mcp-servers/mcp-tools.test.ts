@@ -6,7 +6,20 @@ import { createTestOrganization, createTestUser, type TestOrganization } from '.
 import { type FakeMcpServer, startFakeMcpServer } from '../../test/fakes/fake-mcp-server.ts';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { sealHeaders } from './mcp-connection.ts';
-import { mcpToolName, openMcpTools } from './mcp-tools.ts';
+import { mcpToolLabel, mcpToolName, openMcpTools } from './mcp-tools.ts';
+
+describe('MCP tool names', () => {
+  it('names a tool for the model by server id, within the characters and length models accept', () => {
+    expect(mcpToolName(12, 'search')).toBe('mcp12_search');
+    expect(mcpToolName(3, 'docs.search files')).toBe('mcp3_docs_search_files');
+    expect(mcpToolName(7, 'x'.repeat(80))).toHaveLength(64);
+  });
+
+  it('names a tool for people by its connector’s name, as the connector spells it', () => {
+    expect(mcpToolLabel('Campaign briefs', 'docs.search files')).toBe('Campaign briefs › docs.search files');
+    expect(mcpToolLabel('Campaign briefs', 'search')).not.toContain('mcp');
+  });
+});
 
 describe('openMcpTools', () => {
   let app: TestApp;
@@ -69,6 +82,7 @@ describe('openMcpTools', () => {
     try {
       const name = mcpToolName(serverId, 'get_brief');
       expect(Object.keys(opened.tools)).toEqual([name]);
+      expect([...opened.labels]).toEqual([[name, 'Briefs › get_brief']]);
       // A model that calls the tool, then answers: the AI SDK runs it against the MCP server.
       let step = 0;
       const model = new MockLanguageModelV4({

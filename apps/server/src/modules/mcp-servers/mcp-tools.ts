@@ -24,6 +24,8 @@ export interface McpToolOutput {
 export interface OpenedMcpTools {
   /** AI SDK tools, named `mcp<server id>_<tool name>` so that names stay unique across servers. */
   tools: ToolSet;
+  /** How each tool of `tools` is named to people: its connector's name and its own (mcpToolLabel). */
+  labels: ReadonlyMap<string, string>;
   /** Closes the connections: call it when the conversation turn ends (in a `finally`). */
   close(): Promise<void>;
 }
@@ -31,6 +33,11 @@ export interface OpenedMcpTools {
 /** Tool names models accept: letters, digits, `_` and `-`, at most 64 characters. */
 export function mcpToolName(serverId: number, toolName: string): string {
   return `mcp${serverId}_${toolName.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+}
+
+/** A connector's tool as people know it: “Campaign briefs › get_brief”, never the model's id for it. */
+export function mcpToolLabel(serverName: string, toolName: string): string {
+  return `${serverName} › ${toolName}`;
 }
 
 function outputOf(result: CallToolResult): McpToolOutput {
@@ -109,7 +116,7 @@ export async function openMcpTools(
         eq(mcpServers.organizationId, who.organizationId),
       ),
     );
-  if (rows.length === 0) return { tools: {}, close: async () => undefined };
+  if (rows.length === 0) return { tools: {}, labels: new Map(), close: async () => undefined };
   const enabledTools = await services.database.db
     .select({ mcpServerId: mcpServerTools.mcpServerId, name: mcpServerTools.name })
     .from(mcpServerTools)
@@ -125,6 +132,7 @@ export async function openMcpTools(
 
   const connections: McpConnection[] = [];
   const tools: ToolSet = {};
+  const labels = new Map<string, string>();
   await Promise.all(
     rows.map(async ({ server, enabled }) => {
       const wanted = new Set(
@@ -150,6 +158,7 @@ export async function openMcpTools(
           let name = mcpToolName(server.id, tool.name);
           for (let suffix = 2; name in tools; suffix += 1)
             name = `${mcpToolName(server.id, tool.name).slice(0, 60)}_${suffix}`;
+          labels.set(name, mcpToolLabel(server.name, tool.name));
           tools[name] = dynamicTool({
             description: `${tool.description ?? tool.name} (tool "${tool.name}" of the MCP server “${server.name}”)`,
             inputSchema: jsonSchema(tool.inputSchema as JSONSchema7),
@@ -173,6 +182,7 @@ export async function openMcpTools(
   );
   return {
     tools,
+    labels,
     close: async () => {
       await Promise.all(connections.map((connection) => connection.close()));
     },

@@ -270,6 +270,7 @@ describe('AI reviewers that review', () => {
         expect.arrayContaining([
           { type: 'comments_changed', email_id: assignment.email_id, locale: 'en-US' },
           { type: 'comments_changed', email_id: assignment.email_id, locale: 'fr-FR' },
+          { type: 'review_changed', email_id: assignment.email_id },
         ]),
       );
 
@@ -328,6 +329,10 @@ describe('AI reviewers that review', () => {
         'The AI provider refused the API key (HTTP 401). An Admin can change it in Settings › AI.',
     });
     expect(await commentsBy(reviewer.id, 'en-US')).toEqual([]);
+    // The editor's Review tab hears of the failure, to show it with Try again.
+    await expect
+      .poll(() => events.events)
+      .toContainEqual({ type: 'review_changed', email_id: assignment.email_id });
 
     fake.script(
       { kind: 'json', value: { comments: [{ component_instance_id: buttonId, body: 'Name the price.' }] } },
@@ -366,6 +371,25 @@ describe('AI reviewers that review', () => {
     expect(await waitForReview(assignment.id)).toMatchObject({ ai_review_status: 'done' });
     expect(userText(chatRequests()[0]?.body)).toContain(`[${buttonId}] Name the price.`);
   });
+
+  it.each([
+    [429, 'The AI provider is limiting requests (HTTP 429); try again in 30 seconds.'],
+    [500, 'The AI provider had an error (HTTP 500). Try again later.'],
+  ])(
+    'tells a provider failure (HTTP %i) in Letterset’s words, never the provider’s',
+    async (status, message) => {
+      const reviewer = await newReviewer(`Words ${status}`);
+      const providerText = 'Rate limit reached for gpt-x in organization org-123 on requests per min';
+      // The client waits as asked once (no wait here), then gives up when asked to wait 30 s.
+      fake.script(
+        { kind: 'error', status, message: providerText, retryAfterSeconds: 0 },
+        { kind: 'error', status, message: providerText, retryAfterSeconds: 30 },
+      );
+      const assignment = await assign(reviewer.id);
+      const failed = await waitForReview(assignment.id);
+      expect(failed).toMatchObject({ ai_review_status: 'failed', ai_review_error: message });
+    },
+  );
 
   it('runs only an AI reviewer’s review, of a request of this email', async () => {
     const person = await call('POST', `${emailBase}/review_assignments`, {

@@ -55,11 +55,16 @@ export async function runAiReview(
   if (assignment?.assigneeType !== 'AiReviewer' || assignment.aiReviewStatus !== 'running') {
     return 'skipped';
   }
+  // The end of a run is announced, so the editor's Review tab shows a failure (or the end) at once.
   const fail = async (message: string): Promise<AiReviewOutcome> => {
-    await db
-      .update(reviewAssignments)
-      .set({ aiReviewStatus: 'failed', aiReviewError: message })
-      .where(and(eq(reviewAssignments.id, assignment.id), eq(reviewAssignments.aiReviewStatus, 'running')));
+    await db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(reviewAssignments)
+        .set({ aiReviewStatus: 'failed', aiReviewError: message })
+        .where(and(eq(reviewAssignments.id, assignment.id), eq(reviewAssignments.aiReviewStatus, 'running')))
+        .returning({ emailId: reviewAssignments.emailId });
+      if (failed) await announceEmailEvent(tx, { type: 'review_changed', email_id: failed.emailId });
+    });
     return 'failed';
   };
 
@@ -105,6 +110,7 @@ export async function runAiReview(
         .update(reviewAssignments)
         .set({ aiReviewStatus: 'done', aiReviewError: null })
         .where(and(eq(reviewAssignments.id, assignment.id), eq(reviewAssignments.aiReviewStatus, 'running')));
+      await announceEmailEvent(tx, { type: 'review_changed', email_id: email.id });
     });
     return 'done';
   } catch (error) {

@@ -20,10 +20,10 @@ describe('an email’s AI generation in the lists', () => {
 
   it('marks a failed generation, not as a plain draft, and says why on hover', async () => {
     renderBadge({
-      ai_generation_status: 'done',
+      ai_generation_status: 'failed',
       ai_generation_error: 'The AI provider is limiting requests (HTTP 429); try again in 20 seconds.',
     });
-    const badge = screen.getByText('AI problems');
+    const badge = screen.getByText('AI failed');
     await userEvent.hover(badge);
     expect(
       await screen.findByText('The AI provider is limiting requests (HTTP 429); try again in 20 seconds.'),

@@ -4,8 +4,8 @@ import { Badge, Loader, Tooltip } from '@mantine/core';
 type EmailSummary = components['schemas']['EmailSummary'];
 
 /**
- * Where an email's AI generation stands, beside its status in the lists: being written, or ended
- * with something the AI could not do (nothing written, or values left at their defaults). An email
+ * Where an email's AI generation stands, beside its status in the lists: being written, or failed
+ * (nothing written, or values left at their defaults), the reason's first line on hover. An email
  * without one of these is plain, whatever wrote it.
  */
 export function AiGenerationBadge({
@@ -20,13 +20,13 @@ export function AiGenerationBadge({
       </Badge>
     );
   }
-  if (email.ai_generation_status === 'done' && email.ai_generation_error) {
-    // The first line says what happened; the full list is in the editor's banner.
-    const [summary] = email.ai_generation_error.split('\n');
+  if (email.ai_generation_status === 'failed') {
+    // The first line says what happened; the full list is in the editor's banner, with Try again.
+    const [summary] = (email.ai_generation_error ?? 'The AI could not write this email.').split('\n');
     return (
       <Tooltip label={summary} multiline maw={360} withArrow>
-        <Badge color="orange" variant="light" tabIndex={0}>
-          AI problems
+        <Badge color="red" variant="light" tabIndex={0}>
+          AI failed
         </Badge>
       </Tooltip>
     );

@@ -65,13 +65,20 @@ export function GenerationProblems({ email, onDismiss }: { email: Email; onDismi
   const can = useCan();
   const retry = useRetryEmailGeneration(workspaceId, email.id);
   const [editedBrief, setEditedBrief] = useState<string | null>(null);
-  if (!email.ai_generation_error) return null;
+  if (email.ai_generation_status !== 'failed') return null;
   const canRetry = can('update_emails') && email.prompt !== null;
   return (
-    <Alert color="yellow" title="AI finished with problems" withCloseButton onClose={onDismiss} mb="sm">
+    <Alert
+      color="red"
+      title="The AI could not write all of this email"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onDismiss}
+      mb="sm"
+    >
       <Stack gap="xs">
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {email.ai_generation_error}
+          {email.ai_generation_error ?? 'The AI stopped without saying why.'}
         </Text>
         {editedBrief === null ? (
           email.prompt && (

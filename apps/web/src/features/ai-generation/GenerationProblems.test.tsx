@@ -19,7 +19,7 @@ const failedEmail = {
   id: 9,
   name: 'Paris',
   prompt: 'A spring weekend in Paris',
-  ai_generation_status: 'done',
+  ai_generation_status: 'failed',
   ai_generation_error: 'The AI provider is limiting requests (HTTP 429); try again in 20 seconds.',
 } as Email;
 

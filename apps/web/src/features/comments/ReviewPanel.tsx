@@ -8,6 +8,7 @@ import { errorMessage } from '../../shared/api-error.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { useEditorSession } from '../editor/EditorContext.tsx';
 import { useEmailEvents } from '../live/use-email-events.ts';
+import { AiReviewRuns } from '../review-assignments/AiReviewRuns.tsx';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentThreads } from './CommentThreads.tsx';
 import { type CommentCalls, commentCalls, commentKeys, commentsQuery } from './comments-api.ts';
@@ -112,6 +113,7 @@ function CommentingReviewPanel({
 
   return (
     <Stack gap="sm">
+      <AiReviewRuns workspaceId={workspaceId} emailId={emailId} />
       <Group justify="space-between" gap="xs">
         <Tooltip label="Then click the preview where your comment belongs (Esc to stop)">
           <Button

@@ -66,7 +66,13 @@ const storedTurns: EmailChatMessage[] = [
     text: 'Done: the intro is two sentences now.',
     locale: 'en-US',
     tools: [
-      { name: 'set_field_values', source: 'letterset', outcome: 'done', message: 'Changed Text: body' },
+      {
+        name: 'set_field_values',
+        label: 'set_field_values',
+        source: 'letterset',
+        outcome: 'done',
+        message: 'Changed Text: body',
+      },
     ],
     error: null,
     created_at: '2026-11-21T10:30:02.000Z',
@@ -165,6 +171,7 @@ describe('EmailChatPanel', { timeout: 20_000 }, () => {
       type: 'tool',
       tool_call_id: 'call_1',
       name: 'add_component',
+      label: 'add_component',
       source: 'letterset',
       input: { component: 'hero' },
       outcome: 'done',
@@ -174,13 +181,27 @@ describe('EmailChatPanel', { timeout: 20_000 }, () => {
       type: 'tool',
       tool_call_id: 'call_2',
       name: 'remove_component',
+      label: 'remove_component',
       source: 'letterset',
       input: { instance_id: 'x' },
       outcome: 'refused',
       message: 'Refused: you cannot remove components',
     });
+    answer.send({
+      type: 'tool',
+      tool_call_id: 'call_3',
+      name: 'mcp12_get_brief',
+      label: 'Campaign briefs › get_brief',
+      source: 'connector',
+      input: { campaign: 'spring' },
+      outcome: 'done',
+      message: 'Used Campaign briefs › get_brief',
+    });
     answer.send({ type: 'text', delta: 'and a subject.' });
     expect(await screen.findByText('Added Hero')).toBeInTheDocument();
+    // A connector's tool goes by its connector's name, never the id the model knows it by.
+    expect(screen.getByText('Used Campaign briefs › get_brief')).toBeInTheDocument();
+    expect(screen.queryByText(/mcp12_/)).toBeNull();
     expect(screen.getByText('Refused: you cannot remove components')).toBeInTheDocument();
     expect(await screen.findByText('Adding a hero and a subject.')).toBeInTheDocument();
     // Nothing is applied before the changes arrive.

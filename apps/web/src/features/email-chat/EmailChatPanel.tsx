@@ -154,7 +154,13 @@ export function EmailChatPanel({ workspaceId, emailId }: { workspaceId: number; 
               ...turn,
               tools: [
                 ...turn.tools,
-                { name: event.name, source: event.source, outcome: event.outcome, message: event.message },
+                {
+                  name: event.name,
+                  label: event.label,
+                  source: event.source,
+                  outcome: event.outcome,
+                  message: event.message,
+                },
               ],
             },
         );

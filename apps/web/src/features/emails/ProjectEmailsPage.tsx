@@ -22,7 +22,14 @@ import { useWorkspaceId } from '../shell/workspace.ts';
 import { CloneEmailModal } from './CloneEmailModal.tsx';
 import { CreateEmailModal } from './CreateEmailModal.tsx';
 import { EmailStatusBadge, emailStatusLabels } from './EmailStatusBadge.tsx';
-import { type EmailStatus, type EmailSummary, projectEmailsQuery, useDeleteEmail } from './emails-api.ts';
+import {
+  type AiGenerationFilter,
+  aiGenerationFilterOptions,
+  type EmailStatus,
+  type EmailSummary,
+  projectEmailsQuery,
+  useDeleteEmail,
+} from './emails-api.ts';
 
 const statusOptions = Object.entries(emailStatusLabels).map(([value, label]) => ({ value, label }));
 
@@ -38,6 +45,7 @@ export function ProjectEmailsPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<EmailStatus | null>(null);
+  const [aiGeneration, setAiGeneration] = useState<AiGenerationFilter | null>(null);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [editingProject, setEditingProject] = useState(false);
@@ -45,7 +53,7 @@ export function ProjectEmailsPage() {
   const [exporting, setExporting] = useState<EmailSummary | null>(null);
   const project = useQuery(projectQuery(workspaceId, projectId));
   const emails = useQuery({
-    ...projectEmailsQuery(workspaceId, projectId, { search, status, page }),
+    ...projectEmailsQuery(workspaceId, projectId, { search, status, aiGeneration, page }),
     // While AI writes an email of the page, the list shows when it is done.
     refetchInterval: (query) =>
       query.state.data?.results.some((email) => email.ai_generation_status === 'generating') ? 4_000 : false,
@@ -137,12 +145,24 @@ export function ProjectEmailsPage() {
           }}
           w={200}
         />
+        <Select
+          aria-label="AI"
+          placeholder="Any AI state"
+          clearable
+          data={aiGenerationFilterOptions}
+          value={aiGeneration}
+          onChange={(value) => {
+            setAiGeneration(value as AiGenerationFilter | null);
+            setPage(1);
+          }}
+          w={160}
+        />
       </Group>
       <QueryState
         query={emails}
         isEmpty={(data) => data.results.length === 0}
         empty={
-          search || status ? (
+          search || status || aiGeneration ? (
             <Text c="dimmed">No email matches these filters.</Text>
           ) : (
             <EmptyState

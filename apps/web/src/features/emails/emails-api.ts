@@ -33,10 +33,22 @@ export const workspaceEmailsQuery = (
     placeholderData: keepPreviousData,
   });
 
+/** The AI states a list can be narrowed to: being written, or failed (to look at or try again). */
+export type AiGenerationFilter = 'generating' | 'failed';
+export const aiGenerationFilterOptions: { value: AiGenerationFilter; label: string }[] = [
+  { value: 'failed', label: 'AI failed' },
+  { value: 'generating', label: 'AI writing' },
+];
+
 export function projectEmailsQuery(
   workspaceId: number,
   projectId: number,
-  filters: { search: string; status: EmailStatus | null; page: number },
+  filters: {
+    search: string;
+    status: EmailStatus | null;
+    aiGeneration?: AiGenerationFilter | null;
+    page: number;
+  },
 ) {
   return queryOptions({
     queryKey: ['workspaces', workspaceId, 'emails', { projectId, ...filters }],
@@ -51,6 +63,7 @@ export function projectEmailsQuery(
               per: emailsPerPage,
               ...(filters.search ? { search: filters.search } : {}),
               ...(filters.status ? { status: filters.status } : {}),
+              ...(filters.aiGeneration ? { ai_generation_status: filters.aiGeneration } : {}),
             },
           },
         }),

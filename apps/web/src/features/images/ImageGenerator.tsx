@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +24,7 @@ import {
   imagesKey,
   maxImagePromptLength,
 } from './images-api.ts';
+import type { ImageProportion } from './use-image-proportion.ts';
 
 /** Whether the organization's provider can make images, as far as its settings tell. */
 export function imageGenerationReadiness(settings: AiSettings): 'ready' | 'no_provider' | 'no_image_model' {
@@ -29,10 +41,13 @@ export function imageGenerationReadiness(settings: AiSettings): 'ready' | 'no_pr
 export function ImageGenerator({
   workspaceId,
   onGenerated,
+  proportion = null,
 }: {
   workspaceId: number;
   /** Called with the new image while this is still on screen. */
   onGenerated?: (image: Image) => void;
+  /** The proportion of the image field it is for, when known: offered instead of a size. */
+  proportion?: ImageProportion | null;
 }) {
   const settings = useAiSettings();
   const [opened, setOpened] = useState(false);
@@ -65,33 +80,47 @@ export function ImageGenerator({
     );
   }
   return (
-    <GenerateImageForm workspaceId={workspaceId} onGenerated={onGenerated} onClose={() => setOpened(false)} />
+    <GenerateImageForm
+      workspaceId={workspaceId}
+      onGenerated={onGenerated}
+      onClose={() => setOpened(false)}
+      proportion={proportion}
+    />
   );
 }
 
 interface GenerateImageValues {
   prompt: string;
   size: GeneratedImageSize;
+  /** Cropped to the field's proportion instead of one of the sizes. */
+  matchField: boolean;
 }
 
 function GenerateImageForm({
   workspaceId,
   onGenerated,
   onClose,
+  proportion,
 }: {
   workspaceId: number;
   onGenerated?: (image: Image) => void;
   onClose: () => void;
+  proportion: ImageProportion | null;
 }) {
   const queryClient = useQueryClient();
   const [generated, setGenerated] = useState<Image | null>(null);
   const form = useForm<GenerateImageValues>({
-    initialValues: { prompt: '', size: '1024x1024' },
+    initialValues: { prompt: '', size: '1024x1024', matchField: true },
     validate: { prompt: (value) => (value.trim() ? null : 'Describe the image to generate') },
   });
   const generate = useMutation({
     mutationFn: (values: GenerateImageValues) =>
-      generateImage(workspaceId, { prompt: values.prompt.trim(), size: values.size }),
+      generateImage(
+        workspaceId,
+        proportion && values.matchField
+          ? { prompt: values.prompt.trim(), aspect_ratio: proportion }
+          : { prompt: values.prompt.trim(), size: values.size },
+      ),
     // Even when the form is gone by the time the image arrives, the library and the usage show it.
     onSuccess: () =>
       Promise.all([
@@ -134,17 +163,27 @@ function GenerateImageForm({
             {...form.getInputProps('prompt')}
             error={form.errors.prompt ?? promptError}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="generated-image-size-label">
-              Size
-            </Text>
-            <SegmentedControl
-              aria-labelledby="generated-image-size-label"
-              data={generatedImageSizes}
+          {proportion && (
+            <Checkbox
+              label={`In the field’s proportion (${proportion.width} × ${proportion.height})`}
+              description="The middle of the generated image is kept, cut to the shape of the image the field shows now"
               disabled={generate.isPending}
-              {...form.getInputProps('size')}
+              {...form.getInputProps('matchField', { type: 'checkbox' })}
             />
-          </Stack>
+          )}
+          {!(proportion && form.values.matchField) && (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="generated-image-size-label">
+                Size
+              </Text>
+              <SegmentedControl
+                aria-labelledby="generated-image-size-label"
+                data={generatedImageSizes}
+                disabled={generate.isPending}
+                {...form.getInputProps('size')}
+              />
+            </Stack>
+          )}
           {failure && !promptError && !generate.isPending && (
             <Alert color="red" role="alert" title="The image was not generated">
               {errorMessage(failure)}

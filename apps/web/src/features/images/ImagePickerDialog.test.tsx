@@ -56,7 +56,7 @@ function aiSettings(change: Partial<AiSettings> = {}): AiSettings {
 
 const ok = (data: unknown) => Promise.resolve({ data, response: { ok: true, status: 200 } });
 
-function renderPicker(permissions: string[]) {
+function renderPicker(permissions: string[], fieldImageUrl?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['me'], { permissions } as unknown as Me);
   const onPick = vi.fn();
@@ -64,7 +64,13 @@ function renderPicker(permissions: string[]) {
   render(
     <MantineProvider>
       <QueryClientProvider client={queryClient}>
-        <ImagePickerDialog workspaceId={7} opened onClose={onClose} onPick={onPick} />
+        <ImagePickerDialog
+          workspaceId={7}
+          opened
+          onClose={onClose}
+          onPick={onPick}
+          {...(fieldImageUrl ? { fieldImageUrl } : {})}
+        />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -156,6 +162,40 @@ describe('ImagePickerDialog', () => {
         }),
       );
       expect(onClose).toHaveBeenCalled();
+    });
+
+    it('generates for an image field in the proportion of the image it shows', async () => {
+      // The browser loads the field's current image: 600 × 200 pixels.
+      class LoadedImage {
+        naturalWidth = 600;
+        naturalHeight = 200;
+        onload: (() => void) | null = null;
+        set src(_url: string) {
+          queueMicrotask(() => this.onload?.());
+        }
+      }
+      vi.stubGlobal('Image', LoadedImage);
+      try {
+        apiCalls.POST.mockResolvedValue({
+          data: image('img_wide', 'A beach'),
+          response: { ok: true, status: 200 },
+        });
+        renderPicker(['create_library_images'], 'https://cdn.example.test/banner.png');
+        await userEvent.click(await screen.findByRole('button', { name: 'Generate image' }));
+        const matching = await screen.findByRole('checkbox', {
+          name: /In the field’s proportion \(600 × 200\)/,
+        });
+        expect(matching).toBeChecked();
+        expect(screen.queryByRole('radio', { name: 'Landscape · 1536 × 1024' })).not.toBeInTheDocument();
+        await userEvent.type(screen.getByRole('textbox', { name: /Describe the image/ }), prompt);
+        await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+        expect(apiCalls.POST).toHaveBeenCalledWith('/api/v1/workspaces/{workspace_id}/images/generate', {
+          params: { path: { workspace_id: 7 } },
+          body: { prompt, aspect_ratio: { width: 600, height: 200 } },
+        });
+      } finally {
+        vi.unstubAllGlobals();
+      }
     });
 
     it('says in plain words why the provider refused', async () => {

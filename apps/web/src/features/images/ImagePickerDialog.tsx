@@ -9,6 +9,7 @@ import { ImageGenerator } from './ImageGenerator.tsx';
 import { ImageGrid } from './ImageGrid.tsx';
 import { ImageUploader } from './ImageUploader.tsx';
 import { type Image, imagesQuery } from './images-api.ts';
+import { useImageProportion } from './use-image-proportion.ts';
 
 /** What a picked image gives its user: `url` is the absolute public URL to put in an email. */
 export interface PickedImage {
@@ -32,17 +33,21 @@ export function ImagePickerDialog({
   opened,
   onClose,
   onPick,
+  fieldImageUrl,
 }: {
   workspaceId: number;
   opened: boolean;
   onClose: () => void;
   onPick: (image: PickedImage) => void;
+  /** The image the field shows now: a generated image is cropped to its proportion. */
+  fieldImageUrl?: string;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Choose an image" size="xl">
       {opened && (
         <PickerContent
           workspaceId={workspaceId}
+          fieldImageUrl={fieldImageUrl}
           onPick={(image) => {
             onPick(picked(image));
             onClose();
@@ -53,8 +58,17 @@ export function ImagePickerDialog({
   );
 }
 
-function PickerContent({ workspaceId, onPick }: { workspaceId: number; onPick: (image: Image) => void }) {
+function PickerContent({
+  workspaceId,
+  onPick,
+  fieldImageUrl,
+}: {
+  workspaceId: number;
+  onPick: (image: Image) => void;
+  fieldImageUrl: string | undefined;
+}) {
   const can = useCan();
+  const fieldProportion = useImageProportion(fieldImageUrl);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useQuery(imagesQuery(workspaceId, { search, page, per: perPage }));
@@ -64,7 +78,7 @@ function PickerContent({ workspaceId, onPick }: { workspaceId: number; onPick: (
       {can('create_library_images') && (
         <>
           <ImageUploader workspaceId={workspaceId} onUploaded={onPick} compact multiple={false} />
-          <ImageGenerator workspaceId={workspaceId} onGenerated={onPick} />
+          <ImageGenerator workspaceId={workspaceId} onGenerated={onPick} proportion={fieldProportion} />
         </>
       )}
       <SearchInput

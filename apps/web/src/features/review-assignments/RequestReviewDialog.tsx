@@ -172,30 +172,41 @@ export function RequestReviewDialog({
           {(data) => (
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {data.map((assignment) => (
-                <Group key={assignment.id} component="li" justify="space-between" wrap="nowrap">
-                  <Group gap="sm" wrap="nowrap">
-                    <AssigneeAvatar assignment={assignment} />
-                    <div>
+                // Who and how it stands take the room there is (a failure's reason wraps); the
+                // actions keep their full width, so their labels are never cut off.
+                <Group key={assignment.id} component="li" align="flex-start" gap="sm" wrap="nowrap">
+                  <AssigneeAvatar assignment={assignment} />
+                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                    <Group gap="xs" wrap="wrap">
                       <Text size="sm" fw={500}>
                         {assignment.assignee.name}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {assignment.assigned_by ? `Asked by ${fullName(assignment.assigned_by)}` : 'Asked'}
-                      </Text>
-                    </div>
-                    {assignment.assignee_type !== 'User' && (
-                      <Badge size="xs" variant="light">
-                        {assignment.assignee_type === 'Role' ? 'Role' : 'AI reviewer'}
-                      </Badge>
-                    )}
-                  </Group>
-                  {assignment.assignee_type === 'AiReviewer' && (
-                    <AiReviewStatus
-                      assignment={assignment}
-                      allowed={allowed}
-                      starting={runAgain.isPending && runAgain.variables?.id === assignment.id}
-                      onRunAgain={() => runAgain.mutate(assignment)}
-                    />
+                      {assignment.assignee_type !== 'User' && (
+                        <Badge size="xs" variant="light">
+                          {assignment.assignee_type === 'Role' ? 'Role' : 'AI reviewer'}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {assignment.assigned_by ? `Asked by ${fullName(assignment.assigned_by)}` : 'Asked'}
+                    </Text>
+                    {assignment.assignee_type === 'AiReviewer' && <AiReviewStatus assignment={assignment} />}
+                  </Stack>
+                  {assignment.assignee_type === 'AiReviewer' && assignment.ai_review_status !== 'running' && (
+                    <Tooltip label={allowed ? 'Review the email again; earlier comments stay' : noPermission}>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        style={{ flexShrink: 0 }}
+                        leftSection={<IconRefresh size={12} />}
+                        aria-label={`Run ${assignment.assignee.name}’s review again`}
+                        disabled={!allowed}
+                        loading={runAgain.isPending && runAgain.variables?.id === assignment.id}
+                        onClick={() => runAgain.mutate(assignment)}
+                      >
+                        Run again
+                      </Button>
+                    </Tooltip>
                   )}
                   <Tooltip label={allowed ? 'Withdraw this request' : noPermission}>
                     <ActionIcon
@@ -224,69 +235,43 @@ export function RequestReviewDialog({
   );
 }
 
-/** Where an AI reviewer's review stands, with the way to run it again once it has finished. */
-function AiReviewStatus({
-  assignment,
-  allowed,
-  starting,
-  onRunAgain,
-}: {
-  assignment: ReviewAssignment;
-  allowed: boolean;
-  starting: boolean;
-  onRunAgain: () => void;
-}) {
+/** Where an AI reviewer's review stands: running, done, or failed with the reason. */
+function AiReviewStatus({ assignment }: { assignment: ReviewAssignment }) {
   const status = assignment.ai_review_status;
-  const name = assignment.assignee.name;
-  return (
-    <Group gap="xs" wrap="nowrap" ml="auto" style={{ minWidth: 0 }}>
-      {status === 'running' && (
-        <Group gap={6} wrap="nowrap" role="status" aria-label={`${name} is reviewing`}>
-          <Loader size="xs" />
-          <Text size="xs" c="dimmed">
-            Reviewing…
-          </Text>
-        </Group>
-      )}
-      {status === 'done' && (
-        <Badge
-          size="sm"
-          color="teal"
-          variant="light"
-          title="Its comments are with the email’s comments, in each language"
-        >
-          Review done
+  if (status === 'running')
+    return (
+      <Group gap={6} wrap="nowrap" role="status" aria-label={`${assignment.assignee.name} is reviewing`}>
+        <Loader size="xs" />
+        <Text size="xs" c="dimmed">
+          Reviewing…
+        </Text>
+      </Group>
+    );
+  if (status === 'done')
+    return (
+      <Badge
+        size="sm"
+        color="teal"
+        variant="light"
+        title="Its comments are with the email’s comments, in each language"
+      >
+        Review done
+      </Badge>
+    );
+  if (status === 'failed')
+    return (
+      <Stack gap={2} align="flex-start">
+        <Badge size="sm" color="red" variant="light">
+          Review failed
         </Badge>
-      )}
-      {status === 'failed' && (
-        <Stack gap={2} style={{ minWidth: 0, maxWidth: 260 }}>
-          <Badge size="sm" color="red" variant="light">
-            Review failed
-          </Badge>
-          {assignment.ai_review_error && (
-            <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
-              {assignment.ai_review_error}
-            </Text>
-          )}
-        </Stack>
-      )}
-      {status !== 'running' && (
-        <Tooltip label={allowed ? 'Review the email again; earlier comments stay' : noPermission}>
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconRefresh size={12} />}
-            aria-label={`Run ${name}’s review again`}
-            disabled={!allowed}
-            loading={starting}
-            onClick={onRunAgain}
-          >
-            Run again
-          </Button>
-        </Tooltip>
-      )}
-    </Group>
-  );
+        {assignment.ai_review_error && (
+          <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+            {assignment.ai_review_error}
+          </Text>
+        )}
+      </Stack>
+    );
+  return null;
 }
 
 function AssigneeAvatar({ assignment }: { assignment: ReviewAssignment }) {

@@ -186,6 +186,7 @@ function ImageField({
         opened={picking}
         onClose={() => setPicking(false)}
         onPick={(image) => onChange(image.url)}
+        fieldImageUrl={value || undefined}
       />
     </Stack>
   );
