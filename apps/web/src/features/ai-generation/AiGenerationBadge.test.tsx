@@ -4,10 +4,10 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AiGenerationBadge } from './AiGenerationBadge.tsx';
 
-function renderBadge(email: Parameters<typeof AiGenerationBadge>[0]['email']) {
+function renderBadge(email: Parameters<typeof AiGenerationBadge>[0]['generation']) {
   return render(
     <MantineProvider>
-      <AiGenerationBadge email={email} />
+      <AiGenerationBadge generation={email} />
     </MantineProvider>,
   );
 }

@@ -4,25 +4,27 @@ import { Badge, Loader, Tooltip } from '@mantine/core';
 type EmailSummary = components['schemas']['EmailSummary'];
 
 /**
- * Where an email's AI generation stands, beside its status in the lists: being written, or failed
- * (nothing written, or values left at their defaults), the reason's first line on hover. An email
- * without one of these is plain, whatever wrote it.
+ * Where an email's or a design system's AI generation stands, beside it in the lists: under way,
+ * or failed (nothing written, or parts left out or at their defaults), the reason's first line on
+ * hover. One without either is plain, whatever wrote it.
  */
 export function AiGenerationBadge({
-  email,
+  generation,
+  underWayLabel = 'AI writing',
 }: {
-  email: Pick<EmailSummary, 'ai_generation_status' | 'ai_generation_error'>;
+  generation: Pick<EmailSummary, 'ai_generation_status' | 'ai_generation_error'>;
+  underWayLabel?: string;
 }) {
-  if (email.ai_generation_status === 'generating') {
+  if (generation.ai_generation_status === 'generating') {
     return (
       <Badge color="grape" variant="light" leftSection={<Loader size={10} color="grape" />}>
-        AI writing
+        {underWayLabel}
       </Badge>
     );
   }
-  if (email.ai_generation_status === 'failed') {
-    // The first line says what happened; the full list is in the editor's banner, with Try again.
-    const [summary] = (email.ai_generation_error ?? 'The AI could not write this email.').split('\n');
+  if (generation.ai_generation_status === 'failed') {
+    // The first line says what happened; the full list is on the email's or system's own page.
+    const [summary] = (generation.ai_generation_error ?? 'The AI could not finish.').split('\n');
     return (
       <Tooltip label={summary} multiline maw={360} withArrow>
         <Badge color="red" variant="light" tabIndex={0}>

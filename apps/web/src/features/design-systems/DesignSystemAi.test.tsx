@@ -148,7 +148,7 @@ describe('Generate a design system with AI', { timeout: 20_000 }, () => {
           reads === 1
             ? designSystem()
             : designSystem({
-                ai_generation_status: 'done',
+                ai_generation_status: 'failed',
                 ai_generation_error: 'This component still had problems after two repairs and was left out',
               }),
         );
@@ -165,7 +165,7 @@ describe('Generate a design system with AI', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'Components' })).not.toBeInTheDocument();
 
     expect(await screen.findByText(/was left out/, undefined, { timeout: 6_000 })).toBeInTheDocument();
-    expect(screen.getByText('AI finished with problems')).toBeInTheDocument();
+    expect(screen.getByText('The AI could not design all of this system')).toBeInTheDocument();
     expect(screen.queryByText('Letterset is designing your components…')).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Components' })).toBeInTheDocument();
   });

@@ -118,8 +118,12 @@ function DesignSystemView({ system, workspaceId }: { system: DesignSystem; works
       {generating && <GeneratingDesignSystem system={system} />}
       {!generating && system.ai_generation_error && !problemsDismissed && (
         <Alert
-          color="yellow"
-          title="AI finished with problems"
+          color={system.ai_generation_status === 'failed' ? 'red' : 'yellow'}
+          title={
+            system.ai_generation_status === 'failed'
+              ? 'The AI could not design all of this system'
+              : 'AI finished with problems'
+          }
           withCloseButton
           closeButtonLabel="Dismiss"
           onClose={() => setProblemsDismissed(true)}

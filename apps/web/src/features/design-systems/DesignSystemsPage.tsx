@@ -24,6 +24,7 @@ import { ListPagination } from '../../shared/ListPagination.tsx';
 import { PageHeader } from '../../shared/PageHeader.tsx';
 import { QueryState } from '../../shared/QueryState.tsx';
 import { SearchInput } from '../../shared/SearchInput.tsx';
+import { AiGenerationBadge } from '../ai-generation/AiGenerationBadge.tsx';
 import { useWorkspaceId } from '../shell/workspace.ts';
 import { DesignSystemFormModal } from './DesignSystemFormModal.tsx';
 import {
@@ -242,11 +243,7 @@ function DesignSystemRow({
               Processing
             </Badge>
           )}
-          {system.ai_generation_status === 'generating' && (
-            <Badge variant="light" color="violet" size="sm">
-              Designing with AI
-            </Badge>
-          )}
+          <AiGenerationBadge generation={system} underWayLabel="Designing with AI" />
         </Group>
         {system.description && (
           <Text size="sm" c="dimmed" lineClamp={1}>

@@ -209,7 +209,7 @@ export function ProjectEmailsPage() {
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           <EmailStatusBadge status={email.status} />
-                          <AiGenerationBadge email={email} />
+                          <AiGenerationBadge generation={email} />
                         </Group>
                       </Table.Td>
                       <Table.Td>

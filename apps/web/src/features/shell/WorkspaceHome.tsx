@@ -156,7 +156,7 @@ function EmailList({
               </Stack>
               <Group gap={6} wrap="nowrap">
                 <EmailStatusBadge status={email.status} />
-                <AiGenerationBadge email={email} />
+                <AiGenerationBadge generation={email} />
               </Group>
             </Group>
           ))}
