@@ -29,6 +29,7 @@ import { TranslateWithAi } from '../localization/TranslateWithAi.tsx';
 import { ReviewActions } from '../review/ReviewActions.tsx';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
+import { CanvasEditingLayer } from './canvas/CanvasEditingLayer.tsx';
 import { EditorSessionProvider } from './EditorContext.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { nameOf } from './edit-target.ts';
@@ -152,13 +153,15 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
       width={phone ? 'mobile' : width}
       selectedId={selectedId}
       onPick={pickInPreview}
-      overlay={
-        email && (panel === 'review' || phone)
-          ? (frame) => (
-              <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />
-            )
-          : undefined
-      }
+      overlay={(frame) => (
+        <>
+          <CanvasEditingLayer frame={frame} />
+          {/* After the editing layer, so a pin being placed is above its toolbar. */}
+          {email && (panel === 'review' || phone) && (
+            <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />
+          )}
+        </>
+      )}
     />
   );
 

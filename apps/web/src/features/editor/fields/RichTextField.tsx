@@ -1,32 +1,9 @@
 import type { CustomStyle, FieldDefinition } from '@letterset/core';
 import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import Link from '@tiptap/extension-link';
-import { Mark, mergeAttributes, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
-
-/**
- * A design system's custom style on a run of text, stored as the span the render expects
- * (`data-custom-style` names the style; the render adds its CSS).
- */
-const CustomStyleMark = Mark.create({
-  name: 'customStyle',
-  addAttributes() {
-    return {
-      name: {
-        default: null,
-        parseHTML: (element) => element.getAttribute('data-custom-style'),
-        renderHTML: (attributes) => ({
-          'data-custom-style': attributes.name,
-          class: `es-custom-style es-custom-style-${attributes.name}`,
-        }),
-      },
-    };
-  },
-  parseHTML: () => [{ tag: 'span[data-custom-style]' }],
-  renderHTML: ({ HTMLAttributes }) => ['span', mergeAttributes(HTMLAttributes), 0],
-});
+import { allowsMark, fieldCustomStyles, type RichTextMark, richTextExtensions } from './rich-text-setup.ts';
 
 /**
  * Rich text in TipTap, offering only the marks the field enables and the custom styles it names.
@@ -51,36 +28,14 @@ export function RichTextField({
   onChange: (html: string) => void;
   disabled: boolean;
 }) {
-  const marks = definition.marks ?? {};
-  // A field without a marks setting offers every mark, as the render accepts them all.
-  const allows = (mark: keyof NonNullable<FieldDefinition['marks']>) =>
-    definition.marks == null || marks[mark]?.enabled === true;
-  const styles = customStyles.filter((style) => definition.custom_styles_names?.includes(style.name));
+  const allows = (mark: RichTextMark) => allowsMark(definition, mark);
+  const styles = fieldCustomStyles(definition, customStyles);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const editor = useEditor({
     immediatelyRender: false,
     editable: !disabled,
-    extensions: [
-      StarterKit.configure({
-        link: false,
-        undoRedo: false,
-        heading: false,
-        code: false,
-        codeBlock: false,
-        blockquote: false,
-        strike: false,
-        underline: false,
-        horizontalRule: false,
-        bold: allows('bold') ? {} : false,
-        italic: allows('italic') ? {} : false,
-        bulletList: allows('bullet_list') ? {} : false,
-        orderedList: allows('numbered_list') ? {} : false,
-        listItem: allows('bullet_list') || allows('numbered_list') ? {} : false,
-      }),
-      ...(allows('link') ? [Link.configure({ openOnClick: false })] : []),
-      CustomStyleMark,
-    ],
+    extensions: richTextExtensions(definition),
     content: value,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: changed }) => onChangeRef.current(changed.getHTML()),
