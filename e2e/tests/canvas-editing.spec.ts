@@ -66,7 +66,9 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   for (const label of ['Hero', 'Text', 'Button']) {
     await page.getByRole('button', { name: `Add ${label}`, exact: true }).click();
   }
-  await expect(page.getByRole('list', { name: 'Components in this email' }).getByRole('listitem')).toHaveCount(4);
+  await expect(
+    page.getByRole('list', { name: 'Components in this email' }).getByRole('listitem'),
+  ).toHaveCount(4);
 
   // The hero's headline: selected, then clicked in the preview, it opens over itself.
   await page.getByRole('button', { name: 'Select Hero' }).click();
@@ -115,7 +117,10 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   await expect(page.getByRole('textbox', { name: 'Text', exact: true }).first()).toContainText(
     'Fresh arrivals every week.',
   );
-  await page.getByRole('toolbar', { name: 'Formatting of Text' }).getByRole('button', { name: 'Italic' }).click();
+  await page
+    .getByRole('toolbar', { name: 'Formatting of Text' })
+    .getByRole('button', { name: 'Italic' })
+    .click();
   await page.keyboard.type(' Come by');
   await expect.poll(() => previewFieldHtml(page, 'body')).toMatch(/<em[^>]*> Come by<\/em>/);
   mkdirSync('/work/screens', { recursive: true });
