@@ -155,7 +155,8 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
       onPick={pickInPreview}
       overlay={(frame) => (
         <>
-          <CanvasEditingLayer frame={frame} />
+          {/* On a phone the editor is for reviewing: the preview takes the screen and has no side panel to open fields in. */}
+          {!phone && <CanvasEditingLayer frame={frame} />}
           {/* After the editing layer, so a pin being placed is above its toolbar. */}
           {email && (panel === 'review' || phone) && (
             <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />

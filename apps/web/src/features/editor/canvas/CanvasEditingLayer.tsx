@@ -1,6 +1,6 @@
 import { duplicateComponent, removeComponent, setFieldValue } from '@letterset/core';
 import { Box } from '@mantine/core';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
 import { type FieldContext, fieldsOutsideThePreview, instanceById, resolveField } from './field-target.ts';
 import { InPlaceEditor } from './InPlaceEditor.tsx';
@@ -103,6 +103,12 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
   const edited = editing && resolveField(context, editing.address.instanceId, editing.address.variable);
   const selected =
     selectedId && selectedId !== containerId ? instanceById(context.content, selectedId) : null;
+  // Recomputed when the selected instance changes (an edit of its own), not on every keystroke elsewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `context` is rebuilt every render from the listed parts.
+  const toolbarFields = useMemo(
+    () => (selected ? fieldsOutsideThePreview(context, selected.id, editableInPlace) : []),
+    [selected, componentsById, conditionals, branchSelection, locale, editableInPlace],
+  );
   const canDuplicate = !readOnly && editor.can('duplicateComponent');
   const canRemove = !readOnly && editor.can('removeComponent');
 
@@ -123,7 +129,7 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
           instanceLabel={instanceLabel(selected, componentsById)}
           instanceBox={geometry.instanceBox(selected.id)}
           frameSize={geometry.frameSize}
-          fields={fieldsOutsideThePreview(context, selected.id, editableInPlace)}
+          fields={toolbarFields}
           onOpenField={(variable) => session.focusField(selected.id, variable)}
           onDuplicate={
             canDuplicate
