@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
@@ -138,6 +138,21 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     />
   ) : null;
 
+  const emailId = email?.id ?? null;
+  const showPins = emailId !== null && (panel === 'review' || phone);
+  // One function while what it draws stays the same, so the memoised preview does not re-render on every keystroke.
+  const previewOverlay = useCallback(
+    (frame: HTMLIFrameElement) => (
+      <>
+        {/* On a phone the editor is for reviewing: the preview takes the screen and has no side panel to open fields in. */}
+        {!phone && <CanvasEditingLayer frame={frame} />}
+        {/* After the editing layer, so a pin being placed is above its toolbar. */}
+        {showPins && <ReviewPins frame={frame} workspaceId={workspaceId} emailId={emailId} review={review} />}
+      </>
+    ),
+    [phone, showPins, workspaceId, emailId, review],
+  );
+
   const preview = (
     <Canvas
       editor={editor}
@@ -153,16 +168,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
       width={phone ? 'mobile' : width}
       selectedId={selectedId}
       onPick={pickInPreview}
-      overlay={(frame) => (
-        <>
-          {/* On a phone the editor is for reviewing: the preview takes the screen and has no side panel to open fields in. */}
-          {!phone && <CanvasEditingLayer frame={frame} />}
-          {/* After the editing layer, so a pin being placed is above its toolbar. */}
-          {email && (panel === 'review' || phone) && (
-            <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />
-          )}
-        </>
-      )}
+      overlay={previewOverlay}
     />
   );
 
