@@ -38,9 +38,8 @@ async function createStarterEmail(page: Page): Promise<{ id: number }> {
 }
 
 /**
- * The HTML of the first preview element marking a field (of the instance whose outline label is
- * given, by its position among the instances' elements), read from the page as the editor reads
- * the frame, since the preview runs no script.
+ * The HTML of the first preview element marking a field (each field name is used by one instance
+ * here), read from the page as the editor reads the frame, since the preview runs no script.
  */
 function previewFieldHtml(page: Page, field: string): Promise<string> {
   return page.evaluate(
@@ -125,6 +124,13 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   await expect.poll(() => previewFieldHtml(page, 'body')).toMatch(/<em[^>]*> Come by<\/em>/);
   mkdirSync('/work/screens', { recursive: true });
   await page.screenshot({ path: '/work/screens/canvas-typing.png' });
+  // Ctrl+Z in the rich-text editor is the email editor's undo too (TipTap keeps no history of its own).
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect.poll(() => previewFieldHtml(page, 'body')).not.toContain('Come by');
+  await expect(body).not.toContainText('Come by');
+  await page.keyboard.press('ControlOrMeta+Shift+Z');
+  await expect.poll(() => previewFieldHtml(page, 'body')).toMatch(/<em[^>]*> Come by<\/em>/);
+  await expect(body).toContainText('Fresh arrivals every week. Come by');
   // A click elsewhere ends editing.
   await page.getByRole('heading', { name: 'Text', exact: true }).click();
   await expect(body).toHaveCount(0);
