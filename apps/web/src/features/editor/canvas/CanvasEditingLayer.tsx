@@ -3,7 +3,7 @@ import { Box } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
 import { type FieldContext, fieldsOutsideThePreview, instanceById, resolveField } from './field-target.ts';
-import { InPlaceEditor } from './InPlaceEditor.tsx';
+import { editingAttribute, InPlaceEditor } from './InPlaceEditor.tsx';
 import { InstanceToolbar } from './InstanceToolbar.tsx';
 import {
   addressOf,
@@ -52,12 +52,12 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
   // Another instance, locale or branch shown: what was being edited is not there any more.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each of these ends editing.
   useEffect(() => setEditing(null), [selectedId, locale, branchSelection, canEdit]);
-  const editedInstanceExists = editing
-    ? resolveField(context, editing.address.instanceId, editing.address.variable)
-    : null;
+  const edited = editing && resolveField(context, editing.address.instanceId, editing.address.variable);
+  // The instance was removed (an undo of its insertion, someone else's save): editing ends rather than coming back with a redo.
+  const editedFieldGone = editing !== null && !edited;
   useEffect(() => {
-    if (editing && !editedInstanceExists) setEditing(null);
-  }, [editing, editedInstanceExists]);
+    if (editedFieldGone) setEditing(null);
+  }, [editedFieldGone]);
 
   useEffect(() => {
     const previewDocument = frame.contentDocument;
@@ -100,7 +100,6 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
   const editableInPlace = useMarkEditableElements(frame, selectedId, canEdit, currentContext);
   const geometry = usePreviewGeometry(frame);
 
-  const edited = editing && resolveField(context, editing.address.instanceId, editing.address.variable);
   const selected =
     selectedId && selectedId !== containerId ? instanceById(context.content, selectedId) : null;
   // Recomputed when the selected instance changes (an edit of its own), not on every keystroke elsewhere.
@@ -116,7 +115,7 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
     if (why === 'keyboard' && editing && frame.contentDocument) {
       // Back to the element, so the keyboard carries on from where the editor was.
       const element = findFieldElement(frame.contentDocument, editing.address, containerId);
-      element?.removeAttribute('data-es-editing');
+      element?.removeAttribute(editingAttribute);
       element?.focus();
     }
     setEditing(null);
