@@ -134,6 +134,13 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   // A click elsewhere ends editing.
   await page.getByRole('heading', { name: 'Text', exact: true }).click();
   await expect(body).toHaveCount(0);
+  // Opened by a click at the start of the text, the caret is where the click was; Escape ends editing.
+  await previewField(page, 'body').click({ position: { x: 2, y: 8 } });
+  await expect(body).toBeFocused();
+  await page.keyboard.type('Now: ');
+  await expect.poll(() => previewFieldHtml(page, 'body')).toMatch(/^<p>Now: Fresh arrivals/);
+  await page.keyboard.press('Escape');
+  await expect(body).toHaveCount(0);
 
   // A button's label.
   await page.getByRole('button', { name: 'Select Button' }).click();
@@ -156,7 +163,7 @@ test('text, rich text and a button label are typed in the preview, in one undo h
       instance.field_values.null_branch['en-US'],
   );
   expect(values[0].headline.value).toBe('Summer sale');
-  expect(values[1].body.value).toContain('<strong>every week</strong>');
+  expect(values[1].body.value).toContain('<p>Now: Fresh arrivals <strong>every week</strong>.');
   expect(values[2].text.value).toBe('Shop the sale');
   expect(problems).toEqual([]);
 });

@@ -197,6 +197,8 @@ function PlainTextSurface({
   onChange,
   surface,
 }: InPlaceEditorProps & { surface: RefObject<HTMLTextAreaElement | null> }) {
+  // Before the element is hidden under the editor (the parent's layout effect runs after this one):
+  // the caret's place is read from the element's text.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caret is placed once, where the click was.
   useLayoutEffect(() => {
     const input = surface.current;
@@ -258,8 +260,10 @@ function RichTextSurface({
       tiptap.commands.setContent(value, { emitUpdate: false });
   }, [tiptap, value]);
 
+  // After the box is placed over the element (the parent's layout effect runs after this
+  // component's), so the click's point lands on the same words in the editor.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caret is placed once, where the click was.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const frameBox = frame.getBoundingClientRect();
     const position =
       caretPoint &&
