@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type EditorSession, EditorSessionProvider, useEditorState } from '../EditorContext.tsx';
 import { instanceId, testDocument } from '../test-session.tsx';
 import { CanvasEditingLayer } from './CanvasEditingLayer.tsx';
-import { editingAttribute } from './InPlaceEditor.tsx';
+import { editingAttribute } from './in-place-surface.ts';
 
 /**
  * Editing in place against a model, over generated orders of opening the editor in the preview,

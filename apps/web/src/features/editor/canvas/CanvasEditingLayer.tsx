@@ -3,7 +3,7 @@ import { Box } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
 import { type FieldContext, fieldsOutsideThePreview, instanceById, resolveField } from './field-target.ts';
-import { editingAttribute, InPlaceEditor } from './InPlaceEditor.tsx';
+import { InPlaceEditor } from './InPlaceEditor.tsx';
 import { InstanceToolbar } from './InstanceToolbar.tsx';
 import {
   addressOf,
@@ -13,6 +13,7 @@ import {
   type InPlaceKind,
   inPlaceEditing,
 } from './in-place-fields.ts';
+import { type EndOfEditing, editingAttribute } from './in-place-surface.ts';
 import { unionBox } from './overlay-geometry.ts';
 import { onPreviewChanges } from './preview-changes.ts';
 
@@ -111,7 +112,7 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
   const canDuplicate = !readOnly && editor.can('duplicateComponent');
   const canRemove = !readOnly && editor.can('removeComponent');
 
-  const endEditing = (why: 'keyboard' | 'elsewhere') => {
+  const endEditing = (why: EndOfEditing) => {
     if (why === 'keyboard' && editing && frame.contentDocument) {
       // Back to the element, so the keyboard carries on from where the editor was.
       const element = findFieldElement(frame.contentDocument, editing.address, containerId);
