@@ -1,6 +1,6 @@
 import { duplicateComponent, removeComponent, setFieldValue } from '@letterset/core';
 import { Box } from '@mantine/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
 import { type FieldContext, fieldsOutsideThePreview, instanceById, resolveField } from './field-target.ts';
 import { InPlaceEditor } from './InPlaceEditor.tsx';
@@ -14,7 +14,7 @@ import {
   inPlaceEditing,
 } from './in-place-fields.ts';
 import { type EndOfEditing, editingAttribute } from './in-place-surface.ts';
-import { unionBox } from './overlay-geometry.ts';
+import { type Box as PreviewBox, type Size, sameBox, unionBox } from './overlay-geometry.ts';
 import { onPreviewChanges } from './preview-changes.ts';
 
 /** The attribute on the selected instance's elements that open in place: the preview styles them, and they take focus. */
@@ -99,16 +99,30 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
   }, [frame, currentContext]);
 
   const editableInPlace = useMarkEditableElements(frame, selectedId, canEdit, currentContext);
-  const geometry = usePreviewGeometry(frame);
 
   const selected =
     selectedId && selectedId !== containerId ? instanceById(context.content, selectedId) : null;
-  // Recomputed when the selected instance changes (an edit of its own), not on every keystroke elsewhere.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `context` is rebuilt every render from the listed parts.
-  const toolbarFields = useMemo(
-    () => (selected ? fieldsOutsideThePreview(context, selected.id, editableInPlace) : []),
-    [selected, componentsById, conditionals, branchSelection, locale, editableInPlace],
+  const selectedInstanceId = selected?.id ?? null;
+  const geometry = useInstanceGeometry(frame, selectedInstanceId);
+  // The same list while the same fields are listed, so that typing (a new instance object every
+  // keystroke) does not re-render the toolbar.
+  const fieldsNow = selected ? fieldsOutsideThePreview(context, selected.id, editableInPlace) : [];
+  const fieldsKey = fieldsNow.map((definition) => definition.liquid_variable).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key and the components stand for the list's content.
+  const toolbarFields = useMemo(() => fieldsNow, [fieldsKey, componentsById]);
+  const { focusField, select } = session;
+  const openField = useCallback(
+    (variable: string) => selectedInstanceId && focusField(selectedInstanceId, variable),
+    [selectedInstanceId, focusField],
   );
+  const duplicate = useCallback(() => {
+    if (!selectedInstanceId) return;
+    const command = duplicateComponent(selectedInstanceId);
+    if (dispatchCommand(editor, command)) select(command.newInstanceId);
+  }, [editor, selectedInstanceId, select]);
+  const remove = useCallback(() => {
+    if (selectedInstanceId && dispatchCommand(editor, removeComponent(selectedInstanceId))) select(null);
+  }, [editor, selectedInstanceId, select]);
   const canDuplicate = !readOnly && editor.can('duplicateComponent');
   const canRemove = !readOnly && editor.can('removeComponent');
 
@@ -127,25 +141,12 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
       {selected && (
         <InstanceToolbar
           instanceLabel={instanceLabel(selected, componentsById)}
-          instanceBox={geometry.instanceBox(selected.id)}
+          instanceBox={geometry.instanceBox}
           frameSize={geometry.frameSize}
           fields={toolbarFields}
-          onOpenField={(variable) => session.focusField(selected.id, variable)}
-          onDuplicate={
-            canDuplicate
-              ? () => {
-                  const command = duplicateComponent(selected.id);
-                  if (dispatchCommand(editor, command)) session.select(command.newInstanceId);
-                }
-              : null
-          }
-          onRemove={
-            canRemove
-              ? () => {
-                  if (dispatchCommand(editor, removeComponent(selected.id))) session.select(null);
-                }
-              : null
-          }
+          onOpenField={openField}
+          onDuplicate={canDuplicate ? duplicate : null}
+          onRemove={canRemove ? remove : null}
         />
       )}
       {editing && edited && (
@@ -223,31 +224,52 @@ function useMarkEditableElements(
   return marked;
 }
 
-/** The frame's size and the boxes of instances in it, refreshed once a frame while the preview moves. */
-function usePreviewGeometry(frame: HTMLIFrameElement) {
-  const [, refresh] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
+interface InstanceGeometry {
+  instanceBox: PreviewBox | null;
+  frameSize: Size;
+}
+
+/**
+ * Where an instance is in the preview, and the frame's size: measured when the instance is chosen,
+ * then once a frame while the preview moves, after the browser has laid it out (never during a
+ * render, which would force a layout of the preview on every keystroke). A new object only when
+ * something moved, so the toolbar re-renders only then.
+ */
+function useInstanceGeometry(frame: HTMLIFrameElement, instanceId: string | null): InstanceGeometry {
+  const [geometry, setGeometry] = useState<InstanceGeometry>({
+    instanceBox: null,
+    frameSize: { width: 0, height: 0 },
+  });
+  useLayoutEffect(() => {
+    const measure = () => {
+      const elements = instanceId
+        ? (frame.contentDocument?.querySelectorAll(`[data-es-instance="${CSS.escape(instanceId)}"]`) ?? [])
+        : [];
+      const next = {
+        instanceBox: unionBox([...elements].map((element) => element.getBoundingClientRect())),
+        frameSize: { width: frame.clientWidth, height: frame.clientHeight },
+      };
+      setGeometry((current) =>
+        sameBox(current.instanceBox, next.instanceBox) &&
+        current.frameSize.width === next.frameSize.width &&
+        current.frameSize.height === next.frameSize.height
+          ? current
+          : next,
+      );
+    };
+    measure();
     let scheduled = 0;
     const stop = onPreviewChanges(frame, () => {
       if (scheduled) return;
       scheduled = requestAnimationFrame(() => {
         scheduled = 0;
-        refresh();
+        measure();
       });
     });
     return () => {
       cancelAnimationFrame(scheduled);
       stop();
     };
-  }, [frame]);
-  return {
-    frameSize: { width: frame.clientWidth, height: frame.clientHeight },
-    instanceBox: (instanceId: string) =>
-      unionBox(
-        [
-          ...(frame.contentDocument?.querySelectorAll(`[data-es-instance="${CSS.escape(instanceId)}"]`) ??
-            []),
-        ].map((element) => element.getBoundingClientRect()),
-      ),
-  };
+  }, [frame, instanceId]);
+  return geometry;
 }

@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '@letterset/core';
 import { ActionIcon, Group, Menu, Paper, Tooltip } from '@mantine/core';
 import { IconCopy, IconDots, IconLink, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { type Box, instanceToolbarPosition, type Size } from './overlay-geometry.ts';
 
 /** The fields that get a button of their own: pictures and links; the others are in the menu. */
@@ -17,7 +17,7 @@ function ownButtonIcon(definition: FieldDefinition) {
  * opening the field in the side panel, then duplicate and delete when the role may change the
  * email's structure.
  */
-export function InstanceToolbar({
+export const InstanceToolbar = memo(function InstanceToolbar({
   instanceLabel,
   instanceBox,
   frameSize,
@@ -127,4 +127,4 @@ export function InstanceToolbar({
       </Group>
     </Paper>
   );
-}
+});

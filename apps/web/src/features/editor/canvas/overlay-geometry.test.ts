@@ -3,6 +3,7 @@ import {
   formattingBarPosition,
   instanceToolbarPosition,
   matchingTextStyle,
+  sameBox,
   unionBox,
 } from './overlay-geometry.ts';
 
@@ -20,6 +21,16 @@ describe('unionBox', () => {
     ).toEqual({ top: 100, left: 30, width: 600, height: 130 });
     expect(unionBox([])).toBeNull();
     expect(unionBox([{ top: 5, left: 5, width: 0, height: 0 }])).toBeNull();
+  });
+});
+
+describe('sameBox', () => {
+  it('compares every side, and absence', () => {
+    const box = { top: 1, left: 2, width: 3, height: 4 };
+    expect(sameBox(box, { ...box })).toBe(true);
+    expect(sameBox(box, { ...box, height: 5 })).toBe(false);
+    expect(sameBox(null, null)).toBe(true);
+    expect(sameBox(box, null)).toBe(false);
   });
 });
 

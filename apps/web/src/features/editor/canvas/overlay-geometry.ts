@@ -27,6 +27,17 @@ export function unionBox(boxes: readonly Box[]): Box | null {
   return { top, left, width: right - left, height: bottom - top };
 }
 
+/** Whether two boxes (or their absence) are the same. */
+export function sameBox(one: Box | null, other: Box | null): boolean {
+  if (!one || !other) return one === other;
+  return (
+    one.top === other.top &&
+    one.left === other.left &&
+    one.width === other.width &&
+    one.height === other.height
+  );
+}
+
 /** The gap between a floating toolbar and what it belongs to. */
 const gap = 4;
 
