@@ -219,7 +219,7 @@ function useMarkEditableElements(
       );
     };
     mark();
-    return onPreviewChanges(frame, mark);
+    return onPreviewChanges(frame, { rendered: mark });
   }, [frame, selectedId, canEdit]);
   return marked;
 }
@@ -231,8 +231,8 @@ interface InstanceGeometry {
 
 /**
  * Where an instance is in the preview, and the frame's size: measured when the instance is chosen,
- * then once a frame while the preview moves, after the browser has laid it out (never during a
- * render, which would force a layout of the preview on every keystroke). A new object only when
+ * then once a frame while the preview moves (never during a React render, which would force a
+ * layout of the preview on every keystroke). A new object only when
  * something moved, so the toolbar re-renders only then.
  */
 function useInstanceGeometry(frame: HTMLIFrameElement, instanceId: string | null): InstanceGeometry {
@@ -258,18 +258,7 @@ function useInstanceGeometry(frame: HTMLIFrameElement, instanceId: string | null
       );
     };
     measure();
-    let scheduled = 0;
-    const stop = onPreviewChanges(frame, () => {
-      if (scheduled) return;
-      scheduled = requestAnimationFrame(() => {
-        scheduled = 0;
-        measure();
-      });
-    });
-    return () => {
-      cancelAnimationFrame(scheduled);
-      stop();
-    };
+    return onPreviewChanges(frame, { moved: measure });
   }, [frame, instanceId]);
   return geometry;
 }

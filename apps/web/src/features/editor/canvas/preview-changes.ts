@@ -1,28 +1,44 @@
 /**
- * Calls `changed` whenever what the preview frame shows may have moved: its document re-rendered
- * (the editor rewrites the body on every change), it scrolled or resized, or an image loaded.
- * Returns the function that stops listening.
- *
- * A re-render is reported from a MutationObserver, so in the same task as the render and before
- * the browser paints: something placed over an element in answer never shows at a stale place.
+ * Listens to what the preview frame shows, and returns the function that stops listening:
+ * - `rendered` runs after every re-render of its document (the editor rewrites the body on every
+ *   change), from a MutationObserver, so in the same task as the render and before the browser
+ *   paints: something placed over an element in answer never shows at a stale place;
+ * - `moved` runs at most once a frame, before the paint, after anything that may have moved what it
+ *   shows: a re-render, a scroll, a resize, an image that loaded (a re-render reloads every image
+ *   of the email, so these come by the dozen).
  */
-export function onPreviewChanges(frame: HTMLIFrameElement, changed: () => void): () => void {
+export function onPreviewChanges(
+  frame: HTMLIFrameElement,
+  { rendered, moved }: { rendered?: () => void; moved?: () => void },
+): () => void {
   const document = frame.contentDocument;
   const view = frame.contentWindow;
   if (!document || !view) return () => {};
-  view.addEventListener('scroll', changed, { passive: true });
-  view.addEventListener('resize', changed);
-  document.addEventListener('load', changed, true);
-  const mutations = new MutationObserver(changed);
+  let scheduled = 0;
+  const schedule = () => {
+    if (!moved || scheduled) return;
+    scheduled = requestAnimationFrame(() => {
+      scheduled = 0;
+      moved();
+    });
+  };
+  const mutations = new MutationObserver(() => {
+    rendered?.();
+    schedule();
+  });
   // Children only: the attributes the editor sets on the shown elements (selection, editing) do not move anything.
   mutations.observe(document, { childList: true, subtree: true, characterData: true });
-  const sizes = new ResizeObserver(changed);
+  view.addEventListener('scroll', schedule, { passive: true });
+  view.addEventListener('resize', schedule);
+  document.addEventListener('load', schedule, true);
+  const sizes = new ResizeObserver(schedule);
   sizes.observe(frame);
   return () => {
-    view.removeEventListener('scroll', changed);
-    view.removeEventListener('resize', changed);
-    document.removeEventListener('load', changed, true);
+    cancelAnimationFrame(scheduled);
     mutations.disconnect();
+    view.removeEventListener('scroll', schedule);
+    view.removeEventListener('resize', schedule);
+    document.removeEventListener('load', schedule, true);
     sizes.disconnect();
   };
 }

@@ -57,7 +57,8 @@ export function useFollowElement(
       }
     };
     place();
-    const stop = onPreviewChanges(frame, place);
+    // At once after a re-render (the element is new), and once a frame for scrolls, resizes and images.
+    const stop = onPreviewChanges(frame, { rendered: place, moved: place });
     return () => {
       stop();
       for (const element of document.querySelectorAll(`[${editingAttribute}]`))
