@@ -51,6 +51,28 @@ function previewFieldHtml(page: Page, field: string): Promise<string> {
   );
 }
 
+/** Whether the focused in-place editor covers the preview element showing the field, to the pixel. */
+function editorCoversField(page: Page, field: string): Promise<boolean> {
+  return page.evaluate(
+    ({ selector, name }) => {
+      const frame = document.querySelector<HTMLIFrameElement>(selector);
+      const element = frame?.contentDocument?.querySelector(`[data-es-field-focus="${name}"]`);
+      const editor = document.activeElement;
+      if (!frame || !element || !editor) return false;
+      const frameBox = frame.getBoundingClientRect();
+      const elementBox = element.getBoundingClientRect();
+      const editorBox = editor.getBoundingClientRect();
+      return (
+        Math.abs(frameBox.left + elementBox.left - editorBox.left) < 1 &&
+        Math.abs(frameBox.top + elementBox.top - editorBox.top) < 1 &&
+        Math.abs(elementBox.width - editorBox.width) < 1 &&
+        Math.abs(elementBox.height - editorBox.height) < 1
+      );
+    },
+    { selector: previewSelector, name: field },
+  );
+}
+
 function previewField(page: Page, field: string) {
   return page.frameLocator(previewSelector).locator(`[data-es-field-focus="${field}"]`).first();
 }
@@ -62,12 +84,13 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   const problems = collectPageProblems(page);
   const email = await createStarterEmail(page);
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
-  for (const label of ['Hero', 'Text', 'Button']) {
+  // Enough components for the preview to scroll.
+  for (const label of ['Hero', 'Text', 'Button', 'Image and text', 'Image']) {
     await page.getByRole('button', { name: `Add ${label}`, exact: true }).click();
   }
   await expect(
     page.getByRole('list', { name: 'Components in this email' }).getByRole('listitem'),
-  ).toHaveCount(4);
+  ).toHaveCount(6);
 
   // The hero's headline: selected, then clicked in the preview, it opens over itself.
   await page.getByRole('button', { name: 'Select Hero' }).click();
@@ -78,6 +101,19 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   await page.keyboard.type('Spring sale');
   await expect.poll(() => previewFieldHtml(page, 'headline')).toBe('Spring sale');
   await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toHaveValue('Spring sale');
+  // The editor lies over the headline, and follows it when the preview scrolls.
+  await expect.poll(() => editorCoversField(page, 'headline')).toBe(true);
+  const previewScroll = () =>
+    page.evaluate(
+      (selector) => document.querySelector<HTMLIFrameElement>(selector)?.contentWindow?.scrollY ?? 0,
+      previewSelector,
+    );
+  const scrolledFrom = await previewScroll();
+  await page.evaluate((selector) => {
+    document.querySelector<HTMLIFrameElement>(selector)?.contentWindow?.scrollBy(0, 60);
+  }, previewSelector);
+  await expect.poll(previewScroll).toBe(scrolledFrom + 60);
+  await expect.poll(() => editorCoversField(page, 'headline')).toBe(true);
   // Undo goes through the email editor: the preview and the side panel both go back.
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(() => previewFieldHtml(page, 'headline')).toBe('A headline that earns the open');
@@ -158,10 +194,13 @@ test('text, rich text and a button label are typed in the preview, in one undo h
 
   await expect(page.getByRole('status', { name: 'Save state' })).toHaveText('Saved', { timeout: 10_000 });
   const saved = await (await page.request.get(`${workspaceApi}/emails/${email.id}`)).json();
-  const values = saved.email_content.component_instances.map(
-    (instance: { field_values: { null_branch: { 'en-US': Record<string, { value: string }> } } }) =>
-      instance.field_values.null_branch['en-US'],
-  );
+  // The hero, the text and the button: the instances added only to make the preview scroll hold nothing.
+  const values = saved.email_content.component_instances
+    .slice(0, 3)
+    .map(
+      (instance: { field_values: { null_branch: { 'en-US': Record<string, { value: string }> } } }) =>
+        instance.field_values.null_branch['en-US'],
+    );
   expect(values[0].headline.value).toBe('Summer sale');
   expect(values[1].body.value).toContain('<p>Now: Fresh arrivals <strong>every week</strong>.');
   expect(values[2].text.value).toBe('Shop the sale');
