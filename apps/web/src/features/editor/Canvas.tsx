@@ -23,9 +23,16 @@ export type PreviewWidth = keyof typeof previewWidths;
 const previewPolicy =
   "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; form-action 'none'; base-uri 'none'\">";
 
-/** Outlines the selected instance inside the preview document; the email's own CSS is left alone. */
-const selectionStyle =
-  '[data-es-selected]{outline:2px solid #228be6;outline-offset:-2px}[data-es-instance]{cursor:pointer}';
+/**
+ * Outlines the selected instance inside the preview document, shows which of its fields open in
+ * place, and hides the one being edited under its editor (its box keeps its place); the email's
+ * own CSS is left alone.
+ */
+const selectionStyle = [
+  '[data-es-selected]{outline:2px solid #228be6;outline-offset:-2px}[data-es-instance]{cursor:pointer}',
+  '[data-es-in-place]{cursor:text}[data-es-in-place]:hover,[data-es-in-place]:focus{outline:1px dashed #228be6;outline-offset:2px}',
+  '[data-es-editing]{visibility:hidden}',
+].join('');
 
 /**
  * The email as it will look, rendered by core in this browser and written into a frame whose
@@ -64,7 +71,11 @@ export const Canvas = memo(function Canvas({
   width: PreviewWidth;
   selectedId: string | null;
   onPick: (instanceId: string | null, field: string | null) => void;
-  /** Drawn over the frame, the same size (comment pins): given the frame, to measure its document. */
+  /**
+   * Drawn over the frame, the same size (editing in place, comment pins): given the frame, to
+   * measure its document. A layer may listen to the frame's clicks in the capture phase and take
+   * one with preventDefault: the canvas then leaves it alone.
+   */
   overlay?: (frame: HTMLIFrameElement) => ReactNode;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
@@ -121,6 +132,8 @@ export const Canvas = memo(function Canvas({
     update();
     const stop = editor.subscribe(update);
     const click = (event: MouseEvent) => {
+      // A layer over the preview took the click first (a field opening in place there).
+      if (event.defaultPrevented) return;
       // Links in the preview would navigate the frame away from the email.
       event.preventDefault();
       const target = clickTarget(event.target as Element | null);

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
@@ -30,6 +30,7 @@ import { TranslateWithAi } from '../localization/TranslateWithAi.tsx';
 import { ReviewActions } from '../review/ReviewActions.tsx';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
+import { CanvasEditingLayer } from './canvas/CanvasEditingLayer.tsx';
 import { CanvasDropLayer } from './canvas-drop/CanvasDropLayer.tsx';
 import { EditorSessionWithDragAndDrop } from './canvas-drop/EditorDragAndDrop.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
@@ -152,6 +153,23 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     />
   ) : null;
 
+  const emailId = email?.id ?? null;
+  const showPins = emailId !== null && (panel === 'review' || phone);
+  // One function while what it draws stays the same, so the memoised preview does not re-render on every keystroke.
+  const previewOverlay = useCallback(
+    (frame: HTMLIFrameElement) => (
+      <>
+        {/* On a phone the editor is for reviewing: the preview takes the screen and has no side panel to open fields in. */}
+        {!phone && <CanvasEditingLayer frame={frame} />}
+        {/* After the editing layer, so a pin being placed is above its toolbar. */}
+        {showPins && <ReviewPins frame={frame} workspaceId={workspaceId} emailId={emailId} review={review} />}
+        {/* Last: while a component is dragged, the drop layer covers everything else on the preview. */}
+        {!phone && <CanvasDropLayer frame={frame} />}
+      </>
+    ),
+    [phone, showPins, workspaceId, emailId, review],
+  );
+
   const preview = (
     <Canvas
       editor={editor}
@@ -168,14 +186,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
       width={phone ? 'mobile' : width}
       selectedId={selectedId}
       onPick={pickInPreview}
-      overlay={(frame) => (
-        <>
-          {email && (panel === 'review' || phone) && (
-            <ReviewPins frame={frame} workspaceId={workspaceId} emailId={email.id} review={review} />
-          )}
-          {!phone && <CanvasDropLayer frame={frame} />}
-        </>
-      )}
+      overlay={previewOverlay}
     />
   );
 

@@ -1,36 +1,13 @@
 import type { CustomStyle, FieldDefinition } from '@letterset/core';
 import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import Link from '@tiptap/extension-link';
-import { Mark, mergeAttributes, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
 import type { PersonalizationTag } from '../editor-api.ts';
 import { CaretTagPicker, TagPickerButton } from './merge-tags/TagPicker.tsx';
 import { chipLoadedTokens, htmlWithTokens } from './merge-tags/tag-document.ts';
 import { useTagChips } from './merge-tags/use-tag-chips.ts';
-
-/**
- * A design system's custom style on a run of text, stored as the span the render expects
- * (`data-custom-style` names the style; the render adds its CSS).
- */
-const CustomStyleMark = Mark.create({
-  name: 'customStyle',
-  addAttributes() {
-    return {
-      name: {
-        default: null,
-        parseHTML: (element) => element.getAttribute('data-custom-style'),
-        renderHTML: (attributes) => ({
-          'data-custom-style': attributes.name,
-          class: `es-custom-style es-custom-style-${attributes.name}`,
-        }),
-      },
-    };
-  },
-  parseHTML: () => [{ tag: 'span[data-custom-style]' }],
-  renderHTML: ({ HTMLAttributes }) => ['span', mergeAttributes(HTMLAttributes), 0],
-});
+import { allowsMark, fieldCustomStyles, type RichTextMark, richTextExtensions } from './rich-text-setup.ts';
 
 /**
  * Rich text in TipTap, offering only the marks the field enables and the custom styles it names.
@@ -57,38 +34,15 @@ export function RichTextField({
   disabled: boolean;
   personalizationTags: readonly PersonalizationTag[];
 }) {
-  const marks = definition.marks ?? {};
-  // A field without a marks setting offers every mark, as the render accepts them all.
-  const allows = (mark: keyof NonNullable<FieldDefinition['marks']>) =>
-    definition.marks == null || marks[mark]?.enabled === true;
-  const styles = customStyles.filter((style) => definition.custom_styles_names?.includes(style.name));
+  const allows = (mark: RichTextMark) => allowsMark(definition, mark);
+  const styles = fieldCustomStyles(definition, customStyles);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const { extension: tagChips, keyHandler } = useTagChips(personalizationTags, !disabled);
   const editor = useEditor({
     immediatelyRender: false,
     editable: !disabled,
-    extensions: [
-      StarterKit.configure({
-        link: false,
-        undoRedo: false,
-        heading: false,
-        code: false,
-        codeBlock: false,
-        blockquote: false,
-        strike: false,
-        underline: false,
-        horizontalRule: false,
-        bold: allows('bold') ? {} : false,
-        italic: allows('italic') ? {} : false,
-        bulletList: allows('bullet_list') ? {} : false,
-        orderedList: allows('numbered_list') ? {} : false,
-        listItem: allows('bullet_list') || allows('numbered_list') ? {} : false,
-      }),
-      ...(allows('link') ? [Link.configure({ openOnClick: false })] : []),
-      CustomStyleMark,
-      tagChips,
-    ],
+    extensions: [...richTextExtensions(definition), tagChips],
     content: value,
     onCreate: ({ editor: created }) => chipLoadedTokens(created.view),
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
