@@ -3,3 +3,4 @@ export * from './commands.ts';
 export { type EditorDocument, InvalidCommandError, sameDocument, sameJsonValue } from './document.ts';
 export * from './editor.ts';
 export * from './merge-documents.ts';
+export * from './describe-changes.ts';
