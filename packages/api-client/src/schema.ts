@@ -1215,7 +1215,7 @@ export interface paths {
         };
         /**
          * The history of an email, as editing sessions
-         * @description Newest first. The versions grouped when read (they stay as saved): consecutive saves by one person with no gap over 30 minutes and nobody else’s save in between form one editing session; a version an AI feature wrote and a restore are entries of their own; a named version ends its session. Each entry says what changed in words, from the version before it to its last version.
+         * @description Newest first. The versions grouped when read (they stay as saved): consecutive saves by one person with no gap over 30 minutes and nobody else’s save in between form one editing session; the first version, a version an AI feature wrote and a restore are entries of their own; a named version ends its session. Each entry says what changed in words, from the version before it to its last version.
          *
          *     **Permission:** any signed-in user.
          */
@@ -3926,8 +3926,8 @@ export interface components {
             restored_from_version_id: string | null;
         };
         EmailHistoryEntry: {
-            /** @description editing_session: consecutive saves by one person, none over 30 minutes after the one before, nobody else’s in between; ai_feature: one version an AI feature wrote; restore: one version a restore wrote */
-            kind: "editing_session" | "ai_feature" | "restore";
+            /** @description created: the first version (the email as created); editing_session: consecutive saves by one person, none over 30 minutes after the one before, nobody else’s in between; ai_feature: one version an AI feature wrote; restore: one version a restore wrote */
+            kind: "created" | "editing_session" | "ai_feature" | "restore";
             version: components["schemas"]["EmailVersion"];
             /** @description The first version of the entry (version is its last) */
             first_version_id: string;

@@ -9,7 +9,7 @@ export interface VersionHeader {
   createdAt: Date;
 }
 
-export type HistoryEntryKind = 'editing_session' | 'ai_feature' | 'restore';
+export type HistoryEntryKind = 'created' | 'editing_session' | 'ai_feature' | 'restore';
 
 /** Consecutive versions told as one entry of the history, oldest first. */
 export interface VersionSession<T extends VersionHeader = VersionHeader> {
@@ -22,16 +22,16 @@ export const sessionGap = 30 * 60 * 1000;
 
 /**
  * Groups an email's versions (oldest first) into the entries of its history: consecutive saves
- * by one person with no gap over 30 minutes form an editing session; a version an AI feature
- * wrote, or a restore, is an entry of its own; a named version ends the session it is in (the
- * name marks that point). Grouping happens when reading: reviews, approvals and exports refer to
+ * by one person with no gap over 30 minutes form an editing session; the first version (the email
+ * as created, the point people go back to), a version an AI feature wrote, and a restore are
+ * entries of their own; a named version ends the session it is in (the name marks that point). Grouping happens when reading: reviews, approvals and exports refer to
  * exact versions, so the versions themselves stay as they were saved.
  */
 export function groupIntoSessions<T extends VersionHeader>(versions: readonly T[]): VersionSession<T>[] {
   const sessions: VersionSession<T>[] = [];
   let open: VersionSession<T> | null = null;
-  for (const version of versions) {
-    const kind = kindOf(version);
+  for (const [index, version] of versions.entries()) {
+    const kind = index === 0 ? 'created' : kindOf(version);
     const last = open?.versions.at(-1);
     const continues =
       open !== null &&

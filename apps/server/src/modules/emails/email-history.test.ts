@@ -138,27 +138,28 @@ describe('email history', () => {
     if (!row) throw new Error('no email row');
     await recordVersion(app.services.database.db, row, { userId: organization.admin.id }, 'translation');
     await saveHeadline(email.id, 'Five');
-    // created, One, Two | Theirs | Three | (31 minutes later) Four | AI | Five
+    // created | One, Two | Theirs | Three | (31 minutes later) Four | AI | Five
     const ids = await saveTimes(email.id, [0, 1, 2, 3, 4, 35, 36, 37]);
 
     const { results, pagination } = await history(email.id);
-    expect(pagination.total).toBe(6);
+    expect(pagination.total).toBe(7);
     expect(results.map((entry) => [entry.kind, entry.saves, entry.version.version_id])).toEqual([
       ['editing_session', 1, ids[7]],
       ['ai_feature', 1, ids[6]],
       ['editing_session', 1, ids[5]],
       ['editing_session', 1, ids[4]],
       ['editing_session', 1, ids[3]],
-      ['editing_session', 3, ids[2]],
+      ['editing_session', 2, ids[2]],
+      ['created', 1, ids[0]],
     ]);
-    const first = results[5] as HistoryEntry;
-    expect(first).toMatchObject({
-      first_version_id: ids[0],
-      started_at: '2026-11-20T09:00:00.000Z',
+    expect(results[6]).toMatchObject({ changes: 'Created the email', first_version_id: ids[0] });
+    expect(results[5]).toMatchObject({
+      first_version_id: ids[1],
+      started_at: '2026-11-20T09:01:00.000Z',
       ended_at: '2026-11-20T09:02:00.000Z',
       last_updated_by: { id: organization.admin.id },
       name: null,
-      changes: 'Created the email',
+      changes: `Added ${heroLabel}`,
     });
     expect(results[4]?.last_updated_by?.id).toBe(colleagueId);
     // Described against the version before the entry, with the design system's labels.
@@ -168,7 +169,7 @@ describe('email history', () => {
     expect(results[1]?.changes).toBe('');
 
     const secondPage = await history(email.id, '?per=2&page=2');
-    expect(secondPage.pagination).toEqual({ per: 2, page: 2, total: 6 });
+    expect(secondPage.pagination).toEqual({ per: 2, page: 2, total: 7 });
     expect(secondPage.results.map((entry) => entry.version.version_id)).toEqual([ids[5], ids[4]]);
     expect((await history(email.id, '?page=9')).results).toEqual([]);
     // The versions themselves are untouched: one per save.
@@ -178,8 +179,9 @@ describe('email history', () => {
   it('keeps saves exactly 30 minutes apart in one session', async () => {
     const email = await createEmail();
     await saveHeadline(email.id, 'One');
-    await saveTimes(email.id, [0, 30]);
-    expect((await history(email.id)).results.map((entry) => entry.saves)).toEqual([2]);
+    await saveHeadline(email.id, 'Two');
+    await saveTimes(email.id, [0, 1, 31]);
+    expect((await history(email.id)).results.map((entry) => entry.saves)).toEqual([2, 1]);
   });
 
   it('names a version, which then ends its session and shows its name; null clears it', async () => {
@@ -197,7 +199,8 @@ describe('email history', () => {
     const { results } = await history(email.id);
     expect(results.map((entry) => [entry.saves, entry.name, entry.version.version_id])).toEqual([
       [1, null, ids[3]],
-      [3, 'Sent to legal', ids[2]],
+      [2, 'Sent to legal', ids[2]],
+      [1, null, ids[0]],
     ]);
     const versions = (await call('GET', `${base}/emails/${email.id}/versions`)).json().results;
     expect(versions[1]).toMatchObject({ version_id: ids[2], name: 'Sent to legal' });
@@ -218,7 +221,7 @@ describe('email history', () => {
       name: null,
     });
     expect(cleared.json().name).toBeNull();
-    expect((await history(email.id)).results.map((entry) => entry.saves)).toEqual([4]);
+    expect((await history(email.id)).results.map((entry) => entry.saves)).toEqual([3, 1]);
   });
 
   it('refuses a blank, too long or missing name (422), without update_emails (403) and for unknown versions (404)', async () => {
@@ -284,8 +287,10 @@ describe('email history', () => {
     expect(results.map((entry) => entry.kind)).toEqual([
       'editing_session',
       'restore',
+      // The name given to One ends its session: Two starts another.
       'editing_session',
       'editing_session',
+      'created',
     ]);
     const restore = results[1] as HistoryEntry;
     expect(restore).toMatchObject({

@@ -187,8 +187,8 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The history of an email, as editing sessions',
         description:
           'Newest first. The versions grouped when read (they stay as saved): consecutive saves by one person ' +
-          'with no gap over 30 minutes and nobody else’s save in between form one editing session; a version ' +
-          'an AI feature wrote and a restore are entries of their own; a named version ends its session. Each ' +
+          'with no gap over 30 minutes and nobody else’s save in between form one editing session; the first ' +
+          'version, a version an AI feature wrote and a restore are entries of their own; a named version ends its session. Each ' +
           'entry says what changed in words, from the version before it to its last version.',
         params: EmailParams,
         querystring: PaginationQuery,

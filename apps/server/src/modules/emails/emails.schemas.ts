@@ -202,11 +202,20 @@ export const NameEmailVersionBody = RequestBody({
 
 export const EmailHistoryEntry = Type.Object(
   {
-    kind: Type.Union([Type.Literal('editing_session'), Type.Literal('ai_feature'), Type.Literal('restore')], {
-      description:
-        'editing_session: consecutive saves by one person, none over 30 minutes after the one before, nobody ' +
-        'else’s in between; ai_feature: one version an AI feature wrote; restore: one version a restore wrote',
-    }),
+    kind: Type.Union(
+      [
+        Type.Literal('created'),
+        Type.Literal('editing_session'),
+        Type.Literal('ai_feature'),
+        Type.Literal('restore'),
+      ],
+      {
+        description:
+          'created: the first version (the email as created); editing_session: consecutive saves by one ' +
+          'person, none over 30 minutes after the one before, nobody else’s in between; ai_feature: one ' +
+          'version an AI feature wrote; restore: one version a restore wrote',
+      },
+    ),
     version: ref(EmailVersion),
     first_version_id: Type.String({ description: 'The first version of the entry (version is its last)' }),
     started_at: Timestamp,
