@@ -38,7 +38,11 @@ function periodOf(entry: EmailHistoryEntry): string {
   const ended = new Date(entry.ended_at);
   if (entry.saves === 1 || started.getTime() === ended.getTime()) return dateTime.format(ended);
   const sameDay = started.toDateString() === ended.toDateString();
-  return `${dateTime.format(started)} – ${sameDay ? timeOnly.format(ended) : dateTime.format(ended)}`;
+  const end = sameDay ? timeOnly.format(ended) : dateTime.format(ended);
+  // Saves within one minute read as one moment.
+  return dateTime.format(started).endsWith(end)
+    ? dateTime.format(ended)
+    : `${dateTime.format(started)} – ${end}`;
 }
 
 /** What happened, in the words a person would use: the AI feature, the restore, or the edits. */
