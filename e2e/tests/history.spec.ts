@@ -121,8 +121,8 @@ test('a few autosaves read as one session in the history, which can be named, pr
     .getByRole('button', { name: 'Restore' })
     .click();
   await expect.poll(() => frameText(page, 'Email preview')).toContain('Original headline');
-  // The restored email reopens in the editor (as after a reload); its history has the restore on top.
-  await page.getByRole('tab', { name: 'History' }).click();
+  // The restored email reopens in the editor on its History, with the restore on top.
+  await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   await expect(entries).toHaveCount(4);
   await expect(entries.first()).toContainText('Restored “Ready for copy”: Edited Hero headline');
   await expect(entries.nth(1).getByTestId('version-name')).toHaveText('Sent to legal');

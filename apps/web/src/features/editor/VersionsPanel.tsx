@@ -13,6 +13,7 @@ import {
   type EmailVersion,
   historyQuery,
   nameVersion,
+  reopenOnHistory,
   restoreVersion,
 } from './editor-api.ts';
 
@@ -96,6 +97,7 @@ export function VersionsPanel({
       setPreviewing(null);
       setPage(1);
       notifications.show({ color: 'green', message: 'The version was restored.' });
+      reopenOnHistory(emailId);
       onRestored(email);
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),

@@ -106,6 +106,18 @@ export function historyQuery(workspaceId: number, emailId: number, page: number,
   });
 }
 
+/** Emails whose editor, reopened after a restore, shows the History panel again. */
+const reopenAfterRestore = new Set<number>();
+
+export function reopenOnHistory(emailId: number): void {
+  reopenAfterRestore.add(emailId);
+}
+
+/** Whether the editor opening on this email should show the History panel (once, after a restore). */
+export function takeReopenOnHistory(emailId: number): boolean {
+  return reopenAfterRestore.delete(emailId);
+}
+
 /** Names a version ("Sent to legal"); null clears its name. */
 export function nameVersion(
   workspaceId: number,
