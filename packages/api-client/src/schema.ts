@@ -1206,6 +1206,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of an email, as editing sessions
+         * @description Newest first. The versions grouped when read (they stay as saved): consecutive saves by one person with no gap over 30 minutes and nobody else’s save in between form one editing session; the first version, a version an AI feature wrote and a restore are entries of their own; a named version ends its session. Each entry says what changed in words, from the version before it to its last version.
+         *
+         *     **Permission:** any signed-in user.
+         */
+        get: operations["listEmailHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace_id}/emails/{id}/versions/{version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Name a version
+         * @description Gives a version a name people recognise (“Sent to legal”), trimmed, 1 to 100 characters; null clears it. Only the name changes, also on a published email. In the history a named version ends its editing session.
+         *
+         *     **Permission:** `update_emails`.
+         */
+        patch: operations["nameEmailVersion"];
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace_id}/emails/{id}/versions/{version_id}/restore": {
         parameters: {
             query?: never;
@@ -3876,6 +3920,47 @@ export interface components {
             last_updated_by: components["schemas"]["UserReference"] | (never | null);
             /** @description The AI feature that wrote this version (`email_generation`, `email_clone`, `translation`) on behalf of last_updated_by; null for a person’s edit */
             ai_feature: string | null;
+            /** @description What people call this version (e.g. “Sent to legal”); null when unnamed */
+            name: string | null;
+            /** @description The version whose content this one restored; null unless a restore wrote it */
+            restored_from_version_id: string | null;
+        };
+        EmailHistoryEntry: {
+            /** @description created: the first version (the email as created); editing_session: consecutive saves by one person, none over 30 minutes after the one before, nobody else’s in between; ai_feature: one version an AI feature wrote; restore: one version a restore wrote */
+            kind: "created" | "editing_session" | "ai_feature" | "restore";
+            version: components["schemas"]["EmailVersion"];
+            /** @description The first version of the entry (version is its last) */
+            first_version_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:30:00.000Z
+             */
+            ended_at: string;
+            /** @description How many versions the entry groups */
+            saves: number;
+            last_updated_by: components["schemas"]["UserReference"] | (never | null);
+            /** @description The name of the entry’s last version: a named version ends its session */
+            name: string | null;
+            /** @description What changed, in words, from the version before the entry to its last version (e.g. “Edited Hero headline in de-DE, added Footer”), capped with “and N more changes”; empty when nothing did */
+            changes: string;
+            /** @description How many changes changes describes or counts */
+            change_count: number;
+            /** @description For a restore: the version it restored */
+            restored_from: {
+                version_id: string;
+                /**
+                 * Format: date-time
+                 * @description When the restored version was saved; null if it no longer exists
+                 * @example 2026-11-21T10:30:00.000Z
+                 */
+                created_at: string | null;
+                name: string | null;
+            } | null;
         };
         ContentValidationResult: {
             valid: boolean;
@@ -11098,6 +11183,158 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    listEmailHistory: {
+        parameters: {
+            query?: {
+                /** @description Records per page (at most 100) */
+                per?: number;
+                /** @description Page number, from 1 */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["EmailHistoryEntry"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    nameEmailVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: number;
+                id: number;
+                version_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version’s name; null clears it */
+                    name: string | (never | null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVersion"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

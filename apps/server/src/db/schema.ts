@@ -549,6 +549,10 @@ export const emailVersions = pgTable(
     lastUpdatedById: integer('last_updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** Which AI feature wrote this version (`email_generation`, `translation`, …), on behalf of `last_updated_by_id`. */
     aiFeature: text('ai_feature'),
+    /** What people call this version ("Sent to legal"); null for most. */
+    name: text('name'),
+    /** The version this one restored (its content), when it was written by a restore. */
+    restoredFromVersionId: text('restored_from_version_id'),
     createdAt: timestamps.createdAt,
   },
   (table) => [

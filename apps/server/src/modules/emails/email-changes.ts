@@ -39,6 +39,8 @@ export interface EmailChange {
   brandProfileId?: number | null;
   linkTrackingProfileId?: number | null;
   aiAgentId?: number | null;
+  /** Set by a restore: the version whose content this change brings back, kept on the version it records. */
+  restoredFromVersionId?: string;
 }
 
 /**
@@ -160,7 +162,9 @@ export async function changeEmail(
         ),
       )
       .returning();
-    if (row && contentChanged) await recordVersion(tx, row, principal);
+    if (row && contentChanged) {
+      await recordVersion(tx, row, principal, null, change.restoredFromVersionId ?? null);
+    }
     if (row)
       await announceEmailEvent(tx, {
         type: 'content_changed',

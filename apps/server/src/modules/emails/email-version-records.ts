@@ -12,6 +12,7 @@ export async function recordVersion(
   email: Pick<EmailRow, 'id' | 'content' | 'locales'>,
   author: { userId: number | null },
   aiFeature: AiFeature | null = null,
+  restoredFromVersionId: string | null = null,
 ) {
   await database.insert(emailVersions).values({
     emailId: email.id,
@@ -19,5 +20,6 @@ export async function recordVersion(
     emailData: { email_content: email.content, locales: email.locales },
     lastUpdatedById: author.userId,
     aiFeature,
+    restoredFromVersionId,
   });
 }

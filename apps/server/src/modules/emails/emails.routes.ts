@@ -5,8 +5,9 @@ import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
 import { cloneEmail } from './email-cloning.ts';
+import { listEmailHistory } from './email-history.ts';
 import { moveEmailStatus } from './email-status.ts';
-import { listEmailVersions, restoreEmailVersion } from './email-versions.ts';
+import { listEmailVersions, nameEmailVersion, restoreEmailVersion } from './email-versions.ts';
 import { readEmailJson } from './email-visibility.ts';
 import { renderEmail, sendTestEmail, validateSavedEmail } from './emails.rendering.ts';
 import {
@@ -15,6 +16,7 @@ import {
   CreateEmailBody,
   Email,
   EmailConflict,
+  EmailHistoryEntry,
   EmailLocaleParams,
   EmailParams,
   EmailSummary,
@@ -22,6 +24,7 @@ import {
   EmailVersion,
   EmailVersionParams,
   ListEmailsQuery,
+  NameEmailVersionBody,
   RenderEmailBody,
   RenderedEmail,
   TestSendBody,
@@ -171,6 +174,63 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         workspaceOf(request).id,
         request.params.id,
         pageRequest(request.query),
+      ),
+  );
+
+  app.get(
+    `${item}/history`,
+    {
+      config: { permission: 'signed_in' },
+      schema: {
+        operationId: 'listEmailHistory',
+        tags,
+        summary: 'The history of an email, as editing sessions',
+        description:
+          'Newest first. The versions grouped when read (they stay as saved): consecutive saves by one person ' +
+          'with no gap over 30 minutes and nobody else’s save in between form one editing session; the first ' +
+          'version, a version an AI feature wrote and a restore are entries of their own; a named version ends its session. Each ' +
+          'entry says what changed in words, from the version before it to its last version.',
+        params: EmailParams,
+        querystring: PaginationQuery,
+        response: { 200: ListResponse(ref(EmailHistoryEntry)), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      listEmailHistory(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        pageRequest(request.query),
+      ),
+  );
+
+  app.patch(
+    `${item}/versions/:version_id`,
+    {
+      config: { permission: 'update_emails' },
+      schema: {
+        operationId: 'nameEmailVersion',
+        tags,
+        summary: 'Name a version',
+        description:
+          'Gives a version a name people recognise (“Sent to legal”), trimmed, 1 to 100 characters; null ' +
+          'clears it. Only the name changes, also on a published email. In the history a named version ends ' +
+          'its editing session.',
+        params: EmailVersionParams,
+        body: NameEmailVersionBody,
+        response: { 200: ref(EmailVersion), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      nameEmailVersion(
+        app.services,
+        principalOf(request),
+        workspaceOf(request).id,
+        request.params.id,
+        request.params.version_id,
+        request.body.name,
+        { path: request.url.split('?')[0] ?? request.url, id: request.id },
       ),
   );
 

@@ -15,6 +15,7 @@ import {
   Timestamp,
   WorkspaceIdParams,
 } from '../../http/schemas.ts';
+import { singleLinePattern } from '../../http/validation-messages.ts';
 import { EmailContent, Locale } from '../email-content/email-content.schemas.ts';
 import { UserReference } from '../users/users.schemas.ts';
 
@@ -179,8 +180,78 @@ export const EmailVersion = Type.Object(
       description:
         'The AI feature that wrote this version (`email_generation`, `email_clone`, `translation`) on behalf of last_updated_by; null for a person’s edit',
     }),
+    name: Type.Union([Type.String(), Type.Null()], {
+      description: 'What people call this version (e.g. “Sent to legal”); null when unnamed',
+    }),
+    restored_from_version_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'The version whose content this one restored; null unless a restore wrote it',
+    }),
   },
   { $id: 'EmailVersion' },
+);
+
+export const versionNameLength = 100;
+
+export const NameEmailVersionBody = RequestBody({
+  name: Type.Union(
+    [
+      Type.String({
+        maxLength: limits.name,
+        pattern: singleLinePattern,
+        description: `Trimmed; 1 to ${versionNameLength} characters`,
+      }),
+      Type.Null(),
+    ],
+    { description: 'The version’s name; null clears it' },
+  ),
+});
+
+export const EmailHistoryEntry = Type.Object(
+  {
+    kind: Type.Union(
+      [
+        Type.Literal('created'),
+        Type.Literal('editing_session'),
+        Type.Literal('ai_feature'),
+        Type.Literal('restore'),
+      ],
+      {
+        description:
+          'created: the first version (the email as created); editing_session: consecutive saves by one ' +
+          'person, none over 30 minutes after the one before, nobody else’s in between; ai_feature: one ' +
+          'version an AI feature wrote; restore: one version a restore wrote',
+      },
+    ),
+    version: ref(EmailVersion),
+    first_version_id: Type.String({ description: 'The first version of the entry (version is its last)' }),
+    started_at: Timestamp,
+    ended_at: Timestamp,
+    saves: Type.Integer({ minimum: 1, description: 'How many versions the entry groups' }),
+    last_updated_by: Type.Union([ref(UserReference), Type.Null()]),
+    name: Type.Union([Type.String(), Type.Null()], {
+      description: 'The name of the entry’s last version: a named version ends its session',
+    }),
+    changes: Type.String({
+      description:
+        'What changed, in words, from the version before the entry to its last version (e.g. “Edited Hero ' +
+        'headline in de-DE, added Footer”), capped with “and N more changes”; empty when nothing did',
+    }),
+    change_count: Type.Integer({ minimum: 0, description: 'How many changes changes describes or counts' }),
+    restored_from: Type.Union(
+      [
+        Type.Object({
+          version_id: Type.String(),
+          created_at: Type.Union([Timestamp, Type.Null()], {
+            description: 'When the restored version was saved; null if it no longer exists',
+          }),
+          name: Type.Union([Type.String(), Type.Null()]),
+        }),
+        Type.Null(),
+      ],
+      { description: 'For a restore: the version it restored' },
+    ),
+  },
+  { $id: 'EmailHistoryEntry' },
 );
 
 export const ContentValidationResult = Type.Object(

@@ -381,6 +381,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                         <VersionsPanel
                           workspaceId={workspaceId}
                           emailId={email.id}
+                          savedVersion={email.lock_version}
                           readOnly={readOnly}
                           renderVersion={renderVersion}
                           onRestored={(restored) => replaceWith({ kind: 'email', email: restored })}

@@ -7,6 +7,7 @@ import type { Layout } from '../layouts/layout-content.ts';
 
 export type Email = components['schemas']['Email'];
 export type EmailVersion = components['schemas']['EmailVersion'];
+export type EmailHistoryEntry = components['schemas']['EmailHistoryEntry'];
 export type Conditional = components['schemas']['Conditional'];
 export type PersonalizationTag = components['schemas']['PersonalizationTag'];
 export type LinkTrackingProfile = components['schemas']['LinkTrackingProfile'];
@@ -89,16 +90,47 @@ export function linkTrackingProfilesQuery(workspaceId: number) {
   });
 }
 
-export function versionsQuery(workspaceId: number, emailId: number, page: number) {
+/**
+ * The email's history as editing sessions, newest first. `savedVersion` (the email's lock_version)
+ * is part of the key so that the history refetches after each save while it is open.
+ */
+export function historyQuery(workspaceId: number, emailId: number, page: number, savedVersion: number) {
   return queryOptions({
-    queryKey: ['workspaces', workspaceId, 'emails', emailId, 'versions', page],
+    queryKey: ['workspaces', workspaceId, 'emails', emailId, 'history', page, savedVersion],
     queryFn: () =>
       unwrap(
-        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/versions', {
-          params: { path: { workspace_id: workspaceId, id: emailId }, query: { page, per: 20 } },
+        api.GET('/api/v1/workspaces/{workspace_id}/emails/{id}/history', {
+          params: { path: { workspace_id: workspaceId, id: emailId }, query: { page, per: 10 } },
         }),
       ),
   });
+}
+
+/** Emails whose editor, reopened after a restore, shows the History panel again. */
+const reopenAfterRestore = new Set<number>();
+
+export function reopenOnHistory(emailId: number): void {
+  reopenAfterRestore.add(emailId);
+}
+
+/** Whether the editor opening on this email should show the History panel (once, after a restore). */
+export function takeReopenOnHistory(emailId: number): boolean {
+  return reopenAfterRestore.delete(emailId);
+}
+
+/** Names a version ("Sent to legal"); null clears its name. */
+export function nameVersion(
+  workspaceId: number,
+  emailId: number,
+  versionId: string,
+  name: string | null,
+): Promise<EmailVersion> {
+  return unwrap(
+    api.PATCH('/api/v1/workspaces/{workspace_id}/emails/{id}/versions/{version_id}', {
+      params: { path: { workspace_id: workspaceId, id: emailId, version_id: versionId } },
+      body: { name },
+    }),
+  );
 }
 
 /** validate_email_content of the saved email: every locale and branch against its components' rules. */

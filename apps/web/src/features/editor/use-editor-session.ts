@@ -31,6 +31,7 @@ import {
   type EmailVersion,
   type LinkTrackingProfile,
   type PersonalizationTag,
+  takeReopenOnHistory,
 } from './editor-api.ts';
 import { renderForDownload, renderPreview } from './preview.ts';
 import { outlineOf } from './Structure.tsx';
@@ -112,10 +113,13 @@ export function useDocumentEditorSession({
   const branchSelection = useMemo(() => shownBranches, [shownBranchesKey]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<FieldFocusRequest | null>(null);
-  // Reopened after a translation import, the editor shows the Localization panel with its summary.
-  const [panel, setPanel] = useState<Panel>(() =>
-    email && takeReopenAfterImport(email.id) ? 'localization' : 'settings',
-  );
+  // Reopened after a translation import, the editor shows the Localization panel with its summary;
+  // after a restore, the History it was restored from.
+  const [panel, setPanel] = useState<Panel>(() => {
+    if (email && takeReopenAfterImport(email.id)) return 'localization';
+    if (email && takeReopenOnHistory(email.id)) return 'history';
+    return 'settings';
+  });
   const [brandProfileId, setBrandProfileId] = useState(brandProfileIdOf(target));
   // Link tracking belongs to the email being sent: a layout has none.
   const [linkTrackingProfileId, setLinkTrackingProfileId] = useState(email?.link_tracking_profile_id ?? null);
