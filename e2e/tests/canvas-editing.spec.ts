@@ -100,7 +100,7 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('Spring sale');
   await expect.poll(() => previewFieldHtml(page, 'headline')).toBe('Spring sale');
-  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toHaveValue('Spring sale');
+  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toHaveText('Spring sale');
   // The editor lies over the headline, and follows it when the preview scrolls.
   await expect.poll(() => editorCoversField(page, 'headline')).toBe(true);
   const previewScroll = () =>
@@ -117,7 +117,7 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   // Undo goes through the email editor: the preview and the side panel both go back.
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(() => previewFieldHtml(page, 'headline')).toBe('A headline that earns the open');
-  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toHaveText(
     'A headline that earns the open',
   );
   await expect(headline).toHaveValue('A headline that earns the open');
@@ -186,7 +186,7 @@ test('text, rich text and a button label are typed in the preview, in one undo h
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('Shop the sale');
   await expect.poll(() => previewFieldHtml(page, 'text')).toBe('Shop the sale');
-  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveValue('Shop the sale');
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveText('Shop the sale');
   // Enter ends a one-line field's editing rather than adding a line.
   await page.keyboard.press('Enter');
   await expect(label).toHaveCount(0);
