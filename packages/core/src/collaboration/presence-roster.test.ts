@@ -36,6 +36,14 @@ describe('PresenceRoster', () => {
     expect(roster.present(presenceTimeoutMs)).toEqual([]);
   });
 
+  it('ignores announcements of another person’s tab', () => {
+    const roster = new PresenceRoster();
+    roster.hear(presence('a'), 0);
+    expect(roster.hear(presence('a', { user_id: 2, left: true }), 1)).toBe(false);
+    expect(roster.hear(presence('a', { user_id: 2, selected_instance_id: 'x' }), 1)).toBe(false);
+    expect(roster.present(2)).toEqual([presence('a')]);
+  });
+
   it('a heartbeat renews an entry', () => {
     const roster = new PresenceRoster();
     roster.hear(presence('a'), 0);

@@ -15,9 +15,14 @@ export const presenceHeartbeatMs = 10_000;
 export class PresenceRoster {
   private readonly entries = new Map<string, { presence: EmailPresence; heardAt: number }>();
 
-  /** Takes in one announcement; returns whether the list of who is here (or what they selected) changed. */
+  /**
+   * Takes in one announcement; returns whether the list of who is here (or what they selected)
+   * changed. A tab belongs to the person who first announced it: an announcement of the same tab
+   * by someone else (who saw its id in the stream) is ignored.
+   */
   hear(presence: EmailPresence, now: number): boolean {
     const known = this.entries.get(presence.session_id);
+    if (known && known.presence.user_id !== presence.user_id) return false;
     if (presence.left) return this.entries.delete(presence.session_id);
     this.entries.set(presence.session_id, { presence, heardAt: now });
     return (
