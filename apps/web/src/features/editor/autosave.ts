@@ -98,13 +98,34 @@ export interface StartingPoint {
 }
 
 /**
+ * What a newer copy of the server's (`theirs`) was built on, for a three-way merge. The server held
+ * `known` at the lock_version the editor knows, but a save of the editor's whose answer was lost
+ * (`unconfirmed`) may have landed before theirs: then their copy holds all of that save's changes,
+ * and it is the base (else undoing one of its edits would look unchanged on our side and theirs
+ * would bring the edit back). Of such saves, the one whose changes hold the others'; none, or no
+ * such one, leaves `known`.
+ */
+export function mergeBaseOf(
+  known: EditorDocument,
+  unconfirmed: readonly EditorDocument[],
+  theirs: EditorDocument,
+): EditorDocument {
+  const holds = (outer: EditorDocument, inner: EditorDocument) => {
+    const result = mergeDocuments(known, inner, outer);
+    return 'merged' in result && sameDocument(result.merged, outer);
+  };
+  const landed = unconfirmed.filter((sent) => holds(theirs, sent));
+  return landed.find((sent) => landed.every((other) => holds(sent, other))) ?? known;
+}
+
+/**
  * Whether the server's copy already holds a draft's changes: it equals the draft, or merging the
  * draft onto it (from what the draft was made on) changes nothing.
  */
 export function serverHolds(server: EditorDocument, draft: StoredDraft): boolean {
   if (sameDocument(draft.document, server)) return true;
   if (!draft.base) return false;
-  const result = mergeDocuments(draft.base, draft.document, server);
+  const result = mergeDocuments(draftBase(draft, server), draft.document, server);
   return 'merged' in result && sameDocument(result.merged, server);
 }
 
@@ -154,13 +175,21 @@ function restore(
   if (!draft.base || draft.lockVersion === server.lockVersion) {
     return { ...restored, document: draft.document, server };
   }
-  const merged = mergeDocuments(draft.base, draft.document, server.document);
+  const base = draftBase(draft, server.document);
+  // The server moved on by a save of the tab's own whose answer was lost: the draft builds on it.
+  if (sameDocument(base, server.document)) return { ...restored, document: draft.document, server };
+  const merged = mergeDocuments(base, draft.document, server.document);
   if ('merged' in merged) return { ...restored, document: merged.merged, server };
   return {
     ...restored,
     document: draft.document,
-    server: { document: draft.base, lockVersion: draft.lockVersion },
+    server: { document: base, lockVersion: draft.lockVersion },
   };
+}
+
+/** What the server's copy was built on, from the draft's point of view (see `mergeBaseOf`). */
+function draftBase(draft: StoredDraft, server: EditorDocument): EditorDocument {
+  return mergeBaseOf(draft.base ?? server, draft.unconfirmed ?? [], server);
 }
 
 /**
@@ -353,7 +382,15 @@ export class Autosave<Saved> {
       return;
     }
     // A save under way may still land, so until its answer the draft keeps what the user sees.
-    this.options.drafts.write({ lockVersion: this.lockVersion, base: this.serverDocument, document });
+    // With the documents the server may have moved on to (the save under way, saves whose answer
+    // was lost), so that an editor opened on this draft can tell its own saves from others'.
+    const unconfirmed = [...this.unconfirmed, ...(this.inFlight?.document ? [this.inFlight.document] : [])];
+    this.options.drafts.write({
+      lockVersion: this.lockVersion,
+      base: this.serverDocument,
+      ...(unconfirmed.length > 0 ? { unconfirmed } : {}),
+      document,
+    });
     if (blocked) return;
     if (this.inFlight) {
       this.setStatus({ kind: 'saving' });
@@ -471,20 +508,9 @@ export class Autosave<Saved> {
     return true;
   }
 
-  /**
-   * What their copy was built on. The server held `serverDocument` at our lock_version, but a save
-   * of ours whose answer was lost may have landed before theirs: then their copy holds all of that
-   * save's changes, and it is the base (else undoing one of its edits would look unchanged on our
-   * side and theirs would bring the edit back). Of such saves, the one whose changes hold the
-   * others'; none, or no such one, leaves the copy we know of.
-   */
+  /** What their copy was built on (see `mergeBaseOf`). */
   private mergeBase(theirs: EditorDocument): EditorDocument {
-    const holds = (outer: EditorDocument, inner: EditorDocument) => {
-      const result = mergeDocuments(this.serverDocument, inner, outer);
-      return 'merged' in result && sameDocument(result.merged, outer);
-    };
-    const landed = this.unconfirmed.filter((sent) => holds(theirs, sent));
-    return landed.find((sent) => landed.every((other) => holds(sent, other))) ?? this.serverDocument;
+    return mergeBaseOf(this.serverDocument, this.unconfirmed, theirs);
   }
 
   private adoptServerCopy(copy: { lockVersion: number; document: EditorDocument }): void {

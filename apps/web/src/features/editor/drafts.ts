@@ -15,6 +15,8 @@ export interface StoredDraft {
    * Absent in drafts written before tabs kept their own.
    */
   base?: EditorDocument;
+  /** Documents the tab sent whose answer never came: the server may have moved on to any of them. */
+  unconfirmed?: EditorDocument[];
   /** When the draft was last written (milliseconds), to label a draft left by a closed tab. */
   writtenAt?: number;
 }

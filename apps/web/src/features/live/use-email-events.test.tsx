@@ -73,7 +73,8 @@ describe('useEmailEvents', () => {
   });
 
   it('shares one stream among the parts of the page that follow the same email', () => {
-    const [first, second]: StreamedEmailEvent[][] = [[], []];
+    const first: StreamedEmailEvent[] = [];
+    const second: StreamedEmailEvent[] = [];
     const one = renderHook(() => useEmailEvents(3, 42, (event) => first.push(event)));
     const two = renderHook(() => useEmailEvents(3, 42, (event) => second.push(event)));
     expect(FakeEventSource.opened).toHaveLength(1);
