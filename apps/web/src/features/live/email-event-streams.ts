@@ -17,6 +17,8 @@ const streams = new Map<string, SharedStream>();
  * `resync`, since events may have been missed meanwhile. Returns the function that stops.
  */
 export function followEmailEvents(workspaceId: number, emailId: number, listener: Listener): () => void {
+  // Without EventSource (tests' DOM, very old browsers) the page simply is not live.
+  if (typeof EventSource === 'undefined') return () => undefined;
   const key = `${workspaceId}/${emailId}`;
   let stream = streams.get(key);
   if (!stream) {
