@@ -45,6 +45,7 @@ import {
 } from '@tabler/icons-react';
 import { type KeyboardEvent, memo, useMemo } from 'react';
 import { createPortal } from 'react-dom';
+import { PresenceMarkers } from './collaboration/PresenceAvatars.tsx';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
 
 /** What the outline shows of an instance; value edits leave it unchanged, so the outline does not re-render while typing. */
@@ -293,9 +294,12 @@ function Outline({ outline, canChangeStructure }: { outline: OutlineState; canCh
             bg={selectedId === container.id ? 'blue.0' : undefined}
             style={{ borderRadius: 4 }}
           >
-            <Text size="sm" c="dimmed">
-              {instanceLabel(container, componentsById)} · fields of the whole email
-            </Text>
+            <Group gap={4} wrap="nowrap" justify="space-between">
+              <Text size="sm" c="dimmed">
+                {instanceLabel(container, componentsById)} · fields of the whole email
+              </Text>
+              <PresenceMarkers instanceId={container.id} />
+            </Group>
           </UnstyledButton>
           <SortableContext
             items={instances.map((instance) => instance.id)}
@@ -421,6 +425,7 @@ function OutlineItem({
             )}
           </Text>
         </UnstyledButton>
+        <PresenceMarkers instanceId={id} />
         {canChangeStructure && (
           <>
             <ActionIcon

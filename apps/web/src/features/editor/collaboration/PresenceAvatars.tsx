@@ -44,6 +44,7 @@ export function PresenceMarkers({ instanceId }: { instanceId: string }) {
       {here.map(({ userId, name }) => (
         <Tooltip key={userId} label={`${name} has this selected`} withArrow>
           <Avatar
+            role="img"
             size={18}
             radius="xl"
             color={presenceColorOf(userId)}
