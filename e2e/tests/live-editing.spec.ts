@@ -69,7 +69,7 @@ test('two people on one email see each other’s saves and selection without rel
   const problems = collectPageProblems(page);
   const { teamId, projectId } = await createProjectWithTeam(page, {
     teamName: `Live ${unique}`,
-    badgeColor: 'grape',
+    badgeColor: 'purple',
   });
   const starter = await starterDesignSystem(page);
   const email = await postJson<{ id: number }>(page, `${workspaceApi}/emails`, {
