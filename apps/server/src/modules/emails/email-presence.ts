@@ -1,9 +1,13 @@
-import { type EmailPresence, PresenceRoster } from '@letterset/core';
+import { type EmailPresence, PresenceRoster, type StreamedEmailEvent } from '@letterset/core';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { EmailEventHub } from './email-event-stream.ts';
 import { announceEmailEvent } from './email-events.ts';
+
+/** What the registry needs of the process's email event hub: the events of one email. */
+export interface EmailEventSource {
+  watch(emailId: number, viewer: (event: StreamedEmailEvent) => void): Promise<() => void>;
+}
 
 interface FollowedEmail {
   roster: PresenceRoster;
@@ -20,9 +24,9 @@ interface FollowedEmail {
  */
 export class EmailPresenceRegistry {
   private readonly followed = new Map<number, FollowedEmail>();
-  private readonly options: { hub: EmailEventHub; now: () => number };
+  private readonly options: { hub: EmailEventSource; now: () => number };
 
-  constructor(options: { hub: EmailEventHub; now?: () => number }) {
+  constructor(options: { hub: EmailEventSource; now?: () => number }) {
     this.options = { now: Date.now, ...options };
   }
 
