@@ -706,3 +706,55 @@ describe('autosave, conflicts that still need the user', () => {
     );
   });
 });
+
+describe('startingPoint, drafts bound to a tab and to the version they were made on', () => {
+  const withValue = (document: EditorDocument, variable: string, value: string) =>
+    applyCommand(document, setFieldValue(field(variable), value));
+  const base = testDocument();
+  const server = { document: base, lockVersion: 1 };
+
+  it('drops a draft whose changes the server already holds, even merged with newer saves', () => {
+    const draft = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine') };
+    const newer = withValue(draft.document, 'footnote', 'theirs');
+    const start = startingPoint({ document: newer, lockVersion: 3 }, draft);
+    expect(start).toMatchObject({ staleDraft: true, restoredDraft: false, draftSource: null });
+    expect(sameDocument(start.document, newer)).toBe(true);
+  });
+
+  it('offers this tab’s draft merged onto a newer copy, built on that copy', () => {
+    const draft = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine'), writtenAt: 5 };
+    const newer = withValue(base, 'footnote', 'theirs');
+    const start = startingPoint({ document: newer, lockVersion: 2 }, draft);
+    expect(start).toMatchObject({ restoredDraft: true, draftSource: 'this_tab', draftWrittenAt: 5 });
+    expect(start.server.lockVersion).toBe(2);
+    expect(valuesOf(start.document)).toMatchObject({ headline: 'mine', footnote: 'theirs' });
+  });
+
+  it('builds a draft that changed the same value as a newer save on the version it was made on, so keeping it meets the newer one', () => {
+    const draft = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine') };
+    const newer = withValue(base, 'headline', 'theirs');
+    const start = startingPoint({ document: newer, lockVersion: 2 }, draft);
+    expect(start.restoredDraft).toBe(true);
+    expect(start.server).toEqual({ document: base, lockVersion: 1 });
+    expect(valuesOf(start.document).headline).toBe('mine');
+  });
+
+  it('offers the newest draft a closed tab left behind only when this tab has none, and forgets the ones the server holds', () => {
+    const held = { lockVersion: 1, base, document: base, writtenAt: 9 };
+    const older = { lockVersion: 1, base, document: withValue(base, 'subtitle', 'older'), writtenAt: 1 };
+    const newest = { lockVersion: 1, base, document: withValue(base, 'subtitle', 'newest'), writtenAt: 7 };
+    const start = startingPoint(server, null, [held, newest, older]);
+    expect(start).toMatchObject({
+      restoredDraft: true,
+      draftSource: 'another_tab',
+      leftBehindToRemove: [0, 1],
+    });
+    expect(valuesOf(start.document).subtitle).toBe('newest');
+
+    const own = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine') };
+    expect(startingPoint(server, own, [newest])).toMatchObject({
+      draftSource: 'this_tab',
+      leftBehindToRemove: [],
+    });
+  });
+});
