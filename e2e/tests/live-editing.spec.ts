@@ -102,9 +102,25 @@ test('two people on one email see each other’s saves and selection without rel
   await expect(page.locator(`[data-presence-instance]`)).toHaveCount(1);
   await expect(erin.page.locator(`[data-presence-instance]`)).toHaveCount(1);
 
-  // Ada's edit reaches Erin's editor without a reload, and Erin's reaches Ada's.
+  // Ada's edit reaches Erin's editor without a reload, and Erin's reaches Ada's. How long it took
+  // (from Ada's "Saved" to Erin's preview) is reported, not asserted.
   await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Written by Ada');
   await expectSaved(page);
+  const savedAt = Date.now();
+  await erin.page.waitForFunction(
+    (text) =>
+      document
+        .querySelector<HTMLIFrameElement>('iframe[title="Email preview"]')
+        ?.contentDocument?.body.innerText.includes(text) ?? false,
+    'Written by Ada',
+    { polling: 'raf' },
+  );
+  test
+    .info()
+    .annotations.push({
+      type: 'save reached the other editor after (ms)',
+      description: String(Date.now() - savedAt),
+    });
   await expectPreviewToShow(erin.page, 'Written by Ada');
   await expect(erin.page.getByRole('textbox', { name: 'Headline', exact: true })).toHaveValue(
     'Written by Ada',

@@ -59,23 +59,31 @@ export function useLiveEditing({
     window.addEventListener('pagehide', leave);
     window.addEventListener('pageshow', back);
     let replacing = false;
+    // Read-only: nothing of this person's to merge, a newer copy is shown as it is.
+    const showNewer = (announcedLockVersion: number | null) => {
+      if (replacing) return;
+      if (announcedLockVersion !== null && announcedLockVersion <= latest.current.openedLockVersion) return;
+      replacing = true;
+      fetchEmail(workspaceId, emailId).then(
+        (email) => {
+          if (email.lock_version > latest.current.openedLockVersion)
+            latest.current.onReplace({ kind: 'email', email });
+          else replacing = false;
+        },
+        () => {
+          replacing = false;
+        },
+      );
+    };
     const stopFollowing = followEmailEvents(workspaceId, emailId, (event) => {
       presence.hear(event);
       const { autosave: current } = latest.current;
       if (event.type === 'content_changed') {
         if (current) current.announced(event.lock_version);
-        else if (event.lock_version > latest.current.openedLockVersion && !replacing) {
-          // Read-only: nothing of this person's to merge, the newer copy is shown as it is.
-          replacing = true;
-          fetchEmail(workspaceId, emailId).then(
-            (email) => latest.current.onReplace({ kind: 'email', email }),
-            () => {
-              replacing = false;
-            },
-          );
-        }
+        else showNewer(event.lock_version);
       } else if (event.type === 'resync') {
-        current?.resync();
+        if (current) current.resync();
+        else showNewer(null);
       }
     });
     return () => {
