@@ -7,6 +7,7 @@ export * from './checks/html-tags.ts';
 export * from './checks/pre-send-checks.ts';
 export * from './checks/pre-send-problems.ts';
 export * from './collaboration/email-events.ts';
+export * from './collaboration/presence-roster.ts';
 export * from './content/branches.ts';
 export * from './content/content-permissions.ts';
 export * from './content/copy-locale.ts';

@@ -41,6 +41,7 @@ import {
   LocaleTranslationStatus,
 } from './email-translations/email-translations.schemas.ts';
 import { emailEventsRoutes } from './emails/email-events.routes.ts';
+import { emailPresenceRoutes } from './emails/email-presence.routes.ts';
 import { emailsRoutes } from './emails/emails.routes.ts';
 import {
   ContentValidationResult,
@@ -137,6 +138,7 @@ export const modules: Module[] = [
     ],
   },
   { routes: emailEventsRoutes },
+  { routes: emailPresenceRoutes },
   { routes: rendersRoutes, schemas: [RenderOutput] },
   { routes: imagesRoutes, schemas: [Image] },
   { routes: dynamicContentProfilesRoutes, schemas: [DynamicContentProfile] },

@@ -341,6 +341,7 @@ export function fillPath(url: string, fixture: RecordFixture): string {
       if (segment === ':review_assignment_id') return String(fixture.reviewAssignmentId);
       if (segment === ':mcp_server_id') return String(fixture.mcpServerId);
       if (segment === ':locale') return 'en-US';
+      if (segment === ':session_id') return '00000000-0000-4000-8000-0000000000a1';
       if (segment === ':version_id') return fixture.emailVersionId;
       if (segment === ':token') return 'no-such-invitation';
       if (segment === ':client_id') return fixture.mcpClientId;

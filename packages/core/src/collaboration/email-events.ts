@@ -11,7 +11,21 @@ export type EmailEvent =
       type: 'ai_generation_changed';
       email_id: number;
       ai_generation_status: 'generating' | 'done' | 'failed' | null;
-    };
+    }
+  | { type: 'presence_changed'; email_id: number; presence: EmailPresence };
+
+/**
+ * One browser tab that has the email open: who, and which component instance they have selected.
+ * `left` once the tab closed; otherwise the entry lasts `presenceTimeoutMs` after its last heartbeat.
+ */
+export interface EmailPresence {
+  /** The tab's own id: one person with two tabs open is two entries. */
+  session_id: string;
+  user_id: number;
+  user_name: string;
+  selected_instance_id: string | null;
+  left: boolean;
+}
 
 /** An event of the stream: one announced, or `resync` when the viewer may have missed some. */
 export type StreamedEmailEvent = EmailEvent | { type: 'resync'; email_id: number };
@@ -22,5 +36,6 @@ export const emailEventTypes = [
   'review_changed',
   'content_changed',
   'ai_generation_changed',
+  'presence_changed',
   'resync',
 ] as const satisfies readonly StreamedEmailEvent['type'][];

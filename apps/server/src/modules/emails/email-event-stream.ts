@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ChannelSubscription, listenOnChannel } from '../../db/channel-listener.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { type EmailEvent, emailEventsChannel } from './email-events.ts';
+import { EmailPresenceRegistry } from './email-presence.ts';
 
 type Viewer = (event: StreamedEmailEvent) => void;
 
@@ -131,14 +132,14 @@ export async function streamEmailEvents(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    emailEvents: { hub: EmailEventHub; openStreams: Set<ServerResponse> };
+    emailEvents: { hub: EmailEventHub; openStreams: Set<ServerResponse>; presence: EmailPresenceRegistry };
   }
 }
 
 export function registerEmailEvents(app: FastifyInstance): void {
   const hub = new EmailEventHub({ database: app.services.database, log: app.log });
   const openStreams = new Set<ServerResponse>();
-  app.decorate('emailEvents', { hub, openStreams });
+  app.decorate('emailEvents', { hub, openStreams, presence: new EmailPresenceRegistry({ hub }) });
   // Before the server stops: an open stream would otherwise keep it waiting for ever.
   app.addHook('preClose', async () => {
     for (const response of openStreams) response.end();

@@ -103,8 +103,9 @@ export function ConflictDialog({
 }
 
 /**
- * This browser kept changes from an earlier session that the server does not have (the page was
- * closed before they were saved, or they were undone after a save): keep them or drop them.
+ * This tab (or a tab of this browser that was closed since) kept changes from an earlier session
+ * that the server does not have (the page was closed before they were saved, or they were undone
+ * after a save): keep them or drop them.
  */
 export function RestoredDraftDialog({
   draft,
@@ -112,17 +113,25 @@ export function RestoredDraftDialog({
   labelOf,
   onDiscard,
   onKeep,
+  fromAnotherTab = false,
+  writtenAt = null,
 }: {
   draft: EditorDocument;
   server: EditTarget;
   labelOf: (instance: ComponentInstance) => string;
   onDiscard: () => void;
   onKeep: () => void;
+  /** The changes were left by another tab of this browser, closed since, rather than made in this one. */
+  fromAnotherTab?: boolean;
+  /** When the changes were last made (milliseconds), if known. */
+  writtenAt?: number | null;
 }) {
+  const where = fromAnotherTab ? 'A tab of this browser that was closed kept' : 'This tab kept';
+  const when = writtenAt === null ? '' : `, last made ${new Date(writtenAt).toLocaleString()}`;
   return (
     <ChooseVersionDialog
-      title="Unsaved changes from an earlier session"
-      intro={`This browser kept changes to this ${server.kind} that were never saved. The saved version is from ${new Date(updatedAt(server)).toLocaleString()}. The editor shows your unsaved changes; keep them to save them over the saved version, or discard them.`}
+      title={fromAnotherTab ? 'Unsaved changes from a closed tab' : 'Unsaved changes from an earlier session'}
+      intro={`${where} changes to this ${server.kind} that were never saved${when}. The saved version is from ${new Date(updatedAt(server)).toLocaleString()}. The editor shows the unsaved changes, merged with what was saved since where they do not touch the same values; keep them to save them, or discard them.`}
       mine={draft}
       theirs={documentOf(server)}
       labelOf={labelOf}

@@ -33,6 +33,9 @@ import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx'
 import { CanvasEditingLayer } from './canvas/CanvasEditingLayer.tsx';
 import { CanvasDropLayer } from './canvas-drop/CanvasDropLayer.tsx';
 import { EditorSessionWithDragAndDrop } from './canvas-drop/EditorDragAndDrop.tsx';
+import { PresenceAvatars } from './collaboration/PresenceAvatars.tsx';
+import { PresenceOutlines } from './collaboration/PresenceOutlines.tsx';
+import { PresenceProvider } from './collaboration/presence-context.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { nameOf } from './edit-target.ts';
 import { validateSavedEmail } from './editor-api.ts';
@@ -90,6 +93,8 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     renderVersion,
     downloadHtml,
     convertToDraft,
+    restoredDraftOrigin,
+    presentOthers,
   } = useDocumentEditorSession({ workspaceId, target, resources, onSaved, onReplace });
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   // The preview shows tags' example values; this shows where the tags are instead.
@@ -133,6 +138,15 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     />
   );
 
+  const presenceAvatars = (
+    <PresenceAvatars
+      labelOf={(instanceId) => {
+        const instance = instances.find((candidate) => candidate.id === instanceId);
+        return instance ? labelOf(instance) : null;
+      }}
+    />
+  );
+
   const tagNamesSwitch =
     resources.personalizationTags.length > 0 ? (
       <Switch
@@ -155,19 +169,21 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
 
   const emailId = email?.id ?? null;
   const showPins = emailId !== null && (panel === 'review' || phone);
+  const hasOthersPresent = presentOthers.length > 0;
   // One function while what it draws stays the same, so the memoised preview does not re-render on every keystroke.
   const previewOverlay = useCallback(
     (frame: HTMLIFrameElement) => (
       <>
         {/* On a phone the editor is for reviewing: the preview takes the screen and has no side panel to open fields in. */}
         {!phone && <CanvasEditingLayer frame={frame} />}
+        {hasOthersPresent && <PresenceOutlines frame={frame} />}
         {/* After the editing layer, so a pin being placed is above its toolbar. */}
         {showPins && <ReviewPins frame={frame} workspaceId={workspaceId} emailId={emailId} review={review} />}
         {/* Last: while a component is dragged, the drop layer covers everything else on the preview. */}
         {!phone && <CanvasDropLayer frame={frame} />}
       </>
     ),
-    [phone, showPins, workspaceId, emailId, review],
+    [phone, showPins, hasOthersPresent, workspaceId, emailId, review],
   );
 
   const preview = (
@@ -205,283 +221,298 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
 
   return (
     <EditorSessionWithDragAndDrop session={session}>
-      <Box
-        style={{
-          display: 'flex',
-          flexDirection: 'column',
-          height: 'calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-xs))',
-        }}
-      >
-        {phone && email ? (
-          <PhoneLayout
-            toolbar={
-              <>
-                <EditorToolbar
-                  workspaceId={workspaceId}
-                  target={target}
-                  status={saveStatus}
-                  canUndo={state.canUndo && !readOnly}
-                  canRedo={state.canRedo && !readOnly}
-                  onRetrySave={() => autosave?.retry()}
-                >
-                  {localeSelect}
-                  {audienceSwitch}
-                  {tagNamesSwitch}
-                </EditorToolbar>
-                {readOnlyAlert}
-              </>
-            }
-            preview={preview}
-            sheets={[
-              {
-                id: 'comments',
-                label: 'Comments',
-                content: <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />,
-              },
-              { id: 'review', label: 'Review', content: <Stack>{reviewActions}</Stack> },
-            ]}
-            openSheet={phoneSheet}
-            onOpenSheet={setPhoneSheet}
-          />
-        ) : (
-          <>
-            <EditorToolbar
-              workspaceId={workspaceId}
-              target={target}
-              status={saveStatus}
-              canUndo={state.canUndo && !readOnly}
-              canRedo={state.canRedo && !readOnly}
-              onRetrySave={() => autosave?.retry()}
-              secondaryActions={[
-                ...(email && can('create_layouts')
-                  ? [{ label: 'Save as layout', onClick: () => setSavingAsLayout(true) }]
-                  : []),
-                { label: 'Download HTML', onClick: downloadHtml },
+      <PresenceProvider others={presentOthers}>
+        <Box
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            height: 'calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-xs))',
+          }}
+        >
+          {phone && email ? (
+            <PhoneLayout
+              toolbar={
+                <>
+                  <EditorToolbar
+                    workspaceId={workspaceId}
+                    target={target}
+                    status={saveStatus}
+                    canUndo={state.canUndo && !readOnly}
+                    canRedo={state.canRedo && !readOnly}
+                    onRetrySave={() => autosave?.retry()}
+                  >
+                    {presenceAvatars}
+                    {localeSelect}
+                    {audienceSwitch}
+                    {tagNamesSwitch}
+                  </EditorToolbar>
+                  {readOnlyAlert}
+                </>
+              }
+              preview={preview}
+              sheets={[
+                {
+                  id: 'comments',
+                  label: 'Comments',
+                  content: <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />,
+                },
+                { id: 'review', label: 'Review', content: <Stack>{reviewActions}</Stack> },
               ]}
-            >
-              {localeSelect}
-              {audienceSwitch}
-              {tagNamesSwitch}
-              {reviewActions}
-              {email && can('create_exports') && (
-                <Button size="xs" onClick={() => setExporting(true)}>
-                  Export
-                </Button>
-              )}
-              <SegmentedControl
-                size="xs"
-                aria-label="Preview width"
-                value={width}
-                onChange={(value) => setWidth(value as PreviewWidth)}
-                data={[
-                  { value: 'desktop', label: 'Desktop' },
-                  { value: 'mobile', label: 'Mobile' },
+              openSheet={phoneSheet}
+              onOpenSheet={setPhoneSheet}
+            />
+          ) : (
+            <>
+              <EditorToolbar
+                workspaceId={workspaceId}
+                target={target}
+                status={saveStatus}
+                canUndo={state.canUndo && !readOnly}
+                canRedo={state.canRedo && !readOnly}
+                onRetrySave={() => autosave?.retry()}
+                secondaryActions={[
+                  ...(email && can('create_layouts')
+                    ? [{ label: 'Save as layout', onClick: () => setSavingAsLayout(true) }]
+                    : []),
+                  { label: 'Download HTML', onClick: downloadHtml },
                 ]}
-              />
-            </EditorToolbar>
-            {readOnlyAlert}
-            <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
-              {!narrow && (
-                <ScrollArea w={250} scrollbars="y" style={{ flexShrink: 0 }} aria-label="Palette and outline">
-                  <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
-                </ScrollArea>
-              )}
-              <Box style={{ flex: 1, minWidth: 0, display: 'flex', position: 'relative' }}>
-                {preview}
-                <Box
-                  ref={setEmptyEmailSlot}
-                  pos="absolute"
-                  top={48}
-                  left={0}
-                  right={0}
-                  style={{ display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}
-                />
-              </Box>
-              <Box
-                w={narrow ? 320 : 360}
-                style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
               >
-                <Tabs
-                  value={panel}
-                  onChange={(value) => setPanel(value as Panel)}
-                  keepMounted={false}
-                  style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+                {presenceAvatars}
+                {localeSelect}
+                {audienceSwitch}
+                {tagNamesSwitch}
+                {reviewActions}
+                {email && can('create_exports') && (
+                  <Button size="xs" onClick={() => setExporting(true)}>
+                    Export
+                  </Button>
+                )}
+                <SegmentedControl
+                  size="xs"
+                  aria-label="Preview width"
+                  value={width}
+                  onChange={(value) => setWidth(value as PreviewWidth)}
+                  data={[
+                    { value: 'desktop', label: 'Desktop' },
+                    { value: 'mobile', label: 'Mobile' },
+                  ]}
+                />
+              </EditorToolbar>
+              {readOnlyAlert}
+              <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 'var(--mantine-spacing-sm)' }}>
+                {!narrow && (
+                  <ScrollArea
+                    w={250}
+                    scrollbars="y"
+                    style={{ flexShrink: 0 }}
+                    aria-label="Palette and outline"
+                  >
+                    <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
+                  </ScrollArea>
+                )}
+                <Box style={{ flex: 1, minWidth: 0, display: 'flex', position: 'relative' }}>
+                  {preview}
+                  <Box
+                    ref={setEmptyEmailSlot}
+                    pos="absolute"
+                    top={48}
+                    left={0}
+                    right={0}
+                    style={{ display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}
+                  />
+                </Box>
+                <Box
+                  w={narrow ? 320 : 360}
+                  style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
                 >
-                  <Tabs.List grow>
-                    {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
-                    <Tabs.Tab value="inspector">Component</Tabs.Tab>
-                    <Tabs.Tab value="settings">{email ? 'Email' : 'Layout'}</Tabs.Tab>
-                    <Tabs.Tab value="validate">Validate</Tabs.Tab>
-                    {email && <Tabs.Tab value="history">History</Tabs.Tab>}
-                    {email && <Tabs.Tab value="review">Review</Tabs.Tab>}
-                    {email && <Tabs.Tab value="localization">Localization</Tabs.Tab>}
-                    {email && <Tabs.Tab value="chat">Chat</Tabs.Tab>}
-                  </Tabs.List>
-                  <ScrollArea style={{ flex: 1 }} p="xs">
-                    {narrow && (
-                      <Tabs.Panel value="outline">
-                        <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
-                      </Tabs.Panel>
-                    )}
-                    <Tabs.Panel value="inspector">
-                      {selected ? (
-                        <Inspector
-                          key={selected.id}
-                          instance={selected}
-                          defaultLocale={document.defaultLocale}
-                        />
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          Select a component in the preview or the outline to edit its fields.
-                        </Text>
+                  <Tabs
+                    value={panel}
+                    onChange={(value) => setPanel(value as Panel)}
+                    keepMounted={false}
+                    style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+                  >
+                    <Tabs.List grow>
+                      {narrow && <Tabs.Tab value="outline">Outline</Tabs.Tab>}
+                      <Tabs.Tab value="inspector">Component</Tabs.Tab>
+                      <Tabs.Tab value="settings">{email ? 'Email' : 'Layout'}</Tabs.Tab>
+                      <Tabs.Tab value="validate">Validate</Tabs.Tab>
+                      {email && <Tabs.Tab value="history">History</Tabs.Tab>}
+                      {email && <Tabs.Tab value="review">Review</Tabs.Tab>}
+                      {email && <Tabs.Tab value="localization">Localization</Tabs.Tab>}
+                      {email && <Tabs.Tab value="chat">Chat</Tabs.Tab>}
+                    </Tabs.List>
+                    <ScrollArea style={{ flex: 1 }} p="xs">
+                      {narrow && (
+                        <Tabs.Panel value="outline">
+                          <Structure outline={outline} emptyEmailSlot={emptyEmailSlot} />
+                        </Tabs.Panel>
                       )}
-                    </Tabs.Panel>
-                    <Tabs.Panel value="settings">
-                      <SettingsPanel
-                        kind={target.kind}
-                        document={document}
-                        brandProfileId={brandProfileId}
-                        brandProfiles={resources.brandProfiles}
-                        onBrandProfileChange={changeBrandProfile}
-                        linkTrackingProfileId={linkTrackingProfileId}
-                        linkTrackingProfiles={resources.linkTrackingProfiles}
-                        onLinkTrackingProfileChange={changeLinkTrackingProfile}
-                      />
-                    </Tabs.Panel>
-                    <Tabs.Panel value="validate">
-                      <ValidatePanel
-                        validate={
-                          email
-                            ? () => validateSavedEmail(workspaceId, email.id)
-                            : async () =>
-                                validateLayoutDocument(
-                                  document,
-                                  [...componentsById.values()],
-                                  resources.conditionals,
-                                )
-                        }
-                        preSendChecks={email ? () => checkSavedEmail(workspaceId, email.id) : undefined}
-                        description={
-                          email
-                            ? `Checks every locale and branch of the saved email against its components’ rules.${saveStatus.kind === 'saved' ? '' : ' Your latest changes are still being saved.'}`
-                            : 'Checks every locale and branch of the layout as shown against its components’ rules, as emails started from it will be checked.'
-                        }
-                        describeOwner={(owner) => {
-                          if (owner === 'subject') return 'Subject';
-                          if (owner === 'preheader') return 'Preheader';
-                          const instance = instances.find((candidate) => candidate.id === owner);
-                          return instance ? labelOf(instance) : 'A removed component';
-                        }}
-                        describeAudience={(where) => audienceLabelOf(document.content, audiences, where)}
-                        onOpenProblem={openProblem}
-                      />
-                    </Tabs.Panel>
-                    {email && (
-                      <Tabs.Panel value="history">
-                        <VersionsPanel
+                      <Tabs.Panel value="inspector">
+                        {selected ? (
+                          <Inspector
+                            key={selected.id}
+                            instance={selected}
+                            defaultLocale={document.defaultLocale}
+                          />
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            Select a component in the preview or the outline to edit its fields.
+                          </Text>
+                        )}
+                      </Tabs.Panel>
+                      <Tabs.Panel value="settings">
+                        <SettingsPanel
+                          kind={target.kind}
+                          document={document}
+                          brandProfileId={brandProfileId}
+                          brandProfiles={resources.brandProfiles}
+                          onBrandProfileChange={changeBrandProfile}
+                          linkTrackingProfileId={linkTrackingProfileId}
+                          linkTrackingProfiles={resources.linkTrackingProfiles}
+                          onLinkTrackingProfileChange={changeLinkTrackingProfile}
+                        />
+                      </Tabs.Panel>
+                      <Tabs.Panel value="validate">
+                        <ValidatePanel
+                          validate={
+                            email
+                              ? () => validateSavedEmail(workspaceId, email.id)
+                              : async () =>
+                                  validateLayoutDocument(
+                                    document,
+                                    [...componentsById.values()],
+                                    resources.conditionals,
+                                  )
+                          }
+                          preSendChecks={email ? () => checkSavedEmail(workspaceId, email.id) : undefined}
+                          description={
+                            email
+                              ? `Checks every locale and branch of the saved email against its components’ rules.${saveStatus.kind === 'saved' ? '' : ' Your latest changes are still being saved.'}`
+                              : 'Checks every locale and branch of the layout as shown against its components’ rules, as emails started from it will be checked.'
+                          }
+                          describeOwner={(owner) => {
+                            if (owner === 'subject') return 'Subject';
+                            if (owner === 'preheader') return 'Preheader';
+                            const instance = instances.find((candidate) => candidate.id === owner);
+                            return instance ? labelOf(instance) : 'A removed component';
+                          }}
+                          describeAudience={(where) => audienceLabelOf(document.content, audiences, where)}
+                          onOpenProblem={openProblem}
+                        />
+                      </Tabs.Panel>
+                      {email && (
+                        <Tabs.Panel value="history">
+                          <VersionsPanel
+                            workspaceId={workspaceId}
+                            emailId={email.id}
+                            savedVersion={email.lock_version}
+                            readOnly={readOnly}
+                            renderVersion={renderVersion}
+                            onRestored={(restored) => replaceWith({ kind: 'email', email: restored })}
+                          />
+                        </Tabs.Panel>
+                      )}
+                      {email && (
+                        <Tabs.Panel value="review">
+                          <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />
+                        </Tabs.Panel>
+                      )}
+                      {email && (
+                        <Tabs.Panel value="localization">
+                          <LocalizationPanel
+                            email={email}
+                            canImport={!readOnly}
+                            importBlockedReason={
+                              saveStatus.kind === 'saved'
+                                ? null
+                                : 'Your latest changes are still being saved: import once they are.'
+                            }
+                            onImported={(imported) => replaceWith({ kind: 'email', email: imported })}
+                            translateWithAi={
+                              <TranslateWithAi
+                                workspaceId={workspaceId}
+                                email={email}
+                                emailLocales={document.locales}
+                                defaultLocale={document.defaultLocale}
+                                blockedReason={
+                                  readOnly
+                                    ? 'The email cannot be changed now.'
+                                    : saveStatus.kind === 'saved'
+                                      ? null
+                                      : 'Your latest changes are still being saved: translate once they are.'
+                                }
+                                onTranslated={() => {
+                                  // Reopening discards the editor's state: only when nothing of the user's is unsaved.
+                                  if (saveStatus.kind !== 'saved') {
+                                    notifications.show({
+                                      color: 'blue',
+                                      message:
+                                        'The translations are written. Open the email again to see them once your changes are saved.',
+                                    });
+                                    return;
+                                  }
+                                  void reloadEmail(workspaceId, email.id).then((translated) => {
+                                    reopenOnLocalization(email.id);
+                                    replaceWith({ kind: 'email', email: translated });
+                                  });
+                                }}
+                              />
+                            }
+                          />
+                        </Tabs.Panel>
+                      )}
+                      {email && (
+                        <EmailChatTab
+                          active={panel === 'chat'}
                           workspaceId={workspaceId}
                           emailId={email.id}
-                          savedVersion={email.lock_version}
-                          readOnly={readOnly}
-                          renderVersion={renderVersion}
-                          onRestored={(restored) => replaceWith({ kind: 'email', email: restored })}
                         />
-                      </Tabs.Panel>
-                    )}
-                    {email && (
-                      <Tabs.Panel value="review">
-                        <ReviewPanel workspaceId={workspaceId} emailId={email.id} review={review} />
-                      </Tabs.Panel>
-                    )}
-                    {email && (
-                      <Tabs.Panel value="localization">
-                        <LocalizationPanel
-                          email={email}
-                          canImport={!readOnly}
-                          importBlockedReason={
-                            saveStatus.kind === 'saved'
-                              ? null
-                              : 'Your latest changes are still being saved: import once they are.'
-                          }
-                          onImported={(imported) => replaceWith({ kind: 'email', email: imported })}
-                          translateWithAi={
-                            <TranslateWithAi
-                              workspaceId={workspaceId}
-                              email={email}
-                              emailLocales={document.locales}
-                              defaultLocale={document.defaultLocale}
-                              blockedReason={
-                                readOnly
-                                  ? 'The email cannot be changed now.'
-                                  : saveStatus.kind === 'saved'
-                                    ? null
-                                    : 'Your latest changes are still being saved: translate once they are.'
-                              }
-                              onTranslated={() => {
-                                // Reopening discards the editor's state: only when nothing of the user's is unsaved.
-                                if (saveStatus.kind !== 'saved') {
-                                  notifications.show({
-                                    color: 'blue',
-                                    message:
-                                      'The translations are written. Open the email again to see them once your changes are saved.',
-                                  });
-                                  return;
-                                }
-                                void reloadEmail(workspaceId, email.id).then((translated) => {
-                                  reopenOnLocalization(email.id);
-                                  replaceWith({ kind: 'email', email: translated });
-                                });
-                              }}
-                            />
-                          }
-                        />
-                      </Tabs.Panel>
-                    )}
-                    {email && (
-                      <EmailChatTab active={panel === 'chat'} workspaceId={workspaceId} emailId={email.id} />
-                    )}
-                  </ScrollArea>
-                </Tabs>
+                      )}
+                    </ScrollArea>
+                  </Tabs>
+                </Box>
               </Box>
-            </Box>
-          </>
+            </>
+          )}
+        </Box>
+        {email && exporting && (
+          <ExportDialog
+            workspaceId={workspaceId}
+            email={{ id: email.id, name: email.name, locales: document.locales, status: email.status }}
+            onClose={() => setExporting(false)}
+          />
         )}
-      </Box>
-      {email && exporting && (
-        <ExportDialog
-          workspaceId={workspaceId}
-          email={{ id: email.id, name: email.name, locales: document.locales, status: email.status }}
-          onClose={() => setExporting(false)}
-        />
-      )}
-      {email && savingAsLayout && (
-        <SaveAsLayoutModal
-          workspaceId={workspaceId}
-          designSystemId={email.email_design_system_id}
-          brandProfileId={brandProfileId}
-          document={document}
-          emailName={email.name}
-          onClose={() => setSavingAsLayout(false)}
-        />
-      )}
-      {autosave && saveStatus.kind === 'conflict' && (
-        <ConflictDialog
-          mine={document}
-          theirs={saveStatus.theirs}
-          labelOf={labelOf}
-          onReloadTheirs={() => replaceWith(saveStatus.theirs.saved)}
-          onOverwrite={() => autosave.overwrite(saveStatus.theirs)}
-        />
-      )}
-      {autosave && saveStatus.kind === 'restored_draft' && (
-        <RestoredDraftDialog
-          draft={document}
-          server={target}
-          labelOf={labelOf}
-          onDiscard={() => replaceWith(target)}
-          onKeep={() => autosave.keepRestoredDraft()}
-        />
-      )}
+        {email && savingAsLayout && (
+          <SaveAsLayoutModal
+            workspaceId={workspaceId}
+            designSystemId={email.email_design_system_id}
+            brandProfileId={brandProfileId}
+            document={document}
+            emailName={email.name}
+            onClose={() => setSavingAsLayout(false)}
+          />
+        )}
+        {autosave && saveStatus.kind === 'conflict' && (
+          <ConflictDialog
+            mine={document}
+            theirs={saveStatus.theirs}
+            labelOf={labelOf}
+            onReloadTheirs={() => replaceWith(saveStatus.theirs.saved)}
+            onOverwrite={() => autosave.overwrite(saveStatus.theirs)}
+          />
+        )}
+        {autosave && saveStatus.kind === 'restored_draft' && (
+          <RestoredDraftDialog
+            draft={document}
+            server={target}
+            labelOf={labelOf}
+            onDiscard={() => replaceWith(target)}
+            onKeep={() => autosave.keepRestoredDraft()}
+            fromAnotherTab={restoredDraftOrigin.source === 'another_tab'}
+            writtenAt={restoredDraftOrigin.writtenAt}
+          />
+        )}
+      </PresenceProvider>
     </EditorSessionWithDragAndDrop>
   );
 }

@@ -33,6 +33,7 @@ import { type KeyboardEvent, memo, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import type { DragItem } from './canvas-drop/drop-command.ts';
 import { emptyEmailDropId, outlineEndId } from './canvas-drop/EditorDragAndDrop.tsx';
+import { PresenceMarkers } from './collaboration/PresenceAvatars.tsx';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
 
 /** What the outline shows of an instance; value edits leave it unchanged, so the outline does not re-render while typing. */
@@ -249,9 +250,12 @@ function Outline({ outline, canChangeStructure }: { outline: OutlineState; canCh
             bg={selectedId === container.id ? 'blue.0' : undefined}
             style={{ borderRadius: 4 }}
           >
-            <Text size="sm" c="dimmed">
-              {instanceLabel(container, componentsById)} · fields of the whole email
-            </Text>
+            <Group gap={4} wrap="nowrap" justify="space-between">
+              <Text size="sm" c="dimmed">
+                {instanceLabel(container, componentsById)} · fields of the whole email
+              </Text>
+              <PresenceMarkers instanceId={container.id} />
+            </Group>
           </UnstyledButton>
           <SortableContext
             items={instances.map((instance) => instance.id)}
@@ -378,6 +382,7 @@ function OutlineItem({
             )}
           </Text>
         </UnstyledButton>
+        <PresenceMarkers instanceId={id} />
         {canChangeStructure && (
           <>
             <ActionIcon

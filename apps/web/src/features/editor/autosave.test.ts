@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   Autosave,
+  mergeBaseOf,
   offlineRetryMs,
   type SaveAnswer,
   type SaveRequest,
@@ -253,7 +254,10 @@ class World {
   }
 
   open(): Page {
-    const start = startingPoint(this.server.copy().document, this.drafts.stored);
+    const start = startingPoint(
+      { document: this.server.copy().document, lockVersion: this.server.lockVersion },
+      this.drafts.stored,
+    );
     if (start.staleDraft) this.drafts.clear();
     const editor = createEditor({
       document: start.document,
@@ -262,7 +266,7 @@ class World {
     });
     const autosave = new Autosave({
       editor,
-      server: { document: this.server.copy().document, lockVersion: this.server.lockVersion },
+      server: start.server,
       restoredDraft: start.restoredDraft,
       drafts: this.drafts,
       save: (request) => this.server.save(request),
@@ -333,13 +337,24 @@ class World {
         this.server.answerOldest(action.answer);
         break;
       case 'reload': {
-        const lastSeen = this.document;
+        const lastSeen = valuesOf(this.document);
+        const draft = this.drafts.stored;
         this.reopen(action.requestsUnderWayLand);
-        // A reload shows exactly what the user saw before it, from the draft or the server.
-        expect(
-          sameDocument(this.document, lastSeen),
-          'the reloaded editor shows what the user last saw',
-        ).toBe(true);
+        // A reload shows what the user saw before it, from the draft or the server; a value someone
+        // else saved meanwhile shows too where the user had not changed it (a three-way merge).
+        const reloaded = valuesOf(this.document);
+        const server = valuesOf(this.server.document);
+        const base = draft?.base
+          ? valuesOf(mergeBaseOf(draft.base, draft.unconfirmed ?? [], this.server.document))
+          : lastSeen;
+        for (const key of ['headline', 'subtitle', 'footnote'] as const) {
+          const shown =
+            reloaded[key] === lastSeen[key] || (reloaded[key] === server[key] && lastSeen[key] === base[key]);
+          expect(
+            shown,
+            `the reloaded editor shows the ${key} the user last saw, or a newer one of theirs`,
+          ).toBe(true);
+        }
         break;
       }
       case 'choose':
@@ -689,5 +704,57 @@ describe('autosave, conflicts that still need the user', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('startingPoint, drafts bound to a tab and to the version they were made on', () => {
+  const withValue = (document: EditorDocument, variable: string, value: string) =>
+    applyCommand(document, setFieldValue(field(variable), value));
+  const base = testDocument();
+  const server = { document: base, lockVersion: 1 };
+
+  it('drops a draft whose changes the server already holds, even merged with newer saves', () => {
+    const draft = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine') };
+    const newer = withValue(draft.document, 'footnote', 'theirs');
+    const start = startingPoint({ document: newer, lockVersion: 3 }, draft);
+    expect(start).toMatchObject({ staleDraft: true, restoredDraft: false, draftSource: null });
+    expect(sameDocument(start.document, newer)).toBe(true);
+  });
+
+  it('offers this tab’s draft merged onto a newer copy, built on that copy', () => {
+    const draft = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine'), writtenAt: 5 };
+    const newer = withValue(base, 'footnote', 'theirs');
+    const start = startingPoint({ document: newer, lockVersion: 2 }, draft);
+    expect(start).toMatchObject({ restoredDraft: true, draftSource: 'this_tab', draftWrittenAt: 5 });
+    expect(start.server.lockVersion).toBe(2);
+    expect(valuesOf(start.document)).toMatchObject({ headline: 'mine', footnote: 'theirs' });
+  });
+
+  it('builds a draft that changed the same value as a newer save on the version it was made on, so keeping it meets the newer one', () => {
+    const draft = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine') };
+    const newer = withValue(base, 'headline', 'theirs');
+    const start = startingPoint({ document: newer, lockVersion: 2 }, draft);
+    expect(start.restoredDraft).toBe(true);
+    expect(start.server).toEqual({ document: base, lockVersion: 1 });
+    expect(valuesOf(start.document).headline).toBe('mine');
+  });
+
+  it('offers the newest draft a closed tab left behind only when this tab has none, and forgets the ones the server holds', () => {
+    const held = { lockVersion: 1, base, document: base, writtenAt: 9 };
+    const older = { lockVersion: 1, base, document: withValue(base, 'subtitle', 'older'), writtenAt: 1 };
+    const newest = { lockVersion: 1, base, document: withValue(base, 'subtitle', 'newest'), writtenAt: 7 };
+    const start = startingPoint(server, null, [held, newest, older]);
+    expect(start).toMatchObject({
+      restoredDraft: true,
+      draftSource: 'another_tab',
+      leftBehindToRemove: [0, 1],
+    });
+    expect(valuesOf(start.document).subtitle).toBe('newest');
+
+    const own = { lockVersion: 1, base, document: withValue(base, 'headline', 'mine') };
+    expect(startingPoint(server, own, [newest])).toMatchObject({
+      draftSource: 'this_tab',
+      leftBehindToRemove: [],
+    });
   });
 });

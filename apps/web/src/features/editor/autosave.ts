@@ -55,32 +55,141 @@ export interface Timers {
 
 export interface AutosaveOptions<Saved> {
   editor: Editor;
-  /** The server's copy the editor was opened from. */
-  server: { document: EditorDocument; lockVersion: number };
+  /** The server's copy the editor's document is built on. */
+  server: ServerState;
   /** The editor opens on a draft from this browser that differs from the server's copy: nothing is saved until the user chooses. */
   restoredDraft: boolean;
   drafts: DraftStore;
   save(request: SaveRequest): Promise<SaveAnswer<Saved>>;
   onSaved(saved: Saved): void;
+  /**
+   * Fetches the server's current copy, for saves announced by the event stream (null when it
+   * cannot be had now: the next announcement or resync tries again). Without it, others' saves
+   * are met only when a save of this editor's conflicts with them.
+   */
+  fetchLatest?(): Promise<ServerCopy<Saved> | null>;
   timers: Timers;
 }
 
 export const saveDelayMs = 800;
 export const offlineRetryMs = 5000;
 
+/** The server's copy an autosave builds on: the lock_version it saves with and the document it holds. */
+export interface ServerState {
+  document: EditorDocument;
+  lockVersion: number;
+}
+
+/** Where the editor opens, and what becomes of the drafts this browser kept. */
+export interface StartingPoint {
+  document: EditorDocument;
+  /** The server's copy the autosave builds on (older than the one opened when a draft cannot be merged onto it). */
+  server: ServerState;
+  /** The editor opens on a draft that differs from the server's copy: nothing is saved until the user chooses. */
+  restoredDraft: boolean;
+  /** Whose draft is offered: this tab's (a reload or a crash) or one a closed tab left behind. */
+  draftSource: 'this_tab' | 'another_tab' | null;
+  /** When the offered draft was last written, if known. */
+  draftWrittenAt: number | null;
+  /** This tab's draft is stale (the server holds its changes): forget it. */
+  staleDraft: boolean;
+  /** Drafts of closed tabs that the server already holds, or the one offered (it becomes this tab's): forget them. */
+  leftBehindToRemove: number[];
+}
+
 /**
- * Where the editor starts: the server's copy, or a draft this browser kept that differs from it.
- * A draft equal to the server's copy (its save landed, or the user undid back to it) is stale.
+ * What a newer copy of the server's (`theirs`) was built on, for a three-way merge. The server held
+ * `known` at the lock_version the editor knows, but a save of the editor's whose answer was lost
+ * (`unconfirmed`) may have landed before theirs: then their copy holds all of that save's changes,
+ * and it is the base (else undoing one of its edits would look unchanged on our side and theirs
+ * would bring the edit back). Of such saves, the one whose changes hold the others'; none, or no
+ * such one, leaves `known`.
+ */
+export function mergeBaseOf(
+  known: EditorDocument,
+  unconfirmed: readonly EditorDocument[],
+  theirs: EditorDocument,
+): EditorDocument {
+  const holds = (outer: EditorDocument, inner: EditorDocument) => {
+    const result = mergeDocuments(known, inner, outer);
+    return 'merged' in result && sameDocument(result.merged, outer);
+  };
+  const landed = unconfirmed.filter((sent) => holds(theirs, sent));
+  return landed.find((sent) => landed.every((other) => holds(sent, other))) ?? known;
+}
+
+/**
+ * Whether the server's copy already holds a draft's changes: it equals the draft, or merging the
+ * draft onto it (from what the draft was made on) changes nothing.
+ */
+export function serverHolds(server: EditorDocument, draft: StoredDraft): boolean {
+  if (sameDocument(draft.document, server)) return true;
+  if (!draft.base) return false;
+  const result = mergeDocuments(draftBase(draft, server), draft.document, server);
+  return 'merged' in result && sameDocument(result.merged, server);
+}
+
+/**
+ * Where the editor starts: the server's copy, or a draft this browser kept whose changes the server
+ * does not hold. This tab's own draft comes first (a reload, or a crash of this tab); without one,
+ * the newest draft a closed tab left behind is offered; another open tab's draft never is. A draft
+ * made on an older copy is merged onto the server's copy, so keeping it never writes an old state
+ * over newer work; when the two changed the same value, the editor opens on the draft as it was,
+ * built on the copy it was made on, and keeping it meets the server's newer copy (the merge, or the
+ * choose-a-version dialog). A draft from before drafts knew their base is offered as it is.
  */
 export function startingPoint(
-  serverDocument: EditorDocument,
-  draft: StoredDraft | null,
-): { document: EditorDocument; restoredDraft: boolean; staleDraft: boolean } {
-  if (draft === null) return { document: serverDocument, restoredDraft: false, staleDraft: false };
-  if (sameDocument(draft.document, serverDocument)) {
-    return { document: serverDocument, restoredDraft: false, staleDraft: true };
+  server: ServerState,
+  ownDraft: StoredDraft | null,
+  leftBehind: readonly StoredDraft[] = [],
+): StartingPoint {
+  const opened: StartingPoint = {
+    document: server.document,
+    server,
+    restoredDraft: false,
+    draftSource: null,
+    draftWrittenAt: null,
+    staleDraft: false,
+    leftBehindToRemove: [],
+  };
+  const ownStale = ownDraft !== null && serverHolds(server.document, ownDraft);
+  if (ownDraft && !ownStale) return { ...opened, ...restore(server, ownDraft), draftSource: 'this_tab' };
+  const stale = leftBehind.flatMap((draft, index) => (serverHolds(server.document, draft) ? [index] : []));
+  const offered = leftBehind.findIndex((_, index) => !stale.includes(index));
+  const base = { ...opened, staleDraft: ownStale, leftBehindToRemove: stale };
+  const offeredDraft = leftBehind[offered];
+  if (!offeredDraft) return base;
+  return {
+    ...base,
+    ...restore(server, offeredDraft),
+    draftSource: 'another_tab',
+    leftBehindToRemove: [...stale, offered],
+  };
+}
+
+function restore(
+  server: ServerState,
+  draft: StoredDraft,
+): Pick<StartingPoint, 'document' | 'server' | 'restoredDraft' | 'draftWrittenAt'> {
+  const restored = { restoredDraft: true, draftWrittenAt: draft.writtenAt ?? null };
+  if (!draft.base || draft.lockVersion === server.lockVersion) {
+    return { ...restored, document: draft.document, server };
   }
-  return { document: draft.document, restoredDraft: true, staleDraft: false };
+  const base = draftBase(draft, server.document);
+  // The server moved on by a save of the tab's own whose answer was lost: the draft builds on it.
+  if (sameDocument(base, server.document)) return { ...restored, document: draft.document, server };
+  const merged = mergeDocuments(base, draft.document, server.document);
+  if ('merged' in merged) return { ...restored, document: merged.merged, server };
+  return {
+    ...restored,
+    document: draft.document,
+    server: { document: base, lockVersion: draft.lockVersion },
+  };
+}
+
+/** What the server's copy was built on, from the draft's point of view (see `mergeBaseOf`). */
+function draftBase(draft: StoredDraft, server: EditorDocument): EditorDocument {
+  return mergeBaseOf(draft.base ?? server, draft.unconfirmed ?? [], server);
 }
 
 /**
@@ -112,6 +221,11 @@ export class Autosave<Saved> {
   private running = false;
   /** Set while the editor takes in someone else's change, which is not an edit to react to. */
   private rebasing = false;
+  /** The newest lock_version the event stream announced (a save of anyone's, this editor's included). */
+  private announcedLockVersion = 0;
+  /** The stream may have missed announcements: look at the server's copy once. */
+  private recheckRequested = false;
+  private fetchingLatest = false;
 
   constructor(options: AutosaveOptions<Saved>) {
     this.options = options;
@@ -183,6 +297,66 @@ export class Autosave<Saved> {
     void this.save();
   }
 
+  /**
+   * The event stream announces that the server's copy reached `lockVersion`. A save of someone
+   * else's (newer than the copy this editor builds on) is fetched and merged in; the announcement
+   * of this editor's own save is recognised by its lock_version: a save under way is answered
+   * first, and an announcement not newer than what the editor builds on is ignored, so duplicates
+   * and announcements out of order change nothing.
+   */
+  announced(lockVersion: number): void {
+    this.announcedLockVersion = Math.max(this.announcedLockVersion, lockVersion);
+    void this.catchUp();
+  }
+
+  /** The event stream reconnected and may have missed announcements: compare with the server's copy once. */
+  resync(): void {
+    this.recheckRequested = true;
+    void this.catchUp();
+  }
+
+  /**
+   * Fetches the server's copy when it is newer than the one the editor builds on, and takes it in
+   * as a conflict's copy is (merged without a dialog unless the same value changed on both sides).
+   * Waits while a save is under way (its answer settles the lock_version), while the user has a
+   * dialog to answer, and while a settings change is waiting (its save meets the newer copy anyway).
+   */
+  private async catchUp(): Promise<void> {
+    if (!this.running || !this.options.fetchLatest || this.fetchingLatest) return;
+    if (this.inFlight || this.isBlocked() || this.settingsPending) return;
+    if (this.announcedLockVersion <= this.lockVersion && !this.recheckRequested) return;
+    const announcedBefore = this.announcedLockVersion;
+    this.recheckRequested = false;
+    this.fetchingLatest = true;
+    let latest: ServerCopy<Saved> | null;
+    try {
+      latest = await this.options.fetchLatest();
+    } catch {
+      latest = null;
+    } finally {
+      this.fetchingLatest = false;
+    }
+    if (!this.running) return;
+    // A save that started meanwhile meets the newer copy itself (a 409); its answer comes back here.
+    if (latest && latest.lockVersion > this.lockVersion && !this.inFlight && !this.isBlocked()) {
+      this.takeIn(latest);
+    }
+    if (this.announcedLockVersion > announcedBefore || this.recheckRequested) void this.catchUp();
+  }
+
+  /** A newer copy of the server's that this editor did not save (or whose answer it lost). */
+  private takeIn(theirs: ServerCopy<Saved>): void {
+    if (this.unconfirmed.some((document) => sameDocument(document, theirs.document))) {
+      this.adoptServerCopy(theirs);
+      this.options.onSaved(theirs.saved);
+      this.reconcile();
+      return;
+    }
+    if (this.mergeTheirs(theirs)) return;
+    this.setStatus({ kind: 'conflict', theirs });
+    this.reconcile();
+  }
+
   /** A new edit starts a fresh attempt after a failure; a conflict or a restored draft still waits. */
   private onEditorChange(): void {
     if (this.rebasing) return;
@@ -208,7 +382,15 @@ export class Autosave<Saved> {
       return;
     }
     // A save under way may still land, so until its answer the draft keeps what the user sees.
-    this.options.drafts.write({ lockVersion: this.lockVersion, document });
+    // With the documents the server may have moved on to (the save under way, saves whose answer
+    // was lost), so that an editor opened on this draft can tell its own saves from others'.
+    const unconfirmed = [...this.unconfirmed, ...(this.inFlight?.document ? [this.inFlight.document] : [])];
+    this.options.drafts.write({
+      lockVersion: this.lockVersion,
+      base: this.serverDocument,
+      ...(unconfirmed.length > 0 ? { unconfirmed } : {}),
+      document,
+    });
     if (blocked) return;
     if (this.inFlight) {
       this.setStatus({ kind: 'saving' });
@@ -248,6 +430,8 @@ export class Autosave<Saved> {
     this.inFlight = null;
     if (!this.running) return;
     this.settle(request, answer);
+    // Saves announced while this one was under way are looked at now that its lock_version is known.
+    void this.catchUp();
   }
 
   private settle(request: SaveRequest, answer: SaveAnswer<Saved>): void {
@@ -287,20 +471,31 @@ export class Autosave<Saved> {
 
   /**
    * Someone else saved meanwhile: merges their change into the editor's document and every undo
-   * snapshot (so undo never takes it back), adopts their copy and saves the merge on top. False,
-   * changing nothing, when a merge fails: then the user chooses.
+   * and redo snapshot, adopts their copy and saves the merge on top. False, changing nothing, when
+   * the editor's document does not merge with theirs: then the user chooses.
+   *
+   * Undo undoes this person's edits only: their change is woven into every snapshot, so undo and
+   * redo never take it back. When it cannot be woven into some older snapshot (an undone or redone
+   * edit of the same value), the undo history is cleared instead: undo must never silently bring
+   * back the value someone else overwrote.
    */
   private mergeTheirs(theirs: ServerCopy<Saved>): boolean {
     // Settings live outside the document and their base is unknown here: sending ours could undo theirs.
     if (this.settingsPending) return false;
     const base = this.mergeBase(theirs.document);
+    const mergeWithTheirs = (document: EditorDocument) => {
+      const result = mergeDocuments(base, document, theirs.document);
+      return 'merged' in result ? result.merged : undefined;
+    };
     this.rebasing = true;
     let merged: boolean;
     try {
-      merged = this.options.editor.rebase((document) => {
-        const result = mergeDocuments(base, document, theirs.document);
-        return 'merged' in result ? result.merged : undefined;
-      });
+      merged = this.options.editor.rebase(mergeWithTheirs);
+      if (!merged) {
+        const current = mergeWithTheirs(this.options.editor.getState().document);
+        // Every snapshot becomes the merge: each step then changes nothing and is dropped.
+        if (current) merged = this.options.editor.rebase(() => current);
+      }
     } finally {
       this.rebasing = false;
     }
@@ -313,20 +508,9 @@ export class Autosave<Saved> {
     return true;
   }
 
-  /**
-   * What their copy was built on. The server held `serverDocument` at our lock_version, but a save
-   * of ours whose answer was lost may have landed before theirs: then their copy holds all of that
-   * save's changes, and it is the base (else undoing one of its edits would look unchanged on our
-   * side and theirs would bring the edit back). Of such saves, the one whose changes hold the
-   * others'; none, or no such one, leaves the copy we know of.
-   */
+  /** What their copy was built on (see `mergeBaseOf`). */
   private mergeBase(theirs: EditorDocument): EditorDocument {
-    const holds = (outer: EditorDocument, inner: EditorDocument) => {
-      const result = mergeDocuments(this.serverDocument, inner, outer);
-      return 'merged' in result && sameDocument(result.merged, outer);
-    };
-    const landed = this.unconfirmed.filter((sent) => holds(theirs, sent));
-    return landed.find((sent) => landed.every((other) => holds(sent, other))) ?? this.serverDocument;
+    return mergeBaseOf(this.serverDocument, this.unconfirmed, theirs);
   }
 
   private adoptServerCopy(copy: { lockVersion: number; document: EditorDocument }): void {

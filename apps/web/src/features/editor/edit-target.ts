@@ -2,7 +2,7 @@ import type { EditorDocument } from '@letterset/core';
 import { ApiError, errorMessage } from '../../shared/api-error.ts';
 import { type Layout, layoutChanges, layoutDocument } from '../layouts/layout-content.ts';
 import type { SaveAnswer, SaveRequest, ServerCopy } from './autosave.ts';
-import { type DraftSlot, emailDraftSlot, layoutDraftSlot } from './drafts.ts';
+import { type DraftShelf, emailDrafts, layoutDrafts } from './drafts.ts';
 import { type Email, patchEmail, patchLayout } from './editor-api.ts';
 
 /**
@@ -28,8 +28,9 @@ export function copyOf(target: EditTarget): ServerCopy<EditTarget> {
   return { saved: target, lockVersion: record.lock_version, document: documentOf(target) };
 }
 
-export function draftSlotOf(target: EditTarget): DraftSlot {
-  return target.kind === 'email' ? emailDraftSlot(target.email.id) : layoutDraftSlot(target.layout.id);
+/** This browser's drafts of the email or layout: this tab's, and those closed tabs left behind. */
+export function draftsOf(target: EditTarget): DraftShelf {
+  return target.kind === 'email' ? emailDrafts(target.email.id) : layoutDrafts(target.layout.id);
 }
 
 export function nameOf(target: EditTarget): string {

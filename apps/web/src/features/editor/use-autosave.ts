@@ -1,7 +1,8 @@
 import type { Editor } from '@letterset/core';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Autosave } from './autosave.ts';
-import { copyOf, draftSlotOf, type EditTarget, saveTarget } from './edit-target.ts';
+import { Autosave, type ServerState } from './autosave.ts';
+import { fetchEmail } from './collaboration/collaboration-api.ts';
+import { copyOf, draftsOf, type EditTarget, saveTarget } from './edit-target.ts';
 
 export type { SaveStatus, SettingsChange } from './autosave.ts';
 
@@ -11,20 +12,23 @@ const browserTimers = {
 };
 
 /**
- * The editor's autosave (see `Autosave`), bound to the API, the browser's localStorage and its
- * timers, with its status as React state. Null while the editor is read-only.
+ * The editor's autosave (see `Autosave`), bound to the API, this tab's draft in localStorage and
+ * the browser's timers, with its status as React state. Null while the editor is read-only.
  */
 export function useAutosave({
   workspaceId,
   target,
+  server,
   editor,
   restoredDraft,
   enabled,
   onSaved,
 }: {
   workspaceId: number;
-  /** The server's copy the editor was opened from. */
+  /** The email or layout the editor was opened on. */
   target: EditTarget;
+  /** The server's copy the editor's document is built on (see `startingPoint`). */
+  server: ServerState;
   editor: Editor;
   /** The editor opens on a draft from this browser that differs from the server's copy. */
   restoredDraft: boolean;
@@ -35,14 +39,24 @@ export function useAutosave({
   onSavedRef.current = onSaved;
   const [autosave] = useState(() => {
     if (!enabled) return null;
-    const opened = copyOf(target);
+    const emailId = target.kind === 'email' ? target.email.id : null;
     return new Autosave<EditTarget>({
       editor,
-      server: { document: opened.document, lockVersion: opened.lockVersion },
+      server,
       restoredDraft,
-      drafts: draftSlotOf(target),
+      drafts: draftsOf(target).slot,
       save: (request) => saveTarget(workspaceId, target, request),
       onSaved: (saved) => onSavedRef.current(saved),
+      // Only emails announce their saves (layouts have no event stream).
+      ...(emailId === null
+        ? {}
+        : {
+            fetchLatest: () =>
+              fetchEmail(workspaceId, emailId).then(
+                (email) => copyOf({ kind: 'email', email }),
+                () => null,
+              ),
+          }),
       timers: browserTimers,
     });
   });

@@ -12,19 +12,21 @@ import {
 } from '@letterset/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCan, useMe } from '../../app/session.ts';
 import { errorMessage } from '../../shared/api-error.ts';
 import { takeReopenAfterImport } from '../localization/localization-api.ts';
 import { frozenReason } from '../review/review-action-states.ts';
 import { startingPoint } from './autosave.ts';
+import { useLiveEditing } from './collaboration/use-live-editing.ts';
+import { keepTabSignUp } from './drafts.ts';
 import {
   type EditorSession,
   type FieldFocusRequest,
   instanceLabel,
   useEditorState,
 } from './EditorContext.tsx';
-import { brandProfileIdOf, documentOf, draftSlotOf, type EditTarget, nameOf } from './edit-target.ts';
+import { brandProfileIdOf, copyOf, draftsOf, type EditTarget, nameOf } from './edit-target.ts';
 import {
   type Conditional,
   convertToDraft as convertEmailToDraft,
@@ -85,12 +87,29 @@ export function useDocumentEditorSession({
   const email = target.kind === 'email' ? target.email : null;
   const frozen = email ? frozenReason(email.status) : null;
   const readOnly = email ? frozen !== null || !can('update_emails') : !can('update_layouts');
+  // This tab's draft (a reload, a crash), or one a closed tab left behind; never an open tab's.
   const [start] = useState(() => {
-    const drafts = draftSlotOf(target);
-    const opening = startingPoint(documentOf(target), readOnly ? null : drafts.read());
-    if (opening.staleDraft) drafts.clear();
-    return opening;
+    const { document: serverDocument, lockVersion } = copyOf(target);
+    const server = { document: serverDocument, lockVersion };
+    if (readOnly) return { ...startingPoint(server, null), forget: [] as (() => void)[] };
+    const drafts = draftsOf(target);
+    const leftBehind = drafts.leftBehind();
+    const opening = startingPoint(
+      server,
+      drafts.slot.read(),
+      leftBehind.map((entry) => entry.draft),
+    );
+    const forget = opening.leftBehindToRemove.flatMap((index) => leftBehind[index]?.remove ?? []);
+    if (opening.staleDraft) forget.push(() => drafts.slot.clear());
+    return { ...opening, forget };
   });
+  // Once mounted (not in the initializer, which React may run twice): the draft offered is this
+  // tab's from now on (the autosave wrote it to this tab's slot), and stale ones go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the opening is decided once.
+  useEffect(() => {
+    for (const forget of start.forget) forget();
+  }, []);
+  useEffect(() => (readOnly ? undefined : keepTabSignUp()), [readOnly]);
   const [editor] = useState(() =>
     createEditor({ document: start.document, permissions: readOnly ? [] : me.permissions }),
   );
@@ -142,6 +161,7 @@ export function useDocumentEditorSession({
   const autosave = useAutosave({
     workspaceId,
     target,
+    server: start.server,
     editor,
     restoredDraft: start.restoredDraft,
     enabled: !readOnly,
@@ -156,6 +176,7 @@ export function useDocumentEditorSession({
     },
   });
   const saveStatus: SaveStatus<EditTarget> = autosave?.status ?? { kind: 'saved' };
+  const presentOthers = useLiveEditing({ workspaceId, target, autosave, selectedId, onReplace });
 
   const select = useCallback((instanceId: string | null) => {
     setSelectedId(instanceId);
@@ -349,6 +370,8 @@ export function useDocumentEditorSession({
     labelOf,
     autosave,
     saveStatus,
+    restoredDraftOrigin: { source: start.draftSource, writtenAt: start.draftWrittenAt },
+    presentOthers,
     replaceWith,
     openProblem,
     renderVersion,

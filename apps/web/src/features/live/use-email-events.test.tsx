@@ -71,4 +71,20 @@ describe('useEmailEvents', () => {
     unmount();
     expect(FakeEventSource.opened[1]?.closed).toBe(true);
   });
+
+  it('shares one stream among the parts of the page that follow the same email', () => {
+    const first: StreamedEmailEvent[] = [];
+    const second: StreamedEmailEvent[] = [];
+    const one = renderHook(() => useEmailEvents(3, 42, (event) => first.push(event)));
+    const two = renderHook(() => useEmailEvents(3, 42, (event) => second.push(event)));
+    expect(FakeEventSource.opened).toHaveLength(1);
+    const [source] = FakeEventSource.opened;
+    source?.send('content_changed', { type: 'content_changed', email_id: 42, lock_version: 5 });
+    expect(first).toEqual(second);
+    expect(first).toHaveLength(1);
+    one.unmount();
+    expect(source?.closed).toBe(false);
+    two.unmount();
+    expect(source?.closed).toBe(true);
+  });
 });
