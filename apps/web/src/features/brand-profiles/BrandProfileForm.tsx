@@ -27,9 +27,9 @@ import { FormProblems } from '../../shared/FormParts.tsx';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
 import { QueryState } from '../../shared/QueryState.tsx';
-import { RowsEditor } from '../../shared/RowsEditor.tsx';
 import { type Component, componentListQuery } from '../component-builder/component-builder-api.ts';
 import type { DesignSystem } from '../design-systems/design-systems-api.ts';
+import { CustomStylesRows } from '../design-tokens/CustomStylesRows.tsx';
 import { parseTokens } from '../design-tokens/parse-tokens.ts';
 import { TokenOverrideFields } from '../design-tokens/TokenOverrideFields.tsx';
 import { BrandPreview } from './BrandPreview.tsx';
@@ -191,22 +191,8 @@ export function BrandProfileForm({
                 </Tabs.Panel>
               </Tabs>
             </Fieldset>
-            <RowsEditor
+            <CustomStylesRows
               form={stylesForm}
-              path="custom_styles"
-              legend="Custom styles"
-              columns={[
-                { key: 'label', label: 'Label (in the toolbar)', placeholder: 'Highlight' },
-                { key: 'name', label: 'Name', placeholder: 'highlight', monospace: true },
-                {
-                  key: 'style',
-                  label: 'CSS',
-                  placeholder: 'color: #d6336c; font-weight: bold;',
-                  monospace: true,
-                },
-              ]}
-              newRow={() => ({ label: '', name: '', style: '' })}
-              addLabel="Add custom style"
               readOnly={readOnly}
               emptyText={`None: rich text uses the design system's ${system.custom_styles.length === 0 ? 'styles' : `styles (${system.custom_styles.map((style) => style.name).join(', ')})`}. A style with the same name as one of them replaces it for this brand.`}
             />

@@ -1,8 +1,9 @@
 import type { ComponentInstance } from '@letterset/core';
 import { Box, Tooltip, UnstyledButton } from '@mantine/core';
-import { type MouseEvent, useEffect, useReducer } from 'react';
+import { type MouseEvent, useEffect } from 'react';
 import { instanceLabel, useEditorSession, useEditorState } from '../editor/EditorContext.tsx';
 import { clickTarget } from '../editor/preview.ts';
+import { useFollowPreview } from '../editor/use-follow-preview.ts';
 import { markerPosition, pinBranchKey, pinCoordinates, pinShowsInBranches, topOf } from './pin-math.ts';
 import type { ReviewState } from './review-state.ts';
 import type { CommentThread } from './threads.ts';
@@ -16,39 +17,6 @@ function anchorTop(document: Document, instanceId: string | null): number | null
     .map((element) => element.getBoundingClientRect())
     .filter((box) => box.width > 0 || box.height > 0);
   return topOf(boxes);
-}
-
-/** Re-renders whenever the preview scrolls, resizes, re-renders or loads an image: markers follow. */
-export function useFollowPreview(frame: HTMLIFrameElement): void {
-  const [, refresh] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    const document = frame.contentDocument;
-    const view = frame.contentWindow;
-    if (!document || !view) return;
-    let scheduled = 0;
-    const schedule = () => {
-      if (scheduled) return;
-      scheduled = requestAnimationFrame(() => {
-        scheduled = 0;
-        refresh();
-      });
-    };
-    view.addEventListener('scroll', schedule, { passive: true });
-    view.addEventListener('resize', schedule);
-    document.addEventListener('load', schedule, true);
-    const mutations = new MutationObserver(schedule);
-    mutations.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-    const sizes = new ResizeObserver(schedule);
-    sizes.observe(frame);
-    return () => {
-      cancelAnimationFrame(scheduled);
-      view.removeEventListener('scroll', schedule);
-      view.removeEventListener('resize', schedule);
-      document.removeEventListener('load', schedule, true);
-      mutations.disconnect();
-      sizes.disconnect();
-    };
-  }, [frame]);
 }
 
 /**

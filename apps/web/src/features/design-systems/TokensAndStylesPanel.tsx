@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { monospaceInput } from '../../shared/monospace.ts';
 import { showNestedApiErrors } from '../../shared/nested-form-errors.ts';
-import { RowsEditor } from '../../shared/RowsEditor.tsx';
+import { CustomStylesRows } from '../design-tokens/CustomStylesRows.tsx';
 import { parseTokens } from '../design-tokens/parse-tokens.ts';
 import { TokenOverrideFields } from '../design-tokens/TokenOverrideFields.tsx';
 import { type DesignSystem, designSystemKeys, updateDesignSystem } from './design-systems-api.ts';
@@ -97,22 +97,8 @@ export function TokensAndStylesPanel({
             </Tabs.Panel>
           </Tabs>
         </Fieldset>
-        <RowsEditor
+        <CustomStylesRows
           form={form}
-          path="custom_styles"
-          legend="Custom styles"
-          columns={[
-            { key: 'label', label: 'Label (in the toolbar)', placeholder: 'Highlight' },
-            { key: 'name', label: 'Name', placeholder: 'highlight', monospace: true },
-            {
-              key: 'style',
-              label: 'CSS',
-              placeholder: 'color: #0066CC; font-weight: bold;',
-              monospace: true,
-            },
-          ]}
-          newRow={() => ({ label: '', name: '', style: '' })}
-          addLabel="Add custom style"
           readOnly={!editable}
           emptyText="No custom styles. Rich-text fields can offer them in their toolbar; each becomes the class es-custom-style-NAME."
         />

@@ -2,8 +2,8 @@ import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useFollowPreview } from '../../comments/PinOverlay.tsx';
 import { instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
+import { useFollowPreview } from '../use-follow-preview.ts';
 import type { DragItem, GapDropData } from './drop-command.ts';
 import { canvasDropId } from './EditorDragAndDrop.tsx';
 import {

@@ -1,6 +1,6 @@
 import { initialsOf, presenceColorOf } from '@letterset/core';
 import { Box, Text } from '@mantine/core';
-import { useEffect, useReducer } from 'react';
+import { useFollowPreview } from '../use-follow-preview.ts';
 import { byPerson } from './PresenceAvatars.tsx';
 import { usePresentOthers } from './presence-context.tsx';
 
@@ -10,7 +10,7 @@ import { usePresentOthers } from './presence-context.tsx';
  * component as the preview scrolls and re-renders. It lets clicks through to the preview.
  */
 export function PresenceOutlines({ frame }: { frame: HTMLIFrameElement }) {
-  useFollowFrame(frame);
+  useFollowPreview(frame);
   const others = usePresentOthers();
   const document = frame.contentDocument;
   if (!document) return null;
@@ -82,38 +82,4 @@ function boundsOf(document: Document, instanceId: string): DOMRect | null {
   const right = Math.max(...boxes.map((box) => box.right));
   const bottom = Math.max(...boxes.map((box) => box.bottom));
   return new DOMRect(left, top, right - left, bottom - top);
-}
-
-/** Re-renders when the preview scrolls, resizes or re-renders, so the outlines follow their components. */
-function useFollowFrame(frame: HTMLIFrameElement): void {
-  const [, refresh] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    const document = frame.contentDocument;
-    const view = frame.contentWindow;
-    if (!document || !view) return;
-    let scheduled = 0;
-    const schedule = () => {
-      if (!scheduled) {
-        scheduled = requestAnimationFrame(() => {
-          scheduled = 0;
-          refresh();
-        });
-      }
-    };
-    view.addEventListener('scroll', schedule, { passive: true });
-    view.addEventListener('resize', schedule);
-    document.addEventListener('load', schedule, true);
-    const mutations = new MutationObserver(schedule);
-    mutations.observe(document, { childList: true, subtree: true, characterData: true });
-    const sizes = new ResizeObserver(schedule);
-    sizes.observe(frame);
-    return () => {
-      cancelAnimationFrame(scheduled);
-      view.removeEventListener('scroll', schedule);
-      view.removeEventListener('resize', schedule);
-      document.removeEventListener('load', schedule, true);
-      mutations.disconnect();
-      sizes.disconnect();
-    };
-  }, [frame]);
 }
