@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { collectPageProblems } from './support/page-problems.ts';
@@ -158,8 +157,6 @@ test('text, rich text and a button label are typed in the preview, in one undo h
     .click();
   await page.keyboard.type(' Come by');
   await expect.poll(() => previewFieldHtml(page, 'body')).toMatch(/<em[^>]*> Come by<\/em>/);
-  mkdirSync('/work/screens', { recursive: true });
-  await page.screenshot({ path: '/work/screens/canvas-typing.png' });
   // Ctrl+Z in the rich-text editor is the email editor's undo too (TipTap keeps no history of its own).
   await page.keyboard.press('ControlOrMeta+Z');
   await expect.poll(() => previewFieldHtml(page, 'body')).not.toContain('Come by');

@@ -134,6 +134,5 @@ test('personalization tags are chips: inserted with { or the button, previewed w
   expect(values[0]?.body?.value).toBe('<p>Hello </p>');
   expect(values[1]?.text?.value).toBe(`Welcome {tag:${tagId}}`);
 
-  await page.screenshot({ path: '/work/screens/merge-tag-chips.png' });
   expect(problems).toEqual([]);
 });

@@ -97,12 +97,37 @@ test('on a phone, a tap on the preview places the pin, and the comment is saved 
   await context.close();
 });
 
-test('the editor toolbar keeps one row at 1280 and 1440 px with the review actions showing', async ({
+test('the editor toolbar keeps one row at 1280 and 1440 px with the review actions, audiences, tags and another person showing', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const problems = collectPageProblems(page);
   const email = await emailWithHero(page, `A toolbar that fits on a laptop screen ${unique}`, 'indigo');
+  // The widest bar: the Hero shown per audience (the Audience switch), a personalization tag in the
+  // workspace (the tag names switch) and someone else in the email (their avatar).
+  await postJson(page, `${workspaceApi}/personalization_tags`, {
+    label: `Toolbar tag ${unique}`,
+    default_value: 'friend',
+    example_value: 'Ada',
+  });
+  const conditional = await postJson<{ id: number }>(page, `${workspaceApi}/conditionals`, {
+    label: `Toolbar audience ${unique}`,
+    branches: [
+      { key: 'gold', label: 'Gold members' },
+      { key: 'others', label: 'Everyone else' },
+    ],
+    default_value: {
+      closing: '{% endif %}',
+      branch_values: { gold: '{% if tier == "gold" %}', others: '{% else %}' },
+    },
+  });
+  const saved = await (await page.request.get(`${workspaceApi}/emails/${email.id}`)).json();
+  const content = saved.email_content;
+  content.component_instances[0].conditional_id = conditional.id;
+  const patched = await page.request.patch(`${workspaceApi}/emails/${email.id}`, {
+    data: { email_content: content, lock_version: saved.lock_version },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
   const me = await (await page.request.get('/api/v1/me')).json();
   await postJson(page, `${workspaceApi}/emails/${email.id}/approval_workflow`, {
     stages: [{ approval_type: 'one_of', members: [{ user_id: me.user.id }] }],
@@ -111,11 +136,19 @@ test('the editor toolbar keeps one row at 1280 and 1440 px with the review actio
   const toolbar = page.getByTestId('editor-toolbar');
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
+    // This person's other tab, as the server knows it: its avatar shows in the bar.
+    const otherTab = await page.request.put(`${workspaceApi}/emails/${email.id}/presence`, {
+      data: { session_id: `other-tab-${unique}`, selected_instance_id: null },
+    });
+    expect(otherTab.ok(), await otherTab.text()).toBe(true);
     await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);
+    await expect(page.getByRole('list', { name: 'Also editing this email' })).toBeVisible();
     // The widest set of review actions: a reviewer's, while the email is in review.
     await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Request changes', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Review timeline' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Audience', exact: true })).toBeVisible();
+    await expect(page.getByText('Show tag names')).toBeVisible();
     const button = await page.getByRole('button', { name: 'Approve', exact: true }).boundingBox();
     const bar = await toolbar.boundingBox();
     if (!button || !bar) throw new Error('the toolbar is not on screen');
