@@ -103,12 +103,23 @@ test('personalization tags are chips: inserted with { or the button, previewed w
   await expect.poll(() => previewText(page)).toContain(`Hello ${exampleValue}`);
   expect((await savedValues(page, emailId))[0]?.body?.value).toBe(`<p>Hello {tag:${tagId}}</p>`);
 
-  // The preview shows the tags' names instead of their example values while the switch is on.
+  // The preview shows the tags' names instead of their example values while the setting is on;
+  // below 1600 px it waits in More actions, as a checked entry.
+  const toggleNames = async (checked: boolean) => {
+    await page.getByRole('button', { name: 'More actions', exact: true }).click();
+    await page.getByRole('menuitem', { name: `Show tag names (${checked ? 'off' : 'on'})` }).click();
+  };
+  await toggleNames(true);
+  await expect.poll(() => previewText(page)).toContain(`Hello {${tagLabel}}`);
+  await toggleNames(false);
+  await expect.poll(() => previewText(page)).toContain(`Hello ${exampleValue}`);
+  // On a wide screen it is a switch in the bar.
+  await page.setViewportSize({ width: 1680, height: 900 });
   const showNames = page.getByRole('switch', { name: 'Show tag names' });
   await showNames.check();
   await expect.poll(() => previewText(page)).toContain(`Hello {${tagLabel}}`);
   await showNames.uncheck();
-  await expect.poll(() => previewText(page)).toContain(`Hello ${exampleValue}`);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // One Backspace after the chip takes the whole chip.
   await body.click();

@@ -104,7 +104,7 @@ test('the editor toolbar keeps one row at 1280 and 1440 px with the review actio
   const problems = collectPageProblems(page);
   const email = await emailWithHero(page, `A toolbar that fits on a laptop screen ${unique}`, 'indigo');
   // The widest bar: the Hero shown per audience (the Audience switch), a personalization tag in the
-  // workspace (the tag names switch) and someone else in the email (their avatar).
+  // workspace (Show tag names, in More actions) and another tab in the email (its avatar).
   await postJson(page, `${workspaceApi}/personalization_tags`, {
     label: `Toolbar tag ${unique}`,
     default_value: 'friend',
@@ -148,7 +148,6 @@ test('the editor toolbar keeps one row at 1280 and 1440 px with the review actio
     await expect(page.getByRole('button', { name: 'Request changes', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Review timeline' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Audience', exact: true })).toBeVisible();
-    await expect(page.getByText('Show tag names')).toBeVisible();
     const button = await page.getByRole('button', { name: 'Approve', exact: true }).boundingBox();
     const bar = await toolbar.boundingBox();
     if (!button || !bar) throw new Error('the toolbar is not on screen');
@@ -160,6 +159,7 @@ test('the editor toolbar keeps one row at 1280 and 1440 px with the review actio
     await page.getByRole('button', { name: 'More actions', exact: true }).click();
     await expect(page.getByRole('menuitem', { name: 'Save as layout' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Download HTML' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Show tag names (off)' })).toBeVisible();
     await page.keyboard.press('Escape');
   }
   expect(problems).toEqual([]);

@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Center,
   Group,
   ScrollArea,
   SegmentedControl,
@@ -11,9 +12,12 @@ import {
   Switch,
   Tabs,
   Text,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
@@ -120,7 +124,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
   const localeSelect = (
     <Select
       aria-label="Locale"
-      w={130}
+      w={110}
       size="xs"
       allowDeselect={false}
       data={document.locales}
@@ -275,12 +279,21 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                     ? [{ label: 'Save as layout', onClick: () => setSavingAsLayout(true) }]
                     : []),
                   { label: 'Download HTML', onClick: downloadHtml },
+                  // A view setting, beside the actions: the bar keeps one row at 1280 px with the review actions.
+                  ...(resources.personalizationTags.length > 0
+                    ? [
+                        {
+                          label: 'Show tag names',
+                          checked: showTagNames,
+                          onClick: () => setShowTagNames((shown) => !shown),
+                        },
+                      ]
+                    : []),
                 ]}
               >
                 {presenceAvatars}
                 {localeSelect}
                 {audienceSwitch}
-                {tagNamesSwitch}
                 {reviewActions}
                 {email && can('create_exports') && (
                   <Button size="xs" onClick={() => setExporting(true)}>
@@ -293,8 +306,11 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                   value={width}
                   onChange={(value) => setWidth(value as PreviewWidth)}
                   data={[
-                    { value: 'desktop', label: 'Desktop' },
-                    { value: 'mobile', label: 'Mobile' },
+                    {
+                      value: 'desktop',
+                      label: <PreviewWidthLabel icon={IconDeviceDesktop} name="Desktop" />,
+                    },
+                    { value: 'mobile', label: <PreviewWidthLabel icon={IconDeviceMobile} name="Mobile" /> },
                   ]}
                 />
               </EditorToolbar>
@@ -514,5 +530,17 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
         )}
       </PresenceProvider>
     </EditorSessionWithDragAndDrop>
+  );
+}
+
+/** A preview width as an icon (the bar keeps one row at 1280 px), named for screen readers and on hover. */
+function PreviewWidthLabel({ icon: Icon, name }: { icon: typeof IconDeviceDesktop; name: string }) {
+  return (
+    <Tooltip label={name} withArrow>
+      <Center>
+        <Icon size={16} aria-hidden />
+        <VisuallyHidden>{name}</VisuallyHidden>
+      </Center>
+    </Tooltip>
   );
 }

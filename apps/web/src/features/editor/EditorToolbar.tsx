@@ -1,6 +1,25 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Loader, Menu, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Switch,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDotsVertical } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconCheck,
+  IconChevronLeft,
+  IconDotsVertical,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { EmailStatusBadge } from '../emails/EmailStatusBadge.tsx';
@@ -69,6 +88,8 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () =>
 export interface SecondaryAction {
   label: string;
   onClick: () => void;
+  /** A view setting turned on and off (a switch on a wide window, a checked entry in the menu). */
+  checked?: boolean;
 }
 
 /**
@@ -79,11 +100,22 @@ function SecondaryActions({ actions }: { actions: readonly SecondaryAction[] }) 
   const wide = useMediaQuery('(min-width: 100em)') === true;
   if (actions.length === 0) return null;
   if (wide) {
-    return actions.map((action) => (
-      <Button key={action.label} size="xs" variant="default" onClick={action.onClick}>
-        {action.label}
-      </Button>
-    ));
+    return actions.map((action) =>
+      action.checked === undefined ? (
+        <Button key={action.label} size="xs" variant="default" onClick={action.onClick}>
+          {action.label}
+        </Button>
+      ) : (
+        <Switch
+          key={action.label}
+          size="xs"
+          label={action.label}
+          checked={action.checked}
+          onChange={action.onClick}
+          styles={{ label: { whiteSpace: 'nowrap' } }}
+        />
+      ),
+    );
   }
   return (
     <Menu position="bottom-end" withinPortal>
@@ -95,11 +127,23 @@ function SecondaryActions({ actions }: { actions: readonly SecondaryAction[] }) 
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        {actions.map((action) => (
-          <Menu.Item key={action.label} onClick={action.onClick}>
-            {action.label}
-          </Menu.Item>
-        ))}
+        {actions.map((action) =>
+          action.checked === undefined ? (
+            <Menu.Item key={action.label} onClick={action.onClick}>
+              {action.label}
+            </Menu.Item>
+          ) : (
+            // Mantine's menu items are always `menuitem` (no aria-checked), so the state is in the name.
+            <Menu.Item
+              key={action.label}
+              leftSection={action.checked ? <IconCheck size={14} /> : <Box w={14} />}
+              onClick={action.onClick}
+            >
+              {action.label}
+              <VisuallyHidden>{action.checked ? ' (on)' : ' (off)'}</VisuallyHidden>
+            </Menu.Item>
+          ),
+        )}
       </Menu.Dropdown>
     </Menu>
   );
