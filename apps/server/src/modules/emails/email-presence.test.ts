@@ -176,12 +176,27 @@ describe('email presence', () => {
 
   it('forgets a tab not heard of for 30 seconds', async () => {
     let now = 1_000_000;
-    const registry = new EmailPresenceRegistry({ hub: app.emailEvents.hub, now: () => now });
+    const hub = app.emailEvents.hub;
+    const registry = new EmailPresenceRegistry({ hub, now: () => now });
     const { db } = app.services.database;
     const presence = { user_id: 1, user_name: 'Ada', selected_instance_id: null, left: false };
-    await registry.announce(db, emailId, { ...presence, session_id: tabA });
+    // The registry also hears its own announcement back from the channel, which PostgreSQL delivers
+    // a moment later: the clock moves on only once that echo is in, as it would in real time.
+    const announcedAndEchoed = async (sessionId: string) => {
+      let heard: () => void = () => undefined;
+      const echoed = new Promise<void>((resolve) => {
+        heard = resolve;
+      });
+      const stop = await hub.watch(emailId, (event) => {
+        if (event.type === 'presence_changed' && event.presence.session_id === sessionId) heard();
+      });
+      await registry.announce(db, emailId, { ...presence, session_id: sessionId });
+      await echoed;
+      stop();
+    };
+    await announcedAndEchoed(tabA);
     now += presenceTimeoutMs / 2;
-    await registry.announce(db, emailId, { ...presence, session_id: tabB });
+    await announcedAndEchoed(tabB);
     expect(registry.present(emailId).map((entry) => entry.session_id)).toEqual([tabA, tabB]);
     now += presenceTimeoutMs / 2;
     expect(registry.present(emailId).map((entry) => entry.session_id)).toEqual([tabB]);
