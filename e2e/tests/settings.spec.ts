@@ -170,7 +170,20 @@ test('workspaces and teams: create, colour a badge, add a member, and delete in 
   await page.getByRole('button', { name: '#fd7e14' }).click();
   await expect(teamDialog.getByText('orange', { exact: true })).toBeVisible();
   await teamDialog.getByRole('button', { name: 'Create team' }).click();
+  await expect(teamDialog).toBeHidden();
   const teamRow = page.getByRole('row').filter({ hasText: teamName });
+  // Other tests' teams come first in the list: the new one may be on a later page.
+  await expect
+    .poll(async () => {
+      if ((await teamRow.count()) > 0) return true;
+      const pages = page.getByRole('button', { name: /^\d+$/ });
+      for (const pageButton of await pages.all()) {
+        await pageButton.click();
+        if ((await teamRow.count()) > 0) return true;
+      }
+      return false;
+    })
+    .toBe(true);
   await expect(teamRow).toContainText(workspaceName);
 
   await teamRow.getByRole('button', { name: 'Members' }).click();
