@@ -35,8 +35,10 @@ export function renderableSession(
   overrides: Partial<EditorSession> = {},
   permissions: Iterable<PermissionKey> = permissionKeys,
   document: EditorDocument = testDocument(),
+  /** 0 makes every change its own undo step, as generated tests need. */
+  editorOptions: { coalesceWindowMs?: number } = {},
 ) {
-  const editor = createEditor({ document, permissions });
+  const editor = createEditor({ document, permissions, ...editorOptions });
   const session: EditorSession = {
     editor,
     workspaceId: 1,

@@ -1,11 +1,9 @@
-import { type BrandedComponent, createEditor, setFieldValue } from '@letterset/core';
+import { type BrandedComponent, setFieldValue } from '@letterset/core';
 import { permissionKeys } from '@letterset/core/permissions';
-import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type EditorSession, EditorSessionProvider, useEditorState } from '../EditorContext.tsx';
-import { instanceId, testDocument } from '../test-session.tsx';
+import { instanceId, renderableSession, testDocument } from '../test-session.tsx';
 import { CanvasEditingLayer } from './CanvasEditingLayer.tsx';
 import { editingAttribute } from './in-place-surface.ts';
 
@@ -53,7 +51,12 @@ const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
 
 /** An editor session over the test email and a preview frame that re-renders the headline on every change, as the canvas does. */
 function setUp() {
-  const editor = createEditor({ document: testDocument(), permissions: permissionKeys, coalesceWindowMs: 0 });
+  const { editor, Live } = renderableSession(
+    { componentsById: new Map([[2, hero]]), selectedId: instanceId },
+    permissionKeys,
+    testDocument(),
+    { coalesceWindowMs: 0 },
+  );
   const target = { instanceId, branch: 'null_branch', locale: 'en-US', variable: 'headline' };
   const stored = () =>
     String(
@@ -69,35 +72,7 @@ function setUp() {
   };
   renderPreview();
   const stopPreview = editor.subscribe(renderPreview);
-  const session: EditorSession = {
-    editor,
-    workspaceId: 1,
-    readOnly: false,
-    componentsById: new Map([[2, hero]]),
-    customStyles: [],
-    conditionals: [],
-    personalizationTags: [],
-    linkTrackingProfile: null,
-    locale: 'en-US',
-    setLocale: () => {},
-    branchSelection: {},
-    setBranch: () => {},
-    selectedId: instanceId,
-    select: () => {},
-    focusRequest: null,
-    focusField: () => {},
-  };
-  function Live() {
-    useEditorState(editor);
-    return (
-      <MantineProvider env="test">
-        <EditorSessionProvider value={session}>
-          <CanvasEditingLayer frame={frame} />
-        </EditorSessionProvider>
-      </MantineProvider>
-    );
-  }
-  render(<Live />);
+  render(<Live>{() => <CanvasEditingLayer frame={frame} />}</Live>);
   const tearDown = () => {
     stopPreview();
     cleanup();
