@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
 import { invitationLinkFor } from './support/outbox.ts';
 import { collectPageProblems } from './support/page-problems.ts';
+import { showRowOnAnyPage } from './support/paginated-list.ts';
 
 test.use({ storageState: adminStorageState });
 
@@ -172,18 +173,7 @@ test('workspaces and teams: create, colour a badge, add a member, and delete in 
   await teamDialog.getByRole('button', { name: 'Create team' }).click();
   await expect(teamDialog).toBeHidden();
   const teamRow = page.getByRole('row').filter({ hasText: teamName });
-  // Other tests' teams come first in the list: the new one may be on a later page.
-  await expect
-    .poll(async () => {
-      if ((await teamRow.count()) > 0) return true;
-      const pages = page.getByRole('button', { name: /^\d+$/ });
-      for (const pageButton of await pages.all()) {
-        await pageButton.click();
-        if ((await teamRow.count()) > 0) return true;
-      }
-      return false;
-    })
-    .toBe(true);
+  await showRowOnAnyPage(page, teamRow);
   await expect(teamRow).toContainText(workspaceName);
 
   await teamRow.getByRole('button', { name: 'Members' }).click();
@@ -196,6 +186,7 @@ test('workspaces and teams: create, colour a badge, add a member, and delete in 
 
   // A workspace with teams is kept, and the reason is shown.
   await mainNavigation(page).getByRole('link', { name: 'Workspaces' }).click();
+  await showRowOnAnyPage(page, workspaceRow);
   await workspaceRow.getByRole('button', { name: `Delete ${workspaceName}` }).click();
   await page
     .getByRole('dialog', { name: 'Delete workspace' })
@@ -204,11 +195,13 @@ test('workspaces and teams: create, colour a badge, add a member, and delete in 
   await expect(page.getByText('This workspace still has 1 team(s); move or delete them first')).toBeVisible();
 
   await mainNavigation(page).getByRole('link', { name: 'Teams' }).click();
+  await showRowOnAnyPage(page, teamRow);
   await teamRow.getByRole('button', { name: `Delete ${teamName}` }).click();
   await page.getByRole('dialog', { name: 'Delete team' }).getByRole('button', { name: 'Delete' }).click();
   await expect(teamRow).toHaveCount(0);
 
   await mainNavigation(page).getByRole('link', { name: 'Workspaces' }).click();
+  await showRowOnAnyPage(page, workspaceRow);
   await workspaceRow.getByRole('button', { name: `Delete ${workspaceName}` }).click();
   await page
     .getByRole('dialog', { name: 'Delete workspace' })
