@@ -22,7 +22,13 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403) },
       },
     },
-    async (request) => describeMe(app.services, principalOf(request)),
+    async (request) => {
+      const principal = principalOf(request);
+      // Every write that changes this answer is an access change, which forgets it (changesAccess).
+      return app.principalCache.answer(principal.organizationId, `me:${principal.userId}`, () =>
+        describeMe(app.services, principal),
+      );
+    },
   );
 
   app.patch(
