@@ -13,10 +13,11 @@ interface Entry {
 
 /**
  * Who a session or API-key token stands for, remembered for a few seconds so that a request costs
- * one query for its data instead of three. Any write that changes who may do what (roles, users,
- * memberships, keys, sessions) makes every server process forget the organization's entries at
- * once (see `AccessChanges`); `ttlMs` only bounds how long a process may act on what it saw while
- * it could not hear about such writes (its listener connection was down).
+ * one query for its data instead of three, and answers read from the same data (`GET /me`). Any
+ * write that changes who may do what (roles, users, memberships, teams, keys, sessions) makes every
+ * server process forget the organization's entries at once (see `AccessChanges`); `ttlMs` only
+ * bounds how long a process may act on what it saw while it could not hear about such writes (its
+ * listener connection was down).
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
@@ -164,7 +165,8 @@ function parseOrganization(payload: string): number | null {
 }
 
 /**
- * Routes whose successful writes change who may do what. Matched on the route pattern, so
+ * Routes whose successful writes change who may do what, or what `GET /me` answers (a team's
+ * members are in it). Matched on the route pattern, so
  * `/api/v1/workspaces/:workspace_id/emails` (content) is not one, but its `users` are.
  */
 export function changesAccess(routeUrl: string): boolean {
