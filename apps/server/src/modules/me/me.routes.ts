@@ -26,7 +26,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const principal = principalOf(request);
       // Every write that changes this answer is an access change, which forgets it (changesAccess).
       return app.principalCache.answer(principal.organizationId, `me:${principal.userId}`, () =>
-        describeMe(app.services, principal),
+        describeMe(app.services, principal, app.principalCache),
       );
     },
   );
@@ -44,7 +44,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => updateMe(app.services, principalOf(request), request.body),
+    async (request) => updateMe(app.services, principalOf(request), request.body, app.principalCache),
   );
 
   app.post(
@@ -74,7 +74,8 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => confirmTwoFactor(app.services, principalOf(request), request.body.code),
+    async (request) =>
+      confirmTwoFactor(app.services, principalOf(request), request.body.code, app.principalCache),
   );
 
   app.post(
@@ -89,6 +90,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => disableTwoFactor(app.services, principalOf(request), request.body.code),
+    async (request) =>
+      disableTwoFactor(app.services, principalOf(request), request.body.code, app.principalCache),
   );
 };
