@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -20,10 +21,41 @@ export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Drizzle's own record of applied migrations (written by its migrator, read by /readyz). */
 const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', { hash: text('hash').notNull() });
 
+/** Told the SQL text of each statement the handle's `db` sends (parameters are not passed on). */
+export type QueryObserver = (query: string) => void;
+
+interface QueryObservation {
+  /** Calls `observer` for every statement from now on, until the returned function is called. */
+  observeQueries(observer: QueryObserver): () => void;
+}
+
 /** An open database and what the rest of the server needs to know about the driver under it. */
-export type DatabaseHandle =
-  | { driver: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
-  | { driver: 'postgres'; db: Database; connectionString: string; pool: pg.Pool; close(): Promise<void> };
+export type DatabaseHandle = QueryObservation &
+  (
+    | { driver: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+    | { driver: 'postgres'; db: Database; connectionString: string; pool: pg.Pool; close(): Promise<void> }
+  );
+
+/**
+ * Drizzle's logger as the one hook on every statement: with no observer (production) it only
+ * looks at an empty set. Tests count the queries a request makes through it.
+ */
+function queryObservation(): QueryObservation & { logger: Logger } {
+  const observers = new Set<QueryObserver>();
+  return {
+    logger: {
+      logQuery(query) {
+        for (const observer of observers) observer(query);
+      },
+    },
+    observeQueries(observer) {
+      // A wrapper of its own, so the same function observing twice is two observations.
+      const observation: QueryObserver = (query) => observer(query);
+      observers.add(observation);
+      return () => observers.delete(observation);
+    },
+  };
+}
 
 export type DatabaseLocation =
   /** A real PostgreSQL server. */
@@ -36,9 +68,11 @@ export type DatabaseLocation =
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if ('connectionString' in location) {
     const pool = new pg.Pool({ connectionString: location.connectionString, max: 10 });
+    const { logger, observeQueries } = queryObservation();
     return {
       driver: 'postgres',
-      db: drizzleNodePostgres({ client: pool, schema }),
+      db: drizzleNodePostgres({ client: pool, schema, logger }),
+      observeQueries,
       connectionString: location.connectionString,
       pool,
       close: () => pool.end(),
@@ -46,9 +80,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   if ('pglite' in location) {
     const pglite = location.pglite;
+    const { logger, observeQueries } = queryObservation();
     return {
       driver: 'pglite',
-      db: drizzlePglite({ client: pglite, schema }),
+      db: drizzlePglite({ client: pglite, schema, logger }),
+      observeQueries,
       pglite,
       close: () => pglite.close(),
     };
@@ -58,9 +94,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const lock: DataDirLock = await acquireDataDirLock(location.dataDir);
   try {
     const pglite = await PGlite.create({ dataDir: path.join(location.dataDir, 'pglite') });
+    const { logger, observeQueries } = queryObservation();
     return {
       driver: 'pglite',
-      db: drizzlePglite({ client: pglite, schema }),
+      db: drizzlePglite({ client: pglite, schema, logger }),
+      observeQueries,
       pglite,
       async close() {
         await pglite.close();

@@ -45,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every documented route and who may call it, as declared: what the access tests walk. */
     routePermissions: RoutePermissionEntry[];
+    /** Who callers are, and answers read from their organization's access data (`/me`), until it changes. */
+    principalCache: PrincipalCache;
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
@@ -112,6 +114,7 @@ export function registerAccessControl(
   });
 
   const principals = new PrincipalCache();
+  app.decorate('principalCache', { getter: () => principals });
   const accessChanges = new AccessChanges({
     cache: principals,
     database,

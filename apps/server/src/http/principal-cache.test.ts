@@ -55,6 +55,66 @@ describe('PrincipalCache', () => {
   });
 });
 
+describe('PrincipalCache answers', () => {
+  const counting = () => {
+    let loads = 0;
+    return {
+      load: async () => {
+        loads += 1;
+        return { loads };
+      },
+      loads: () => loads,
+    };
+  };
+
+  it('reads an answer once per time-to-live, per organization and key', async () => {
+    let now = 1_000;
+    const cache = new PrincipalCache({ ttlMs: 100, now: () => now });
+    const me = counting();
+    expect(await cache.answer(10, 'me:1', me.load)).toEqual({ loads: 1 });
+    expect(await cache.answer(10, 'me:1', me.load)).toEqual({ loads: 1 });
+    expect(await cache.answer(20, 'me:1', me.load)).toEqual({ loads: 2 });
+    expect(await cache.answer(10, 'me:2', me.load)).toEqual({ loads: 3 });
+    now += 100;
+    expect(await cache.answer(10, 'me:1', me.load)).toEqual({ loads: 4 });
+  });
+
+  it("forgets one organization's answers with its principals, or everything", async () => {
+    const cache = new PrincipalCache();
+    const me = counting();
+    await cache.answer(10, 'me:1', me.load);
+    await cache.answer(20, 'me:1', me.load);
+    cache.forget(10);
+    expect(await cache.answer(10, 'me:1', me.load)).toEqual({ loads: 3 });
+    expect(await cache.answer(20, 'me:1', me.load)).toEqual({ loads: 2 });
+    cache.forget(null);
+    expect(await cache.answer(20, 'me:1', me.load)).toEqual({ loads: 4 });
+  });
+
+  it('does not keep an answer whose read a forget overtook (it may predate the change)', async () => {
+    const cache = new PrincipalCache();
+    const me = counting();
+    const read = cache.answer(10, 'me:1', async () => {
+      const answer = await me.load();
+      cache.forget(10);
+      return answer;
+    });
+    expect(await read).toEqual({ loads: 1 });
+    expect(await cache.answer(10, 'me:1', me.load)).toEqual({ loads: 2 });
+    expect(await cache.answer(10, 'me:1', me.load)).toEqual({ loads: 2 });
+  });
+
+  it('drops the oldest answer when full', async () => {
+    const cache = new PrincipalCache({ maxEntries: 2 });
+    const me = counting();
+    await cache.answer(10, 'me:1', me.load);
+    await cache.answer(10, 'me:2', me.load);
+    await cache.answer(10, 'me:3', me.load);
+    expect(await cache.answer(10, 'me:3', me.load)).toEqual({ loads: 3 });
+    expect(await cache.answer(10, 'me:1', me.load)).toEqual({ loads: 4 });
+  });
+});
+
 describe('AccessChanges', () => {
   const log = pino({ enabled: false });
   const cleanups: (() => Promise<void>)[] = [];
@@ -145,12 +205,16 @@ describe('changesAccess', () => {
       '/api/v1/workspaces',
       '/api/v1/workspaces/:id',
       '/api/v1/workspaces/:workspace_id/users/:user_id',
+      // Team memberships are part of what GET /me answers.
+      '/api/v1/teams/:id',
+      '/api/v1/teams/:team_id/users/:user_id',
     ]) {
       expect(changesAccess(url), url).toBe(true);
     }
     for (const url of [
       '/api/v1/workspaces/:workspace_id/emails/:id',
-      '/api/v1/teams/:id',
+      '/api/v1/workspaces/:workspace_id/projects/:id',
+      '/api/v1/teamsets',
       '/api/v1/roleset',
     ]) {
       expect(changesAccess(url), url).toBe(false);

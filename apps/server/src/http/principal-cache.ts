@@ -13,13 +13,19 @@ interface Entry {
 
 /**
  * Who a session or API-key token stands for, remembered for a few seconds so that a request costs
- * one query for its data instead of three. Any write that changes who may do what (roles, users,
- * memberships, keys, sessions) makes every server process forget the organization's entries at
- * once (see `AccessChanges`); `ttlMs` only bounds how long a process may act on what it saw while
- * it could not hear about such writes (its listener connection was down).
+ * one query for its data instead of three, and answers read from the same data (`GET /me`). Any
+ * write that changes who may do what (roles, users, memberships, teams, keys, sessions) makes every
+ * server process forget the organization's entries at once (see `AccessChanges`); `ttlMs` only
+ * bounds how long a process may act on what it saw while it could not hear about such writes (its
+ * listener connection was down).
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
+  /** Answers read from an organization's people and workspaces, by `${organizationId}:${key}`. */
+  private readonly answers = new Map<
+    string,
+    { organizationId: number; answer: unknown; expiresAt: number }
+  >();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -52,14 +58,36 @@ export class PrincipalCache {
    */
   remember(tokenKey: string, principal: Principal, lookupStarted: number): Entry {
     const entry = { principal, workspaces: new Map(), expiresAt: this.now() + this.ttlMs };
-    if (lookupStarted !== this.forgets) return entry;
-    // Insertion order is age order: dropping the first entry drops the oldest.
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(tokenKey, entry);
+    if (lookupStarted === this.forgets) this.keep(this.entries, tokenKey, entry);
     return entry;
+  }
+
+  /**
+   * An answer made only of what the organization's access writes change (who someone is, their
+   * role, memberships and workspaces: `/me`), read by `load` at most once per time-to-live and
+   * forgotten with the organization's principals. Callers share the answer: treat it as read-only.
+   */
+  async answer<T>(organizationId: number, key: string, load: () => Promise<T>): Promise<T> {
+    const answerKey = `${organizationId}:${key}`;
+    const remembered = this.answers.get(answerKey);
+    if (remembered && remembered.expiresAt > this.now()) return remembered.answer as T;
+    const lookupStarted = this.forgets;
+    const answer = await load();
+    // As for principals: a read that a forget overtook may predate the change, so it is not kept.
+    if (lookupStarted === this.forgets) {
+      this.keep(this.answers, answerKey, { organizationId, answer, expiresAt: this.now() + this.ttlMs });
+    }
+    return answer;
+  }
+
+  private keep<Kept>(map: Map<string, Kept>, key: string, kept: Kept): void {
+    // Insertion order is age order: dropping the first entry drops the oldest.
+    map.delete(key);
+    if (map.size >= this.maxEntries) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
+    }
+    map.set(key, kept);
   }
 
   /** Forgets the principals of one organization, or of all (null). */
@@ -67,10 +95,14 @@ export class PrincipalCache {
     this.forgets += 1;
     if (organizationId === null) {
       this.entries.clear();
+      this.answers.clear();
       return;
     }
     for (const [tokenKey, entry] of this.entries) {
       if (entry.principal.organizationId === organizationId) this.entries.delete(tokenKey);
+    }
+    for (const [answerKey, answer] of this.answers) {
+      if (answer.organizationId === organizationId) this.answers.delete(answerKey);
     }
   }
 }
@@ -133,12 +165,13 @@ function parseOrganization(payload: string): number | null {
 }
 
 /**
- * Routes whose successful writes change who may do what. Matched on the route pattern, so
+ * Routes whose successful writes change who may do what, or what `GET /me` answers (a team's
+ * members are in it). Matched on the route pattern, so
  * `/api/v1/workspaces/:workspace_id/emails` (content) is not one, but its `users` are.
  */
 export function changesAccess(routeUrl: string): boolean {
   return (
-    /^\/api\/v1\/(roles|users|api_keys|mcp_apps|session|me|invitations|setup)(\/|$)/.test(routeUrl) ||
+    /^\/api\/v1\/(roles|users|teams|api_keys|mcp_apps|session|me|invitations|setup)(\/|$)/.test(routeUrl) ||
     routeUrl === '/api/v1/workspaces' ||
     routeUrl === '/api/v1/workspaces/:id' ||
     routeUrl.startsWith('/api/v1/workspaces/:workspace_id/users')

@@ -58,7 +58,11 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const userId = await acceptInvitation(app.services, request.params.token, request.body.password);
       await startSession(app.services, request, reply, userId);
-      return describeMe(app.services, await authenticateAs(app.services, request, userId, 'session'));
+      return describeMe(
+        app.services,
+        await authenticateAs(app.services, request, userId, 'session'),
+        app.principalCache,
+      );
     },
   );
 };

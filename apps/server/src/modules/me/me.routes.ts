@@ -22,7 +22,13 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403) },
       },
     },
-    async (request) => describeMe(app.services, principalOf(request)),
+    async (request) => {
+      const principal = principalOf(request);
+      // Every write that changes this answer is an access change, which forgets it (changesAccess).
+      return app.principalCache.answer(principal.organizationId, `me:${principal.userId}`, () =>
+        describeMe(app.services, principal, app.principalCache),
+      );
+    },
   );
 
   app.patch(
@@ -38,7 +44,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => updateMe(app.services, principalOf(request), request.body),
+    async (request) => updateMe(app.services, principalOf(request), request.body, app.principalCache),
   );
 
   app.post(
@@ -68,7 +74,8 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => confirmTwoFactor(app.services, principalOf(request), request.body.code),
+    async (request) =>
+      confirmTwoFactor(app.services, principalOf(request), request.body.code, app.principalCache),
   );
 
   app.post(
@@ -83,6 +90,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ref(Me), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => disableTwoFactor(app.services, principalOf(request), request.body.code),
+    async (request) =>
+      disableTwoFactor(app.services, principalOf(request), request.body.code, app.principalCache),
   );
 };

@@ -37,7 +37,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         address: request.ip,
       });
       await startSession(app.services, request, reply, userId);
-      return describeMe(app.services, await authenticateAs(app.services, request, userId, 'session'));
+      return describeMe(
+        app.services,
+        await authenticateAs(app.services, request, userId, 'session'),
+        app.principalCache,
+      );
     },
   );
 

@@ -40,7 +40,11 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const userId = await runSetup(app.services, request.body);
       await startSession(app.services, request, reply, userId);
-      return describeMe(app.services, await authenticateAs(app.services, request, userId, 'session'));
+      return describeMe(
+        app.services,
+        await authenticateAs(app.services, request, userId, 'session'),
+        app.principalCache,
+      );
     },
   );
 };

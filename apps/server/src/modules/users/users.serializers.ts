@@ -68,7 +68,22 @@ export async function toUserResponses(db: Database, rows: UserRow[]): Promise<St
   };
   const workspaceIds = grouped(workspaceRows, (row) => row.workspaceId);
   const teamIds = grouped(teamRows, (row) => row.teamId);
-  return rows.map((row) => ({
+  return rows.map((row) =>
+    toUserResponseOf(row, {
+      roleName: roleNames.get(row.roleId) ?? '',
+      workspaceIds: workspaceIds.get(row.id) ?? [],
+      teamIds: teamIds.get(row.id) ?? [],
+      now,
+    }),
+  );
+}
+
+/** A user as the API shows them, from the row and what was read beside it (memberships, role name). */
+export function toUserResponseOf(
+  row: UserRow,
+  beside: { roleName: string; workspaceIds: number[]; teamIds: number[]; now: Date },
+): Static<typeof User> {
+  return {
     id: row.id,
     first_name: row.firstName,
     last_name: row.lastName,
@@ -78,16 +93,16 @@ export async function toUserResponses(db: Database, rows: UserRow[]): Promise<St
     two_factor_enabled: row.twoFactorEnabled,
     disabled_email_notifications: row.disabledEmailNotifications,
     role_id: row.roleId,
-    role_name: roleNames.get(row.roleId) ?? '',
-    workspace_ids: (workspaceIds.get(row.id) ?? []).sort((a, b) => a - b),
-    team_ids: (teamIds.get(row.id) ?? []).sort((a, b) => a - b),
+    role_name: beside.roleName,
+    workspace_ids: [...beside.workspaceIds].sort((a, b) => a - b),
+    team_ids: [...beside.teamIds].sort((a, b) => a - b),
     invitation_sent_at: row.invitationSentAt,
     invitation_accepted_at: row.invitationAcceptedAt,
     invitation_expires_at: row.invitationAcceptedAt ? null : row.invitationExpiresAt,
-    invitation_state: invitationState(row, now),
+    invitation_state: invitationState(row, beside.now),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
-  }));
+  };
 }
 
 export async function toUserResponse(db: Database, row: UserRow): Promise<Static<typeof User>> {
