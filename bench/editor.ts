@@ -144,7 +144,13 @@ try {
   }
   const scriptBodies = await Promise.all(scripts);
   const scriptBytes = scriptBodies.reduce((sum, body) => sum + body.length, 0);
-  const scriptGzipBytes = scriptBodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+  const scriptGzipKb =
+    scriptBodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
+  // Printed at once: the keystroke runs below take minutes.
+  console.log(
+    `  (d) JavaScript the editor route loaded until ready: ${scriptBodies.length} chunks, ${(scriptBytes / 1024).toFixed(0)} KB, ${scriptGzipKb.toFixed(0)} KB gzip` +
+      ` (target ≤ ${javaScriptTargetGzipKb} KB gzip: ${scriptGzipKb <= javaScriptTargetGzipKb ? 'meets' : 'misses'})`,
+  );
 
   // (b) Keystroke → preview DOM: from the keydown (captured before the app sees it) to the first
   // change of the preview document's body after it.
@@ -228,11 +234,6 @@ try {
   console.log(
     `  (c) keystroke → preview DOM typed in the preview over ${inPlaceSamples.length} keystrokes: median ${inPlaceMedian.toFixed(1)} ms, p95 ${inPlaceP95.toFixed(1)} ms` +
       ` (target ≤ ${targets.inPlaceMedianMs} ms median: ${verdict(inPlaceMedian, targets.inPlaceMedianMs)}, ≤ ${targets.inPlaceP95Ms} ms p95: ${verdict(inPlaceP95, targets.inPlaceP95Ms)})`,
-  );
-  const scriptGzipKb = scriptGzipBytes / 1024;
-  console.log(
-    `  (d) JavaScript loaded until ready: ${scriptBodies.length} chunks, ${(scriptBytes / 1024).toFixed(0)} KB, ${scriptGzipKb.toFixed(0)} KB gzip` +
-      ` (target ≤ ${javaScriptTargetGzipKb} KB gzip: ${verdict(scriptGzipKb, javaScriptTargetGzipKb)})`,
   );
   await context.close();
 } finally {
