@@ -4,7 +4,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The build's own checks (bundle-budget.test.ts) beside the app's sources.
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Typing into Mantine forms in jsdom takes seconds when the other projects share the 2 cores.
     testTimeout: 20_000,

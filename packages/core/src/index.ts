@@ -37,5 +37,6 @@ export { defaultRenderLimits, HtmlValue } from './render/liquid-engine.ts';
 export { LruCache } from './render/lru-cache.ts';
 export { toPlainText } from './render/plain-text.ts';
 export * from './render/render.ts';
+export { render } from './render/render-email.ts';
 export { type RichTextOptions, richTextContent, sanitizeRichText } from './render/rich-text.ts';
 export * from './starter/index.ts';

@@ -5,7 +5,8 @@ import { type CustomStyle, type FieldDefinition, type FieldType, fieldTypes } fr
 import type { ComponentDefinition } from '../render/design-system.ts';
 import type { Diagnostic } from '../render/diagnostics.ts';
 import { defaultRenderLimits } from '../render/liquid-engine.ts';
-import { type RenderBudget, render } from '../render/render.ts';
+import type { RenderBudget } from '../render/render.ts';
+import { render } from '../render/render-email.ts';
 import type { GenerationProblem, JsonSchema } from './generated-content.ts';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EmailContent } from '../content/types.ts';
 import { textDirectionOf } from '../locales.ts';
-import { render } from '../render/render.ts';
+import { render } from '../render/render-email.ts';
 import { definitionsFromImport, starterDesignSystem } from '../starter/index.ts';
 import { blend, contrastRatio, hexOf, namedColors, parseCssColor, type Rgba } from './css-colors.ts';
 import { runPreSendChecks } from './pre-send-checks.ts';

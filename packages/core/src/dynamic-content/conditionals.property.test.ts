@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runPreSendChecks } from '../checks/pre-send-checks.ts';
 import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import type { ComponentDefinition, DesignSystemDefinition } from '../render/design-system.ts';
-import { render } from '../render/render.ts';
+import { render } from '../render/render-email.ts';
 import { type ConditionalDefinition, defaultBranchKey } from './conditionals.ts';
 import type { ConditionalSyntax } from './presets.ts';
 

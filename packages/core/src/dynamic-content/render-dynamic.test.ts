@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import type { ComponentDefinition, DesignSystemDefinition } from '../render/design-system.ts';
-import { type RenderInput, render } from '../render/render.ts';
+import type { RenderInput } from '../render/render.ts';
+import { render } from '../render/render-email.ts';
 import type { ConditionalDefinition } from './conditionals.ts';
 import type { LinkTrackingProfileDefinition } from './link-tracking.ts';
 import type { PersonalizationTagDefinition } from './personalization-tags.ts';

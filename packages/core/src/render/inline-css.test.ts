@@ -4,7 +4,7 @@ import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import { definitionsFromImport, starterDesignSystem } from '../starter/index.ts';
 import { inlineCss, inlineCssKeepingDocument, inlineCssWithJuice } from './inline-css.ts';
 import { toPlainText, toPlainTextOfDocument } from './plain-text.ts';
-import { render } from './render.ts';
+import { render } from './render-email.ts';
 
 /**
  * The fast inliner must give juice's answer, byte for byte, and the plain text made from its

@@ -7,7 +7,7 @@ import { definitionsFromImport, starterDesignSystem } from '../starter/index.ts'
 import { inlineCssKeepingDocument } from './inline-css.ts';
 import { htmlToTextUntidied, toPlainText, toPlainTextOfDocument } from './plain-text.ts';
 import { plainTextOfDocument } from './plain-text-writer.ts';
-import { render } from './render.ts';
+import { render } from './render-email.ts';
 import { serializeHtml } from './serialize-html.ts';
 
 /**

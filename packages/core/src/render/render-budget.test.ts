@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import type { ComponentDefinition } from './design-system.ts';
 import { diagnosticCodes } from './diagnostics.ts';
-import { type RenderBudget, type RenderInput, render, startRenderBudget } from './render.ts';
+import { type RenderBudget, type RenderInput, startRenderBudget } from './render.ts';
+import { render } from './render-email.ts';
 
 const container: ComponentDefinition = {
   id: 1,

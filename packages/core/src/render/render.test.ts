@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import type { FieldDefinition } from '../fields/types.ts';
 import type { BrandProfileDefinition, ComponentDefinition, DesignSystemDefinition } from './design-system.ts';
-import { type RenderInput, render } from './render.ts';
+import { type RenderInput, renderHtml } from './render.ts';
+import { render } from './render-email.ts';
 
 const designSystem: DesignSystemDefinition = {
   id: 3,
@@ -646,6 +647,25 @@ describe('render: plain text and CSS', () => {
     expect(inlined.html).toContain('<p style="color: red;">x</p>');
     expect(inlined.html).toContain('@media (prefers-color-scheme: dark)');
     expect(inlined.html).not.toContain('p { color: red; }');
+  });
+
+  it('renders the same HTML, subject and diagnostics without the finishing through renderHtml', () => {
+    const styled = {
+      ...container,
+      template: '<html><head><style>p { color: red; }</style></head><body>{{children}}</body></html>',
+    };
+    const broken = component(70, 'broken', '<p>{{ copy | no_such_filter }}</p>', [text('copy', 'x')]);
+    const preview = {
+      ...input([paragraph, broken], [instance(10, { copy: 'Fish & chips' }), instance(70)]),
+      components: [styled, paragraph, broken],
+      mode: 'editor_preview',
+    } satisfies RenderInput;
+    const unfinished = renderHtml(preview);
+    const { plainText: _plainText, ...finished } = render(preview);
+    expect(unfinished).toEqual(finished);
+    expect(unfinished.html).toContain('p { color: red; }');
+    expect(unfinished.diagnostics).toHaveLength(1);
+    expect('plainText' in unfinished).toBe(false);
   });
 });
 

@@ -24,9 +24,7 @@ import {
   mergeDesignTokens,
 } from './design-system.ts';
 import { type Diagnostic, diagnosticCodes, diagnosticFromLiquidError } from './diagnostics.ts';
-import { inlineCssKeepingDocument } from './inline-css.ts';
 import { defaultRenderLimits, HtmlValue, liquid, parseTemplate, plainTextLiquid } from './liquid-engine.ts';
-import { toPlainText, toPlainTextOfDocument } from './plain-text.ts';
 import { sanitizeRichTextCached } from './rich-text.ts';
 
 /**
@@ -96,6 +94,21 @@ export function budgetExceededMessage(totalMs: number): string {
   return `rendering took longer than the time budget of ${totalMs} ms, which the whole render shares`;
 }
 
+/** `RenderInput` for a rendering that stays HTML as written: no CSS inlining, no plain-text format. */
+export type HtmlRenderInput = Omit<RenderInput, 'inlineCss' | 'outputFormat'>;
+export type HtmlRenderOutput = Omit<RenderOutput, 'plainText'>;
+
+/**
+ * What turns a rendering into a finished email: CSS inlining and the plain-text version. Handed in
+ * rather than imported, so that rendering HTML alone (the browser's previews) loads neither juice,
+ * postcss nor html-to-text; `render` (render-email.ts) hands in `inline-css.ts` and `plain-text.ts`.
+ */
+export interface EmailFinishing {
+  inlineCssKeepingDocument(html: string): { html: string; document: Document | null };
+  toPlainText(rendered: string): string;
+  toPlainTextOfDocument(rendered: string, document: Document): string;
+}
+
 export interface RenderOutput {
   html: string;
   subject: string;
@@ -158,7 +171,13 @@ function placeholderComment(text: string): string {
   return `<!-- ${text.replaceAll('--', '- -').replaceAll('>', ')')} -->`;
 }
 
-function renderContent(input: RenderInput): RenderOutput {
+/** A rendering before its plain text, with the document CSS inlining parsed and the HTML serialized from it. */
+interface Rendering {
+  output: HtmlRenderOutput;
+  inlined: { html: string; document: Document } | null;
+}
+
+function renderContent(input: RenderInput, finishing: EmailFinishing | null): Rendering {
   const diagnostics: Diagnostic[] = [];
   const severity: Diagnostic['severity'] = input.strict ? 'error' : 'warning';
   const isPreview = input.mode === 'editor_preview' || input.mode === 'email_design_system_preview';
@@ -363,10 +382,12 @@ function renderContent(input: RenderInput): RenderOutput {
     });
   }
 
-  let document: Document | null = null;
-  if (input.inlineCss && outputFormat === 'html') {
+  let inlined: Rendering['inlined'] = null;
+  if (finishing && input.inlineCss && outputFormat === 'html') {
     try {
-      ({ html, document } = inlineCssKeepingDocument(html));
+      const result = finishing.inlineCssKeepingDocument(html);
+      html = result.html;
+      if (result.document) inlined = { html, document: result.document };
     } catch (error) {
       diagnostics.push({
         code: diagnosticCodes.cssInliningFailed,
@@ -376,12 +397,12 @@ function renderContent(input: RenderInput): RenderOutput {
     }
   }
 
-  return withLazyPlainText({ html, subject, preheader, diagnostics }, document);
+  return { output: { html, subject, preheader, diagnostics }, inlined };
 }
 
-export function render(input: RenderInput): RenderOutput {
+function renderDynamic(input: RenderInput, finishing: EmailFinishing | null): Rendering {
   const dynamicContent = input.dynamicContent;
-  if (!dynamicContent) return renderContent(input);
+  if (!dynamicContent) return renderContent(input, finishing);
   const trackingProfile = dynamicContent.linkTrackingProfile;
   let tracked = input;
   if (trackingProfile) {
@@ -393,28 +414,40 @@ export function render(input: RenderInput): RenderOutput {
       content: applyLinkTracking(input.content, definitionsOf, trackingProfile, rendered),
     };
   }
-  const output = renderContent(tracked);
-  substituteRenderedTags(output, {
+  const rendering = renderContent(tracked, finishing);
+  substituteRenderedTags(rendering.output, {
     mode: input.mode,
     html: (input.outputFormat ?? 'html') === 'html',
     strict: input.strict === true,
     dynamicContent,
   });
-  return output;
+  return rendering;
+}
+
+/** The email's HTML as a preview shows it, without the finishing (CSS inlining, plain text). */
+export function renderHtml(input: HtmlRenderInput): HtmlRenderOutput {
+  return renderDynamic(input, null).output;
+}
+
+/** `render` with the finishing handed in: render-email.ts's `render` is this with the real one. */
+export function renderFinished(input: RenderInput, finishing: EmailFinishing): RenderOutput {
+  const { output, inlined } = renderDynamic(input, finishing);
+  return withLazyPlainText(output, inlined, finishing);
 }
 
 /**
- * `inlinedDocument` is the document `output.html` was serialized from, when inlining parsed one:
- * the plain text is then made from it instead of parsing the HTML again, unless the HTML changed
- * since (personalization tags are substituted into it after rendering).
+ * `inlined` is the document inlining parsed and the HTML serialized from it: the plain text is
+ * then made from the document instead of parsing the HTML again, unless the HTML changed since
+ * (personalization tags are substituted into it after rendering).
  */
 function withLazyPlainText(
-  output: Omit<RenderOutput, 'plainText'>,
-  inlinedDocument: Document | null,
+  output: HtmlRenderOutput,
+  inlined: Rendering['inlined'],
+  finishing: EmailFinishing,
 ): RenderOutput {
   let plainText: string | undefined;
-  let document = inlinedDocument;
-  const documentHtml = output.html;
+  let document = inlined?.document ?? null;
+  const documentHtml = inlined?.html;
   return Object.defineProperty(output, 'plainText', {
     enumerable: true,
     configurable: true,
@@ -422,8 +455,8 @@ function withLazyPlainText(
       if (plainText === undefined) {
         plainText =
           document && output.html === documentHtml
-            ? toPlainTextOfDocument(output.html, document)
-            : toPlainText(output.html);
+            ? finishing.toPlainTextOfDocument(output.html, document)
+            : finishing.toPlainText(output.html);
         document = null;
       }
       return plainText;

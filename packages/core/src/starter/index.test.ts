@@ -3,7 +3,7 @@ import type { ComponentInstance, EmailContent } from '../content/types.ts';
 import { validateFieldDefinitions } from '../fields/index.ts';
 import { checkTemplate } from '../render/check-template.ts';
 import type { BrandProfileDefinition } from '../render/design-system.ts';
-import { render } from '../render/render.ts';
+import { render } from '../render/render-email.ts';
 import { definitionsFromImport, starterDesignSystem, starterImageFiles } from './index.ts';
 
 const imagesUrl = 'https://files.example.com/starter';

@@ -3,7 +3,7 @@ import { htmlTags } from '../checks/html-tags.ts';
 import { runPreSendChecks } from '../checks/pre-send-checks.ts';
 import type { EmailContent } from '../content/types.ts';
 import { validateEmailContent } from '../content/validate-content.ts';
-import { render } from '../render/render.ts';
+import { render } from '../render/render-email.ts';
 import { definitionsFromImport, starterDesignSystem, starterImageFiles } from './index.ts';
 import { starterLayoutContent, starterLayoutLocale, starterLayouts } from './layouts.ts';
 

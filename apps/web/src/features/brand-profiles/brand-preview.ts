@@ -3,7 +3,7 @@ import {
   type ComponentDefinition,
   contentFromSimpleRender,
   type DesignSystemDefinition,
-  render,
+  renderHtml,
 } from '@letterset/core';
 
 const previewLocale = 'en';
@@ -37,7 +37,7 @@ export function brandPreviewHtml({
   );
   const shown = components.filter((component) => !component.container && !hidden.has(component.id));
   try {
-    const output = render({
+    const output = renderHtml({
       designSystem,
       components: [...components],
       brandProfile,

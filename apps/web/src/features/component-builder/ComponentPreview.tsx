@@ -3,7 +3,7 @@ import {
   type DesignSystemDefinition,
   type FieldDefinition,
   nullBranch,
-  render,
+  renderHtml,
 } from '@letterset/core';
 import { useDeferredValue, useMemo } from 'react';
 import { HtmlPreview } from '../../shared/HtmlPreview.tsx';
@@ -43,7 +43,7 @@ export function previewHtml({
   const wrapper = component.container ? component : (container ?? bareContainer);
   const children = component.container ? [] : [component];
   const emptyText = { conditional_id: null, branch_content: { [nullBranch]: { [locale]: '' } } };
-  return render({
+  return renderHtml({
     designSystem,
     components: [wrapper, ...children],
     brandProfile: null,

@@ -1,9 +1,10 @@
 import { setSubject } from '@letterset/core';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BranchedTextSetting } from './BranchedTextSetting.tsx';
 import type { Conditional } from './editor-api.ts';
+import { TextWithTags } from './loaded-on-demand.tsx';
 import { renderableSession } from './test-session.tsx';
 
 function conditional(id: number, label: string, allowed: boolean): Conditional {
@@ -22,6 +23,11 @@ const tiers = conditional(7, 'Membership tier', true);
 const bodyOnly = conditional(8, 'Body only', false);
 
 describe('BranchedTextSetting', () => {
+  // The text field's code, downloaded when first shown in the app, is here before the first render.
+  beforeAll(async () => {
+    await TextWithTags.preload();
+  });
+
   it('attaches an allowed conditional to the subject, edits each branch, and detaches', async () => {
     const setBranch = vi.fn();
     const { editor, Live } = renderableSession({ conditionals: [tiers, bodyOnly], setBranch });

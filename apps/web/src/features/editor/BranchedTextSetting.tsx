@@ -8,7 +8,7 @@ import {
 } from '@letterset/core';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { dispatchCommand, useEditorSession } from './EditorContext.tsx';
-import { TextWithTags } from './fields/TextWithTags.tsx';
+import { TextWithTags } from './loaded-on-demand.tsx';
 
 const parts = {
   subject: { name: 'Subject', setText: setSubject, setConditional: setSubjectConditional },

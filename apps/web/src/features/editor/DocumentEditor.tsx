@@ -24,13 +24,9 @@ import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
 import { useReviewState } from '../comments/review-state.ts';
 import { EmailChatTab } from '../email-chat/EmailChatPanel.tsx';
-import { ExportDialog } from '../exports/ExportDialog.tsx';
 import { checkSavedEmail } from '../exports/exports-api.ts';
 import { validateLayoutDocument } from '../layouts/layout-content.ts';
-import { SaveAsLayoutModal } from '../layouts/SaveAsLayoutModal.tsx';
-import { LocalizationPanel } from '../localization/LocalizationPanel.tsx';
 import { reloadEmail, reopenOnLocalization } from '../localization/localization-api.ts';
-import { TranslateWithAi } from '../localization/TranslateWithAi.tsx';
 import { ReviewActions } from '../review/ReviewActions.tsx';
 import { Canvas, type PreviewWidth } from './Canvas.tsx';
 import { ConflictDialog, RestoredDraftDialog } from './ChooseVersionDialogs.tsx';
@@ -44,12 +40,18 @@ import { EditorToolbar } from './EditorToolbar.tsx';
 import { nameOf } from './edit-target.ts';
 import { validateSavedEmail } from './editor-api.ts';
 import { Inspector } from './Inspector.tsx';
+import {
+  ExportDialog,
+  LocalizationPanel,
+  SaveAsLayoutModal,
+  SettingsPanel,
+  TranslateWithAi,
+  ValidatePanel,
+  VersionsPanel,
+} from './loaded-on-demand.tsx';
 import { PhoneLayout } from './PhoneLayout.tsx';
-import { SettingsPanel } from './SettingsPanel.tsx';
 import { Structure } from './Structure.tsx';
 import { type EditorSessionOptions, type Panel, useDocumentEditorSession } from './use-editor-session.ts';
-import { ValidatePanel } from './ValidatePanel.tsx';
-import { VersionsPanel } from './VersionsPanel.tsx';
 
 export type { EditorResources } from './use-editor-session.ts';
 

@@ -87,7 +87,7 @@ describe('renderPreview with personalization tags', () => {
     expect(named.querySelector('p .es-personalization-tag-name')?.textContent).toBe('{First name}');
   });
 
-  it('leaves the download untouched: default values', () => {
-    expect(parse(renderForDownload(input)).querySelector('p')?.textContent).toBe('Hello there');
+  it('leaves the download untouched: default values', async () => {
+    expect(parse(await renderForDownload(input)).querySelector('p')?.textContent).toBe('Hello there');
   });
 });

@@ -7,7 +7,7 @@ import {
   type EmailContent,
   type LinkTrackingProfileDefinition,
   type PersonalizationTagDefinition,
-  render,
+  renderHtml,
 } from '@letterset/core';
 
 /** The comment the preview puts before each instance's HTML, so a click can find its instance. */
@@ -50,7 +50,7 @@ export interface PreviewInput {
 
 /** The email as the editor shows it: core's render in `editor_preview` mode, with instance markers. */
 export function renderPreview(input: PreviewInput): string {
-  return render({
+  return renderHtml({
     designSystem: input.designSystem,
     components: withInstanceMarkers(input.components),
     brandProfile: input.brandProfile,
@@ -70,11 +70,13 @@ export function renderPreview(input: PreviewInput): string {
 
 /**
  * The email in one locale as a file export makes it: export mode (dynamic content resolved to its
- * defaults), CSS inlined, no editor markers. What the editor's Download HTML saves.
+ * defaults), CSS inlined, no editor markers. What the editor's Download HTML saves. The CSS
+ * inliner is loaded on the first download: the editor's preview never needs it.
  */
-export function renderForDownload(
+export async function renderForDownload(
   input: Omit<PreviewInput, 'branchSelection' | 'showPersonalizationTagNames'>,
-): string {
+): Promise<string> {
+  const { render } = await import('@letterset/core/render-email');
   return render({
     designSystem: input.designSystem,
     components: input.components,

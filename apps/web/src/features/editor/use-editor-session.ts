@@ -289,8 +289,8 @@ export function useDocumentEditorSession({
     });
 
   /** Saves the locale on screen as an .html file, as a file export would write it (CSS inlined). */
-  function downloadHtml() {
-    const html = renderForDownload({
+  async function downloadHtml() {
+    const html = await renderForDownload({
       designSystem: resources.designSystem,
       components: resources.components,
       brandProfile,

@@ -2,7 +2,7 @@ import {
   type BrandProfileDefinition,
   type ComponentDefinition,
   type DesignSystemDefinition,
-  render,
+  renderHtml,
 } from '@letterset/core';
 import { Box, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ export function LayoutThumbnail({
   const html = useMemo(() => {
     if (!system.data || !brandProfiles.data) return null;
     const brandProfile = brandProfiles.data.results.find((profile) => profile.id === layout.brand_profile_id);
-    return render({
+    return renderHtml({
       designSystem: system.data.system as DesignSystemDefinition,
       components: system.data.components as ComponentDefinition[],
       brandProfile: (brandProfile as BrandProfileDefinition | undefined) ?? null,

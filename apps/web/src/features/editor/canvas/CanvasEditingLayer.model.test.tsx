@@ -2,7 +2,8 @@ import { type BrandedComponent, setFieldValue } from '@letterset/core';
 import { permissionKeys } from '@letterset/core/permissions';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { InPlaceEditor } from '../loaded-on-demand.tsx';
 import { instanceId, renderableSession, testDocument } from '../test-session.tsx';
 import { CanvasEditingLayer } from './CanvasEditingLayer.tsx';
 import { editingAttribute } from './in-place-surface.ts';
@@ -85,6 +86,11 @@ const inPlaceEditor = () =>
   screen.queryByRole<HTMLTextAreaElement>('textbox', { name: 'Headline, in the preview' });
 
 describe('CanvasEditingLayer against a model of one history', () => {
+  // Downloaded once the editor is idle in the app: here before the first click, as there.
+  beforeAll(async () => {
+    await InPlaceEditor.preload();
+  });
+
   it('keeps the editor in the preview, the preview and the stored value in step, with every edit in one undo history', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArbitrary, { minLength: 1, maxLength: 14 }), async (actions) => {

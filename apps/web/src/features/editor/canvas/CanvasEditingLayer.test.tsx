@@ -1,8 +1,9 @@
 import type { BrandedComponent, EditorDocument } from '@letterset/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EditorSession } from '../EditorContext.tsx';
+import { InPlaceEditor } from '../loaded-on-demand.tsx';
 import { instanceId, renderableSession, testDocument } from '../test-session.tsx';
 import { CanvasEditingLayer } from './CanvasEditingLayer.tsx';
 
@@ -80,6 +81,11 @@ const storedHeadline = (editor: ReturnType<typeof renderLayer>['editor'], locale
     ?.value;
 
 describe('CanvasEditingLayer', () => {
+  // Downloaded once the editor is idle in the app: here before the first click, as there.
+  beforeAll(async () => {
+    await InPlaceEditor.preload();
+  });
+
   it('opens a text field of the selected instance over its element, and each keystroke is a setFieldValue in the shown locale', async () => {
     const { editor, element } = renderLayer({});
     await act(async () => element('headline').click());

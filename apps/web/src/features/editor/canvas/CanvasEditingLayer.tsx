@@ -2,8 +2,8 @@ import { duplicateComponent, removeComponent, setFieldValue } from '@letterset/c
 import { Box } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
+import { InPlaceEditor, preloadEditing } from '../loaded-on-demand.tsx';
 import { type FieldContext, fieldsOutsideThePreview, instanceById, resolveField } from './field-target.ts';
-import { InPlaceEditor } from './InPlaceEditor.tsx';
 import { InstanceToolbar } from './InstanceToolbar.tsx';
 import {
   addressOf,
@@ -40,6 +40,8 @@ export function CanvasEditingLayer({ frame }: { frame: HTMLIFrameElement }) {
   const containerId = content.container_component_instance.id;
   const canEdit = !readOnly && editor.can('setFieldValue');
   const [editing, setEditing] = useState<Editing | null>(null);
+  // The field editors are not part of the first screen's download: they come once the editor is idle.
+  useEffect(() => (canEdit ? preloadEditing() : undefined), [canEdit]);
   const context: FieldContext = { content, componentsById, conditionals, branchSelection, locale };
   // Read by the preview's listeners, which run right after a render of the preview, before React
   // renders this layer again: the content is read from the editor then, everything else from here.

@@ -19,11 +19,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
-import { ImagePickerDialog } from '../../images/ImagePickerDialog.tsx';
 import type { PersonalizationTag } from '../editor-api.ts';
-import { CodeField } from './CodeField.tsx';
-import { RichTextField } from './RichTextField.tsx';
-import { TextWithTags } from './TextWithTags.tsx';
+import { CodeField, ImagePickerDialog, RichTextField, TextWithTags } from '../loaded-on-demand.tsx';
 
 export type StoredValue = string | number | boolean | null | undefined;
 
