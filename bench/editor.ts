@@ -20,7 +20,14 @@ const port = Number(process.env.BENCH_EDITOR_PORT ?? 4395);
 const instanceCount = 50;
 const readyRuns = 5;
 const keystrokes = 50;
-const targets = { readyMs: 1500, keystrokeMedianMs: 16, inPlaceMedianMs: 10, inPlaceP95Ms: 16 };
+// Issue #31: one frame from keystroke to preview, typed in the side panel or in place; the route ready in 800 ms.
+const targets = {
+  readyMs: 800,
+  keystrokeMedianMs: 10,
+  keystrokeP95Ms: 16,
+  inPlaceMedianMs: 10,
+  inPlaceP95Ms: 16,
+};
 const javaScriptTargetGzipKb = 450;
 
 const webDist = path.join(repositoryRoot, 'apps/web/dist/index.html');
@@ -179,7 +186,8 @@ try {
   const samples = await page.evaluate(
     () => (window as unknown as { keystrokeSamples: number[] }).keystrokeSamples,
   );
-  const typed = await input.inputValue();
+  // One-line fields are editable text (chips for merge tags), not <input>s.
+  const typed = (await input.textContent()) ?? '';
   const expected = `Text 0${Array.from({ length: keystrokes }, (_, index) => String.fromCharCode(97 + (index % 26))).join('')}`;
   if (typed !== expected || samples.length !== keystrokes) {
     throw new Error(
@@ -208,7 +216,7 @@ try {
   const inPlaceSamples = await page.evaluate(
     () => (window as unknown as { keystrokeSamples: number[] }).keystrokeSamples,
   );
-  const typedInPlace = await inPlace.inputValue();
+  const typedInPlace = (await inPlace.textContent()) ?? '';
   const expectedInPlace = `${expected}${Array.from({ length: keystrokes }, (_, index) => String.fromCharCode(65 + (index % 26))).join('')}`;
   if (typedInPlace !== expectedInPlace || inPlaceSamples.length !== keystrokes) {
     throw new Error(
@@ -227,7 +235,7 @@ try {
   );
   console.log(
     `  (b) keystroke → preview DOM over ${samples.length} keystrokes: median ${keyMedian.toFixed(1)} ms, p95 ${keyP95.toFixed(1)} ms` +
-      ` (target ≤ ${targets.keystrokeMedianMs} ms median: ${verdict(keyMedian, targets.keystrokeMedianMs)})`,
+      ` (target ≤ ${targets.keystrokeMedianMs} ms median: ${verdict(keyMedian, targets.keystrokeMedianMs)}, ≤ ${targets.keystrokeP95Ms} ms p95: ${verdict(keyP95, targets.keystrokeP95Ms)})`,
   );
   const inPlaceMedian = percentile(inPlaceSamples, 0.5);
   const inPlaceP95 = percentile(inPlaceSamples, 0.95);

@@ -38,7 +38,7 @@ import { PresenceOutlines } from './collaboration/PresenceOutlines.tsx';
 import { PresenceProvider } from './collaboration/presence-context.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { nameOf } from './edit-target.ts';
-import { validateSavedEmail } from './editor-api.ts';
+import { type Email, validateSavedEmail } from './editor-api.ts';
 import { Inspector } from './Inspector.tsx';
 import {
   ExportDialog,
@@ -164,12 +164,16 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
       />
     ) : null;
 
+  const reopenChangedEmail = useCallback(
+    (changed: Email) => onReplace({ kind: 'email', email: changed }),
+    [onReplace],
+  );
   const reviewActions = email ? (
     <ReviewActions
       workspaceId={workspaceId}
       email={email}
       saved={saveStatus.kind === 'saved'}
-      onEmailChanged={(changed) => onReplace({ kind: 'email', email: changed })}
+      onEmailChanged={reopenChangedEmail}
     />
   ) : null;
 

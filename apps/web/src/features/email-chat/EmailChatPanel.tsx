@@ -2,7 +2,7 @@ import type { EditorCommand, EmailChatEvent } from '@letterset/core';
 import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconHandStop, IconPlugConnected } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import { errorMessage } from '../../shared/api-error.ts';
 import { AiNotConfiguredNotice } from '../ai-settings/AiNotConfiguredNotice.tsx';
@@ -342,9 +342,9 @@ export function EmailChatPanel({ workspaceId, emailId }: { workspaceId: number; 
 /**
  * The Chat tab's content, mounted the first time the tab is shown and kept mounted (hidden) while
  * other tabs are, so an answer keeps streaming, and its changes land, while the person looks at
- * the inspector or the outline.
+ * the inspector or the outline. Memoised: the editor re-renders on every keystroke, the chat need not.
  */
-export function EmailChatTab({
+export const EmailChatTab = memo(function EmailChatTab({
   active,
   workspaceId,
   emailId,
@@ -361,4 +361,4 @@ export function EmailChatTab({
       <EmailChatPanel workspaceId={workspaceId} emailId={emailId} />
     </Box>
   );
-}
+});

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Menu, Popover, Text, Tooltip } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconTimeline } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useMe } from '../../app/session.ts';
 import { errorMessage } from '../../shared/api-error.ts';
 import { useEmailEvents } from '../live/use-email-events.ts';
@@ -73,7 +73,8 @@ function ActionButton({
  */
 const statusesWithReview: readonly Email['status'][] = ['in_review', 'changes_requested', 'approved'];
 
-export function ReviewActions({
+// Memoised: the editor re-renders its bar on every keystroke, and these actions only follow the email and its saving.
+export const ReviewActions = memo(function ReviewActions({
   workspaceId,
   email,
   saved,
@@ -308,7 +309,7 @@ export function ReviewActions({
       />
     </Group>
   );
-}
+});
 
 /** A menu entry that, when it cannot be used, says why under its label. */
 function MenuAction({
