@@ -6,7 +6,9 @@ import type { Diagnostic, RenderInput, renderProblemsWithDefaults } from '@lette
  * load they came from, say), so that a worker keeping them under that key is not sent them again:
  * a changed design system must come with another key. Without a key they go with every task.
  */
-export type PooledRenderInput = Omit<RenderInput, 'budget' | 'onInstanceStart'> & { designSystemKey?: string };
+export type PooledRenderInput = Omit<RenderInput, 'budget' | 'onInstanceStart'> & {
+  designSystemKey?: string;
+};
 
 /** What a worker keeps per design-system key: everything of a render input that is the system's. */
 export type PooledDesignSystem = Pick<RenderInput, 'designSystem' | 'components'>;
