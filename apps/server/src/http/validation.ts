@@ -89,55 +89,36 @@ function textProblem(text: string): { keyword: string; what: string } | null {
   return null;
 }
 
-/** Where a value sits in request data: its parent's place and its own key (null at the root). */
-interface Place {
-  parent: Place | null;
-  key: string | number | null;
-}
-
-/** A place as the JSON pointer Ajv writes in `instancePath`, built only for the few that have errors. */
-function pointerOf(place: Place): string {
-  let path = '';
-  for (let at: Place | null = place; at && at.key !== null; at = at.parent) path = pointerStep(at.key) + path;
-  return path;
-}
-
 /**
  * Walks every string and key of request data (iteratively: the data may nest deeply) and
  * answers Ajv-shaped errors for text that is not storable, and for nesting beyond the limit.
  */
 export function unsafeTextErrors(data: unknown): FastifySchemaValidationError[] {
   const errors: FastifySchemaValidationError[] = [];
-  const root: Place = { parent: null, key: null };
-  const pending: { value: unknown; place: Place; depth: number }[] = [{ value: data, place: root, depth: 0 }];
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: data, path: '', depth: 0 }];
   while (pending.length > 0) {
-    const { value, place, depth } = pending.pop() as (typeof pending)[number];
+    const { value, path, depth } = pending.pop() as (typeof pending)[number];
     if (typeof value === 'string') {
       const problem = textProblem(value);
-      if (problem)
-        errors.push(textError(pointerOf(place), problem.keyword, `must not contain ${problem.what}`));
+      if (problem) errors.push(textError(path, problem.keyword, `must not contain ${problem.what}`));
       continue;
     }
     if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
     if (depth >= limits.nestingDepth) {
-      errors.push(
-        textError(pointerOf(place), 'maxDepth', `must not nest more than ${limits.nestingDepth} levels deep`),
-      );
+      errors.push(textError(path, 'maxDepth', `must not nest more than ${limits.nestingDepth} levels deep`));
       continue;
     }
     if (Array.isArray(value)) {
       value.forEach((child, index) => {
-        pending.push({ value: child, place: { parent: place, key: index }, depth: depth + 1 });
+        pending.push({ value: child, path: `${path}${pointerStep(index)}`, depth: depth + 1 });
       });
       continue;
     }
     for (const [key, child] of Object.entries(value)) {
       const problem = textProblem(key);
       if (problem)
-        errors.push(
-          textError(pointerOf(place), problem.keyword, `must not have a key containing ${problem.what}`),
-        );
-      else pending.push({ value: child, place: { parent: place, key }, depth: depth + 1 });
+        errors.push(textError(path, problem.keyword, `must not have a key containing ${problem.what}`));
+      else pending.push({ value: child, path: `${path}${pointerStep(key)}`, depth: depth + 1 });
     }
   }
   return errors;
