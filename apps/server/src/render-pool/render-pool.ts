@@ -2,12 +2,14 @@ import {
   budgetExceededMessage,
   type Diagnostic,
   diagnosticCodes,
+  LruCache,
   type RenderOutput,
   toPlainText,
 } from '@letterset/core';
 import {
   containerProgress,
   type DefaultsProblems,
+  type PooledDesignSystem,
   type PooledRenderInput,
   progressLength,
   type RenderTask,
@@ -81,15 +83,44 @@ export function createRenderPool(options: { threads: number; budgetMs: number })
     return outcome;
   }
 
+  /**
+   * Keys some worker was sent: a key never sent goes with its design system at once. Otherwise
+   * only the key goes, and a worker that does not keep it (another worker got it, or a
+   * replacement) asks, and the task goes again with the systems.
+   */
+  const keysSent = new LruCache<string, true>(256);
+  async function runRender(
+    inputs: PooledRenderInput[],
+    budget: RenderBudget,
+    plainText: boolean,
+  ): Promise<TaskOutcome<RenderTaskResult>> {
+    const keyed = new Map<string, PooledDesignSystem>();
+    const taskInputs = inputs.map(({ designSystem, components, designSystemKey, ...rest }) => {
+      if (designSystemKey === undefined) return { ...rest, designSystem: { designSystem, components } };
+      keyed.set(designSystemKey, { designSystem, components });
+      return { ...rest, designSystem: designSystemKey };
+    });
+    const unsent = [...keyed].filter(([key]) => !keysSent.get(key));
+    for (const [key] of unsent) keysSent.set(key, true);
+    const task = (keep: Record<string, PooledDesignSystem>): RenderTask => ({
+      kind: 'render',
+      budgetMs: budget.remainingMs,
+      inputs: taskInputs,
+      keep,
+      plainText,
+    });
+    const outcome = await runTask(task(Object.fromEntries(unsent)), budget);
+    if (outcome.kind !== 'done' || outcome.result.kind !== 'render_lacks') return outcome;
+    if (budget.remainingMs <= 0) return { kind: 'overran', progress: [-1, -1], elapsedMs: 0, message: '' };
+    return runTask(task(Object.fromEntries(keyed)), budget);
+  }
+
   return {
     budget: () => new RenderBudget(options.budgetMs),
     async render(inputs, budget, renderOptions = {}) {
       if (inputs.length === 0) return [];
       if (budget.remainingMs <= 0) return inputs.map(() => failedOutput(budgetRanOut(budget, null)));
-      const outcome = await runTask(
-        { kind: 'render', budgetMs: budget.remainingMs, inputs, plainText: renderOptions.plainText === true },
-        budget,
-      );
+      const outcome = await runRender(inputs, budget, renderOptions.plainText === true);
       if (outcome.kind === 'done' && outcome.result.kind === 'render')
         return outcome.result.outputs.map(withPlainText);
       const [inputIndex = -1, position = -1] = outcome.kind === 'done' ? [] : outcome.progress;

@@ -5,19 +5,24 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RenderTask, RenderTaskResult } from './render-tasks.ts';
+import type { PooledDesignSystem, RenderTask, RenderTaskResult } from './render-tasks.ts';
 
 // On Linux a nice value belongs to one thread: renders (and loading the renderer, hence the
 // imports below come after) give way to the event loop, which keeps answering requests on a busy
 // machine. Elsewhere it would lower the whole process: left alone there.
 if (process.platform === 'linux') setPriority(10);
-const { render, renderFeedUrl, renderProblemsWithDefaults, startRenderBudget } = await import(
+const { LruCache, render, renderFeedUrl, renderProblemsWithDefaults, startRenderBudget } = await import(
   '@letterset/core'
 );
 const { containerProgress } = await import('./render-tasks.ts');
 
 const progress = (workerData as { progress: Int32Array }).progress;
 const now = () => performance.now();
+/**
+ * Design systems by the key the pool gave them (a new key for every change), so that a request
+ * sends only its content; the parsed templates themselves are cached by core, by their text.
+ */
+const keptDesignSystems = new LruCache<string, PooledDesignSystem>(64);
 
 function run(task: RenderTask): RenderTaskResult {
   const budget = startRenderBudget(task.budgetMs, now);
@@ -32,10 +37,18 @@ function run(task: RenderTask): RenderTaskResult {
   if (task.kind === 'design_system_defaults') {
     return { kind: task.kind, problems: renderProblemsWithDefaults({ ...task.input, budget }) };
   }
+  for (const [key, designSystem] of Object.entries(task.keep)) keptDesignSystems.set(key, designSystem);
+  const systemOf = (input: (typeof task.inputs)[number]) =>
+    typeof input.designSystem === 'string' ? keptDesignSystems.get(input.designSystem) : input.designSystem;
+  const lacking = task.inputs.flatMap((input) =>
+    typeof input.designSystem === 'string' && !systemOf(input) ? [input.designSystem] : [],
+  );
+  if (lacking.length > 0) return { kind: 'render_lacks', keys: lacking };
   const outputs = task.inputs.map((input, index) => {
     Atomics.store(progress, 0, index);
     const output = render({
       ...input,
+      ...(systemOf(input) as PooledDesignSystem),
       budget,
       onInstanceStart: (position) =>
         Atomics.store(progress, 1, position === -1 ? containerProgress : position),

@@ -25,6 +25,11 @@ export interface DesignSystemSource {
   componentRows: (typeof components.$inferSelect)[];
   components: ComponentDefinition[];
   brandProfiles: ReadonlyMap<number, BrandProfileDefinition>;
+  /**
+   * Names this load of the system in the render pool, whose workers keep it under this key: every
+   * load gets a new one, so a changed system (which is loaded again) is never rendered from a stale copy.
+   */
+  renderKey: string;
 }
 
 /** A kept value and the version of its source it was read at (null with PGlite). */

@@ -108,6 +108,8 @@ export async function renderStrictly(
   return output;
 }
 
+let designSystemLoads = 0;
+
 /** A design system with its components and brand profiles, from the database. */
 async function loadDesignSystemSource(
   services: Pick<Services, 'database'>,
@@ -126,6 +128,7 @@ async function loadDesignSystemSource(
     componentRows: rows,
     components: definitions,
     brandProfiles: new Map(brandRows.map((brand) => [brand.id, toBrandProfileDefinition(brand)])),
+    renderKey: `email_design_system:${systemId}:${++designSystemLoads}`,
   };
 }
 
@@ -174,6 +177,7 @@ export async function renderContent(
     {
       designSystem: source.definition,
       components: source.components,
+      designSystemKey: source.renderKey,
       brandProfile,
       content,
       locale,

@@ -449,6 +449,50 @@ describe('the render API', () => {
     });
   });
 
+  it('two organizations’ design systems are kept apart: each renders its own templates', async () => {
+    const systemOf = async (template: string) => {
+      const organization = await createTestOrganization(app);
+      const headers = await signInAs(app, organization.admin);
+      const base = `/api/v1/workspaces/${organization.workspaceId}`;
+      const post = async (url: string, payload: object) =>
+        (await app.inject({ method: 'POST', url: `${base}${url}`, headers, payload })).json();
+      const system = await post('/email_design_systems', {
+        name: 'Same name',
+        access_scope: 'this_workspace_only',
+      });
+      const component = (name: string, container: boolean, text: string) =>
+        post(`/email_design_systems/${system.id}/components`, {
+          name,
+          label: name,
+          container,
+          template: text,
+          field_definitions: [],
+        });
+      const container = await component('container', true, '<body>{{ children }}</body>');
+      const block = await component('block', false, template);
+      return () =>
+        app.inject({
+          method: 'POST',
+          url: `${base}/renders`,
+          headers,
+          payload: {
+            email_design_system_id: system.id,
+            content: {
+              container_component_instance: { component_id: container.id },
+              component_instances: [{ component_id: block.id }],
+            },
+          },
+        });
+    };
+    const renderFirst = await systemOf('<p>first organization</p>');
+    const renderSecond = await systemOf('<p>second organization</p>');
+    for (let turn = 0; turn < 3; turn += 1) {
+      const [first, second] = await Promise.all([renderFirst(), renderSecond()]);
+      expect(first.json().html).toBe('<body><p>first organization</p></body>');
+      expect(second.json().html).toBe('<body><p>second organization</p></body>');
+    }
+  });
+
   it('answers 404 for a design system the workspace cannot see', async () => {
     const response = await renderRequest({
       email_design_system_id: 999_999,
