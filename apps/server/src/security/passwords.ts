@@ -10,7 +10,7 @@ let hashOptions: Options = {};
  * ~50 ms of a core and 19 MiB, and the tests sign in over a thousand times. Hashes record their
  * own parameters, so they verify the same either way.
  */
-export function usePasswordHashCostOfTests(): void {
+export function lowerPasswordHashCostForTests(): void {
   hashOptions = { memoryCost: 1024, timeCost: 1 };
 }
 
