@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
-import { invitationLinkFor } from './support/outbox.ts';
+import { invitedPerson } from './support/invited-person.ts';
 import { collectPageProblems } from './support/page-problems.ts';
 import {
   createProjectWithTeam,
@@ -13,31 +13,6 @@ import {
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
 const unique = Date.now().toString(36);
-
-/** A Viewer of the workspace and of the email's team, signed in in a browser of their own. */
-async function reviewerBrowser(browser: Browser, admin: Page, teamId: number) {
-  const email = `rita-${unique}@northwind.test`;
-  const roles = (await (await admin.request.get('/api/v1/roles?per=100')).json()) as {
-    results: { id: number; name: string; builtin: boolean }[];
-  };
-  const viewer = roles.results.find((role) => role.builtin && role.name === 'Viewer');
-  const invited = await postJson<{ id: number }>(admin, '/api/v1/users', {
-    first_name: 'Rita',
-    last_name: 'Reviewer',
-    email,
-    role_id: viewer?.id,
-    workspace_ids: [workspaceId],
-    team_ids: [teamId],
-  });
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto(await invitationLinkFor(email));
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a long reviewer password');
-  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('a long reviewer password');
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  return { page, context, userId: invited.id };
-}
 
 const statusBadge = (page: Page, label: string) =>
   page.getByRole('heading', { level: 1 }).locator('..').getByText(label, { exact: true });
@@ -83,13 +58,20 @@ test('two people take an email through a two-stage review: pinned comment, chang
     email_design_system_id: starter.id,
     project_id: projectId,
   });
-  const reviewer = await reviewerBrowser(browser, page, teamId);
+  const reviewer = await invitedPerson(page, browser, {
+    firstName: 'Rita',
+    lastName: 'Reviewer',
+    email: `rita-${unique}@northwind.test`,
+    role: 'Viewer',
+    teamId,
+    password: 'a long reviewer password',
+  });
   const reviewerProblems = collectPageProblems(reviewer.page);
   await postJson(page, '/api/v1/review_groups', {
     name: `Brand then legal ${unique}`,
     stages: [
-      { position: 1, approval_type: 'one_of', members: [{ user_id: reviewer.userId }] },
-      { position: 2, approval_type: 'all_of', members: [{ user_id: reviewer.userId }] },
+      { position: 1, approval_type: 'one_of', members: [{ user_id: reviewer.id }] },
+      { position: 2, approval_type: 'all_of', members: [{ user_id: reviewer.id }] },
     ],
   });
   const editorUrl = `/workspaces/${workspaceId}/emails/${email.id}/edit`;

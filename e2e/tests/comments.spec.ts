@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
-import { invitationLinkFor } from './support/outbox.ts';
+import { invitedPerson } from './support/invited-person.ts';
 import { collectPageProblems } from './support/page-problems.ts';
 import {
   createProjectWithTeam,
@@ -13,35 +13,6 @@ import {
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
 const unique = Date.now().toString(36);
-
-/** An Editor invited through the API who sets a password from the invitation mail, in a browser of their own. */
-async function invitedEditor(page: Page, browser: Browser, teamId: number) {
-  const roles = await (await page.request.get('/api/v1/roles?per=100')).json();
-  const editorRole = roles.results.find(
-    (role: { name: string; builtin: boolean }) => role.builtin && role.name === 'Editor',
-  );
-  const email = `rita-${unique}@northwind.test`;
-  const user = await postJson<{ id: number }>(page, '/api/v1/users', {
-    first_name: 'Rita',
-    last_name: `Reviewer${unique}`,
-    email,
-    role_id: editorRole.id,
-    workspace_ids: [workspaceId],
-    team_ids: [teamId],
-  });
-  const context = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    viewport: { width: 1440, height: 900 },
-  });
-  const reviewerPage = await context.newPage();
-  await reviewerPage.goto(await invitationLinkFor(email));
-  const password = 'reviewer password 42';
-  await reviewerPage.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await reviewerPage.getByRole('textbox', { name: 'Repeat the password' }).fill(password);
-  await reviewerPage.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(reviewerPage.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  return { id: user.id, name: `Rita Reviewer${unique}`, context, page: reviewerPage };
-}
 
 /** The box of the first element an instance rendered in the preview, in page coordinates. */
 async function instanceBox(page: Page) {
@@ -77,7 +48,14 @@ test('people comment on a pin, mention, reply and resolve, and see each other’
     email_design_system_id: starter.id,
     project_id: projectId,
   });
-  const reviewer = await invitedEditor(page, browser, teamId);
+  const reviewer = await invitedPerson(page, browser, {
+    firstName: 'Rita',
+    lastName: `Reviewer${unique}`,
+    email: `rita-${unique}@northwind.test`,
+    role: 'Editor',
+    teamId,
+    password: 'reviewer password 42',
+  });
 
   // The author adds a component, then opens the Review tab: nothing to read yet.
   await page.goto(`/workspaces/${workspaceId}/emails/${email.id}/edit`);

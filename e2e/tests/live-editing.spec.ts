@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { adminStorageState } from './support/accounts.ts';
-import { invitationLinkFor } from './support/outbox.ts';
+import { invitedPerson } from './support/invited-person.ts';
 import { collectPageProblems } from './support/page-problems.ts';
 import {
   createProjectWithTeam,
@@ -13,35 +13,6 @@ import {
 test.use({ storageState: adminStorageState, actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
 
 const unique = Date.now().toString(36);
-
-/** An Editor of the team, invited through the API, signed in in a browser of their own. */
-async function invitedEditor(page: Page, browser: Browser, teamId: number) {
-  const roles = await (await page.request.get('/api/v1/roles?per=100')).json();
-  const editorRole = roles.results.find(
-    (role: { name: string; builtin: boolean }) => role.builtin && role.name === 'Editor',
-  );
-  const email = `erin-${unique}@northwind.test`;
-  await postJson<{ id: number }>(page, '/api/v1/users', {
-    first_name: 'Erin',
-    last_name: `Editor${unique}`,
-    email,
-    role_id: editorRole.id,
-    workspace_ids: [workspaceId],
-    team_ids: [teamId],
-  });
-  const context = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    viewport: { width: 1440, height: 900 },
-  });
-  const erinPage = await context.newPage();
-  await erinPage.goto(await invitationLinkFor(email));
-  const password = 'editor password 42';
-  await erinPage.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await erinPage.getByRole('textbox', { name: 'Repeat the password' }).fill(password);
-  await erinPage.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(erinPage.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  return { context, page: erinPage, name: `Erin Editor${unique}` };
-}
 
 /** The preview frame runs no scripts: the test reads it from the page, as the editor does. */
 function previewText(page: Page): Promise<string> {
@@ -77,7 +48,14 @@ test('two people on one email see each other’s saves and selection without rel
     project_id: projectId,
   });
   const editUrl = `/workspaces/${workspaceId}/emails/${email.id}/edit`;
-  const erin = await invitedEditor(page, browser, teamId);
+  const erin = await invitedPerson(page, browser, {
+    firstName: 'Erin',
+    lastName: `Editor${unique}`,
+    email: `erin-${unique}@northwind.test`,
+    role: 'Editor',
+    teamId,
+    password: 'editor password 42',
+  });
   const erinProblems = collectPageProblems(erin.page);
 
   // Ada starts the email; Erin opens it once it is saved.

@@ -3,8 +3,9 @@ import { permissionKeys } from '@letterset/core/permissions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type Me, meQuery } from '../../app/session.ts';
+import { saveDelayMs } from './autosave.ts';
 import type { EditTarget } from './edit-target.ts';
 import type { Email } from './editor-api.ts';
 import { instanceId, testDocument } from './test-session.tsx';
@@ -190,6 +191,11 @@ describe('useDocumentEditorSession', () => {
 
   it('opens a published email read-only: no autosave, nothing sent', async () => {
     const sent = acceptingServer();
+    // Fake clocks let the test wait out several autosave delays at once instead of sleeping.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { result } = openSession({ kind: 'email', email: { ...email, status: 'published' } as Email });
     expect(result.current.readOnly).toBe(true);
     expect(result.current.frozen).not.toBeNull();
@@ -197,7 +203,7 @@ describe('useDocumentEditorSession', () => {
     expect(result.current.saveStatus.kind).toBe('saved');
     act(() => result.current.editor.dispatch(setFieldValue(headline, 'Hello')));
     expect(headlineOf(result.current.document.content)).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await act(() => vi.advanceTimersByTimeAsync(saveDelayMs * 3));
     expect(sent).toHaveLength(0);
   });
 
