@@ -4,32 +4,18 @@
  * @letterset/docs` always rebuilds.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isBuildFresh } from './build-freshness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildIndex = path.join(root, 'apps/docs/build/index.html');
+const sources = ['apps/server/openapi.yml', 'apps/docs/docs', 'apps/docs/blog', 'apps/docs/src'];
 
-function newestChange(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const entryPath = path.join(folder, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestChange(entryPath));
-    else newest = Math.max(newest, statSync(entryPath).mtimeMs);
-  }
-  return newest;
-}
-
-const sources = [
-  path.join(root, 'apps/docs/docs'),
-  path.join(root, 'apps/docs/blog'),
-  path.join(root, 'apps/docs/src'),
-];
-const sourcesChanged = Math.max(
-  statSync(path.join(root, 'apps/server/openapi.yml')).mtimeMs,
-  ...sources.map(newestChange),
-);
-if (existsSync(buildIndex) && statSync(buildIndex).mtimeMs > sourcesChanged) {
+if (
+  isBuildFresh(
+    path.join(root, 'apps/docs/build/index.html'),
+    sources.map((source) => path.join(root, source)),
+  )
+) {
   process.stdout.write('Docs site is up to date.\n');
 } else {
   process.stdout.write('Building the docs site (about 20 s)...\n');
