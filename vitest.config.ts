@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/core', 'packages/api-client', 'apps/server', 'apps/web', 'apps/docs', 'scripts'],
-    // Vitest's default for a run is one worker fewer than the cores: on the 2-core machines the
-    // project runs on, that ran one test file at a time and left a core idle.
-    maxWorkers: '100%',
+    // Vitest's default stays (one worker fewer than the cores): two workers on 2 cores made CI's
+    // PGlite run take 23.5 min, longer than the PGlite and PostgreSQL runs together had with one, as
+    // a test file's own servers, PGlite and Chromium already keep more than one core busy.
   },
 });
