@@ -21,7 +21,7 @@ import { jobKinds } from './jobs/registry.ts';
 import { registerAuditTrail } from './modules/audit-logs/audit-logs.routes.ts';
 import { registerEmailEvents } from './modules/emails/email-event-stream.ts';
 import { modules } from './modules/index.ts';
-import { registerRenderSources } from './modules/renders/render-sources.ts';
+import { RenderSources, registerRenderSources } from './modules/renders/render-sources.ts';
 import { createRenderPool } from './render-pool/render-pool.ts';
 import { createSecrets, loadSecretsKey } from './security/secrets.ts';
 import type { Services } from './services.ts';
@@ -114,6 +114,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     mailer,
     jobs: app.jobs,
     renderer: renderPool,
+    renderSources: new RenderSources({ database, log: app.log }),
     log: app.log,
   } satisfies Services);
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { JobSender } from './jobs/job-payloads.ts';
+import type { RenderSources } from './modules/renders/render-sources.ts';
 import type { Renderer } from './render-pool/render-pool.ts';
 import type { Secrets } from './security/secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -23,5 +24,7 @@ export interface Services {
   jobs: JobSender;
   /** Renders user templates in worker threads, within a time budget per request. */
   renderer: Renderer;
+  /** What renders and content checks read of design systems and dynamic content, kept in memory. */
+  renderSources: RenderSources;
   log: FastifyBaseLogger;
 }

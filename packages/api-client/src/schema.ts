@@ -1177,7 +1177,7 @@ export interface paths {
         head?: never;
         /**
          * Change an email
-         * @description Send lock_version as loaded: if someone saved since, the answer is 409 with the current email and nothing is written. Beyond update_emails, adding, removing or reordering instances needs add_remove_reorder_email_components, attaching or detaching a conditional needs add_remove_conditional_from_components, and changing the locales needs add_remove_locales_from_emails (403 naming the key). Removing a locale drops its values (earlier versions keep them). Published emails are read-only (422). Every content change is recorded as a version.
+         * @description Send lock_version as loaded: if someone saved since, the answer is 409 with the current email and nothing is written. Beyond update_emails, adding, removing or reordering instances needs add_remove_reorder_email_components, attaching or detaching a conditional needs add_remove_conditional_from_components, and changing the locales needs add_remove_locales_from_emails (403 naming the key). Removing a locale drops its values (earlier versions keep them). Published emails are read-only (422). Every content change is recorded as a version: saves by one person with nothing else written in between, each within 30 minutes of the last, form an editing session whose one version each save replaces.
          *
          *     **Permission:** `update_emails`.
          */

@@ -526,6 +526,13 @@ export const emails = pgTable(
     /** What the AI could not do (values it gave that failed validation, a provider error), in words. */
     aiGenerationError: text('ai_generation_error'),
     lastUpdatedById: integer('last_updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The version the open editing session saves into (see `saveEditedContent`): a save by the same
+     * person within the session's gap replaces it instead of adding one. The session is open only
+     * while `open_version_saved_at` equals `updated_at`, that is while nothing else wrote the email.
+     */
+    openVersionId: bigint('open_version_id', { mode: 'number' }),
+    openVersionSavedAt: timestamp('open_version_saved_at', { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
   (table) => [
@@ -553,6 +560,10 @@ export const emailVersions = pgTable(
     name: text('name'),
     /** The version this one restored (its content), when it was written by a restore. */
     restoredFromVersionId: text('restored_from_version_id'),
+    /** How many saves of an editing session this version holds: each save replaces it (`created_at` is the last). */
+    saveCount: integer('save_count').notNull().default(1),
+    /** When the first of those saves was; null when it holds one. */
+    firstSavedAt: timestamp('first_saved_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamps.createdAt,
   },
   (table) => [

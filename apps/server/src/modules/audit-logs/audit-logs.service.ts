@@ -46,6 +46,18 @@ function resourceIdOf(request: FastifyRequest, payload: unknown): string | null 
   }
 }
 
+/** Requests whose write an earlier entry already records (see `coveredByEarlierEntry`). */
+const coveredRequests = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a write that an earlier entry of the log already stands for: the later saves of an editing
+ * session, whose first save was recorded (an autosave every second would otherwise be an entry
+ * every second, and the log would hide everything else).
+ */
+export function coveredByEarlierEntry(request: FastifyRequest): void {
+  coveredRequests.add(request);
+}
+
 /** Records a successful write through the API. Reads, failures and anonymous calls are not written. */
 export async function recordWrite(
   services: Pick<Services, 'database'>,
@@ -56,7 +68,7 @@ export async function recordWrite(
   const action = actions[request.method as keyof typeof actions];
   const principal = request.principal;
   if (!action || !principal || statusCode >= 400 || !request.routeOptions.url?.startsWith('/api/')) return;
-  if (request.routeOptions.config.writesNothing) return;
+  if (request.routeOptions.config.writesNothing || coveredRequests.has(request)) return;
   await services.database.db.insert(auditLogs).values({
     organizationId: principal.organizationId,
     userId: principal.userId,

@@ -1,5 +1,5 @@
 import { type EmailContent, permissionsForContentChange, valuesEqual } from '@letterset/core';
-import { and, eq, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
 import { changesAnything } from '../../db/record-updates.ts';
 import { emails } from '../../db/schema.ts';
 import { requirePermission } from '../../http/access.ts';
@@ -8,8 +8,7 @@ import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import { findVisibleDesignSystem } from '../email-design-systems/email-design-systems.service.ts';
 import { findVisibleProject } from '../projects/projects.service.ts';
-import { designSystemComponents } from '../renders/renders.service.ts';
-import { announceEmailEvent } from './email-events.ts';
+import { keptDesignSystem } from '../renders/renders.service.ts';
 import {
   brandProfileFor,
   checkedLinkTrackingProfileId,
@@ -22,11 +21,12 @@ import {
   translationStatusProblems,
   withoutStatusesOutside,
 } from './email-locale-content.ts';
-import { recordVersion } from './email-version-records.ts';
 import { getEmail } from './email-visibility.ts';
+import { saveInEditingSession, writeEmailChange } from './email-writes.ts';
 import { emailContentProblems, withoutLocalesOutside } from './emails.content.ts';
 import { assertEditable } from './emails.lifecycle.ts';
-import { contentOf, type EmailRow } from './emails.serializers.ts';
+import type { Email } from './emails.schemas.ts';
+import { contentOf, type Editor, type EmailRow, toEmailResponse } from './emails.serializers.ts';
 
 export interface EmailChange {
   name?: string;
@@ -53,16 +53,26 @@ export async function changeEmail(
   services: Services,
   principal: Principal,
   workspaceId: number,
-  current: EmailRow,
+  found: { email: EmailRow; editor: Editor },
   change: EmailChange,
   basedOnLockVersion: number | undefined,
-) {
+): Promise<{
+  email: Static<typeof Email>;
+  /**
+   * Whether this was a later save of content in an open editing session, which the session's first
+   * save stands for in the audit log. A change of anything else (a name, a profile) is never one.
+   */
+  savedInOpenSession: boolean;
+}> {
+  const { email: current, editor: currentEditor } = found;
   if (basedOnLockVersion !== undefined && basedOnLockVersion !== current.lockVersion) {
     await throwConflict(services, principal, workspaceId, current.id);
   }
   // A change of nothing (a PATCH of `{}`) writes nothing: no version bump that would make another
   // editor's save a conflict, no event, no new editor.
-  if (!changesAnything(change)) return getEmail(services, principal, workspaceId, current.id);
+  if (!changesAnything(change)) {
+    return { email: toEmailResponse(current, currentEditor), savedInOpenSession: false };
+  }
   if (current.aiGenerationStatus === 'generating' && changesWhatShips(change)) {
     throw ValidationError.field(
       'email_content',
@@ -115,13 +125,8 @@ export async function changeEmail(
   }
   await checkedLinkTrackingProfileId(services, workspaceId, change.linkTrackingProfileId);
   if (change.content !== undefined) {
-    const { rows } = await designSystemComponents(services, current.emailDesignSystemId);
-    const problems = emailContentProblems(
-      rows.map((row) => ({ ...row, fieldDefinitions: row.fieldDefinitions })),
-      change.content,
-      locales,
-      currentContent,
-    );
+    const { componentRows } = await keptDesignSystem(services, current.emailDesignSystemId, workspaceId);
+    const problems = emailContentProblems(componentRows, change.content, locales, currentContent);
     Object.assign(problems, translationStatusProblems(change.content));
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   }
@@ -137,45 +142,57 @@ export async function changeEmail(
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   }
 
-  const updated = await services.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(emails)
-      .set({
-        ...(change.name !== undefined ? { name: change.name } : {}),
-        ...(change.projectId !== undefined ? { projectId: change.projectId } : {}),
-        ...(change.brandProfileId !== undefined ? { brandProfileId: change.brandProfileId } : {}),
-        ...(change.linkTrackingProfileId !== undefined
-          ? { linkTrackingProfileId: change.linkTrackingProfileId }
-          : {}),
-        ...(change.aiAgentId !== undefined ? { aiAgentId: change.aiAgentId } : {}),
-        ...(contentChanged ? { content: content as unknown as Record<string, unknown>, locales } : {}),
-        defaultLocale,
-        // lock_version names the content that was approved: a rename during review keeps it.
-        lockVersion: frozenForReview ? current.lockVersion : sql`${emails.lockVersion} + 1`,
-        lastUpdatedById: principal.userId,
-      })
-      .where(
-        and(
-          eq(emails.id, current.id),
-          // Only a writer who names the version it loaded is protected; without one the last write wins.
-          basedOnLockVersion !== undefined ? eq(emails.lockVersion, basedOnLockVersion) : undefined,
-        ),
-      )
-      .returning();
-    if (row && contentChanged) {
-      await recordVersion(tx, row, principal, null, change.restoredFromVersionId ?? null);
-    }
-    if (row)
-      await announceEmailEvent(tx, {
-        type: 'content_changed',
-        email_id: row.id,
-        lock_version: row.lockVersion,
-      });
-    return row;
-  });
+  const columns = {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.projectId !== undefined ? { projectId: change.projectId } : {}),
+    ...(change.brandProfileId !== undefined ? { brandProfileId: change.brandProfileId } : {}),
+    ...(change.linkTrackingProfileId !== undefined
+      ? { linkTrackingProfileId: change.linkTrackingProfileId }
+      : {}),
+    ...(change.aiAgentId !== undefined ? { aiAgentId: change.aiAgentId } : {}),
+    ...(contentChanged ? { content: content as unknown as EmailRow['content'], locales } : {}),
+    defaultLocale,
+    lastUpdatedById: principal.userId,
+  };
+  const written = {
+    id: current.id,
+    columns,
+    // lock_version names the content that was approved: a rename during review keeps it.
+    bumpsLockVersion: !frozenForReview,
+    // Only a writer who names the version it loaded is protected; without one the last write wins.
+    basedOnLockVersion,
+  };
+  // An edit continues its editing session; a restore is a history entry of its own.
+  const saved =
+    contentChanged && change.restoredFromVersionId === undefined
+      ? await saveInEditingSession(services.database.db, written, principal.userId, current.openVersionId)
+      : await writeEmailChange(services.database.db, written, {
+          author: principal,
+          contentChanged,
+          restoredFromVersionId: change.restoredFromVersionId ?? null,
+        });
   // Someone else's write landed between our read and our write.
-  if (!updated) await throwConflict(services, principal, workspaceId, current.id);
-  return getEmail(services, principal, workspaceId, current.id);
+  if (!saved) return throwConflict(services, principal, workspaceId, current.id);
+
+  const email: EmailRow = {
+    ...current,
+    ...columns,
+    lockVersion: saved.lockVersion,
+    updatedAt: saved.updatedAt,
+  };
+  // The answer is the row as written; who wrote it is the caller, known already when they wrote it last.
+  const editorUnchanged = currentEditor !== null && currentEditor.id === principal.userId;
+  const answer =
+    editorUnchanged && change.projectId === undefined
+      ? toEmailResponse(email, currentEditor)
+      : await getEmail(services, principal, workspaceId, current.id);
+  const changesOnlyContent =
+    change.name === undefined &&
+    change.projectId === undefined &&
+    change.brandProfileId === undefined &&
+    change.linkTrackingProfileId === undefined &&
+    change.aiAgentId === undefined;
+  return { email: answer, savedInOpenSession: saved.continuedEditingSession && changesOnlyContent };
 }
 
 /** Whether a change touches what the email ships as: content, locales, profiles. */

@@ -1,15 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupIntoSessions, sessionGap, type VersionHeader } from './email-history-sessions.ts';
+import { firstSaveOf, groupIntoSessions, sessionGap, type VersionHeader } from './email-history-sessions.ts';
 
 /** True about one time in six: most saves are a person's plain edits. */
 const rarely = fc.integer({ min: 0, max: 5 }).map((roll) => roll === 0);
 
-/** Generated saves: who (two people), how long after the one before, whether AI wrote it, a restore, a name. */
+/**
+ * Generated versions: who (two people), how long after the one before its first save was, over how
+ * many minutes its later saves replaced it, whether AI wrote it, a restore, a name.
+ */
 const savesArbitrary = fc.array(
   fc.record({
     author: fc.constantFrom(1, 2),
     minutesAfter: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 31, max: 600 })),
+    heldMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 120 })),
     ai: rarely,
     restore: rarely,
     named: rarely,
@@ -23,6 +27,8 @@ function versionsOf(saves: SavesOf<typeof savesArbitrary>) {
   let time = Date.parse('2026-11-20T09:00:00.000Z');
   return saves.map((save, index): VersionHeader => {
     time += save.minutesAfter * 60_000;
+    const firstSavedAt = new Date(time);
+    time += save.heldMinutes * 60_000;
     return {
       id: index + 1,
       versionId: `v${index + 1}`,
@@ -30,6 +36,8 @@ function versionsOf(saves: SavesOf<typeof savesArbitrary>) {
       aiFeature: save.ai ? 'translation' : null,
       name: save.named ? `Name ${index}` : null,
       restoredFromVersionId: save.restore && !save.ai ? 'v1' : null,
+      saveCount: save.heldMinutes === 0 ? 1 : 2 + (save.heldMinutes % 5),
+      firstSavedAt: save.heldMinutes === 0 ? null : firstSavedAt,
       createdAt: new Date(time),
     };
   });
@@ -51,7 +59,7 @@ describe('groupIntoSessions', () => {
             const previous = session.versions[position - 1];
             if (previous) {
               expect(version.lastUpdatedById).toBe(previous.lastUpdatedById);
-              expect(version.createdAt.getTime() - previous.createdAt.getTime()).toBeLessThanOrEqual(
+              expect(firstSaveOf(version).getTime() - previous.createdAt.getTime()).toBeLessThanOrEqual(
                 sessionGap,
               );
               expect(previous.name).toBeNull();
@@ -70,7 +78,7 @@ describe('groupIntoSessions', () => {
           const first = next.versions[0] as VersionHeader;
           const split =
             last.lastUpdatedById !== first.lastUpdatedById ||
-            first.createdAt.getTime() - last.createdAt.getTime() > sessionGap ||
+            firstSaveOf(first).getTime() - last.createdAt.getTime() > sessionGap ||
             last.name !== null;
           expect(split).toBe(true);
         }

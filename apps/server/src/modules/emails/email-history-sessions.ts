@@ -6,7 +6,16 @@ export interface VersionHeader {
   aiFeature: string | null;
   name: string | null;
   restoredFromVersionId: string | null;
+  /** Saves of an editing session replace its version: how many it holds, and when the first was. */
+  saveCount: number;
+  firstSavedAt: Date | null;
+  /** When it was saved (its last save). */
   createdAt: Date;
+}
+
+/** When a version's first save was. */
+export function firstSaveOf(version: VersionHeader): Date {
+  return version.firstSavedAt ?? version.createdAt;
 }
 
 export type HistoryEntryKind = 'created' | 'editing_session' | 'ai_feature' | 'restore';
@@ -38,7 +47,7 @@ export function groupIntoSessions<T extends VersionHeader>(versions: readonly T[
       last !== undefined &&
       kind === 'editing_session' &&
       last.lastUpdatedById === version.lastUpdatedById &&
-      version.createdAt.getTime() - last.createdAt.getTime() <= sessionGap;
+      firstSaveOf(version).getTime() - last.createdAt.getTime() <= sessionGap;
     if (open && continues) {
       open.versions.push(version);
     } else {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emails, emailVersions } from '../../db/schema.ts';
 import {
@@ -85,19 +85,21 @@ describe('email history', () => {
       .from(emailVersions)
       .where(eq(emailVersions.emailId, emailId))
       .orderBy(asc(emailVersions.id));
-  /** Moves each version (oldest first) to `minutes` after the same starting point. */
-  const saveTimes = async (emailId: number, minutes: number[]) => {
-    const start = Date.parse('2026-11-20T09:00:00.000Z');
-    const versions = await versionsOf(emailId);
-    expect(versions).toHaveLength(minutes.length);
-    for (const [index, version] of versions.entries()) {
-      await app.services.database.db
-        .update(emailVersions)
-        .set({ createdAt: new Date(start + (minutes[index] as number) * 60_000) })
-        .where(eq(emailVersions.id, version.id));
-    }
-    return versions.map((version) => version.versionId);
+  /** As if `minutes` went by since the email was last written: its versions and its session move back. */
+  const minutesPass = async (emailId: number, minutes: number) => {
+    const back = (column: AnyColumn) => sql`${column} - make_interval(mins => ${minutes})`;
+    const db = app.services.database.db;
+    await db
+      .update(emails)
+      .set({ updatedAt: back(emails.updatedAt), openVersionSavedAt: back(emails.openVersionSavedAt) })
+      .where(eq(emails.id, emailId));
+    await db
+      .update(emailVersions)
+      .set({ createdAt: back(emailVersions.createdAt), firstSavedAt: back(emailVersions.firstSavedAt) })
+      .where(eq(emailVersions.emailId, emailId));
   };
+  const versionIdsOf = async (emailId: number) =>
+    (await versionsOf(emailId)).map((version) => version.versionId);
 
   beforeAll(async () => {
     app = await buildTestApp();
@@ -133,30 +135,34 @@ describe('email history', () => {
     await saveHeadline(email.id, 'Two');
     await saveHeadline(email.id, 'Theirs', colleague);
     await saveHeadline(email.id, 'Three');
+    await minutesPass(email.id, 31);
     await saveHeadline(email.id, 'Four');
     const [row] = await app.services.database.db.select().from(emails).where(eq(emails.id, email.id));
     if (!row) throw new Error('no email row');
     await recordVersion(app.services.database.db, row, { userId: organization.admin.id }, 'translation');
     await saveHeadline(email.id, 'Five');
-    // created | One, Two | Theirs | Three | (31 minutes later) Four | AI | Five
-    const ids = await saveTimes(email.id, [0, 1, 2, 3, 4, 35, 36, 37]);
+    // created | One, Two (one version) | Theirs | Three | (31 minutes later) Four | AI | Five
+    const versions = await versionsOf(email.id);
+    const ids = versions.map((version) => version.versionId);
+    expect(versions.map((version) => version.saveCount)).toEqual([1, 2, 1, 1, 1, 1, 1]);
 
     const { results, pagination } = await history(email.id);
     expect(pagination.total).toBe(7);
     expect(results.map((entry) => [entry.kind, entry.saves, entry.version.version_id])).toEqual([
-      ['editing_session', 1, ids[7]],
-      ['ai_feature', 1, ids[6]],
-      ['editing_session', 1, ids[5]],
+      ['editing_session', 1, ids[6]],
+      ['ai_feature', 1, ids[5]],
       ['editing_session', 1, ids[4]],
       ['editing_session', 1, ids[3]],
-      ['editing_session', 2, ids[2]],
+      ['editing_session', 1, ids[2]],
+      ['editing_session', 2, ids[1]],
       ['created', 1, ids[0]],
     ]);
     expect(results[6]).toMatchObject({ changes: 'Created the email', first_version_id: ids[0] });
     expect(results[5]).toMatchObject({
       first_version_id: ids[1],
-      started_at: '2026-11-20T09:01:00.000Z',
-      ended_at: '2026-11-20T09:02:00.000Z',
+      // From the first of the session's saves to the last.
+      started_at: versions[1]?.firstSavedAt?.toISOString(),
+      ended_at: versions[1]?.createdAt.toISOString(),
       last_updated_by: { id: organization.admin.id },
       name: null,
       changes: `Added ${heroLabel}`,
@@ -170,46 +176,57 @@ describe('email history', () => {
 
     const secondPage = await history(email.id, '?per=2&page=2');
     expect(secondPage.pagination).toEqual({ per: 2, page: 2, total: 7 });
-    expect(secondPage.results.map((entry) => entry.version.version_id)).toEqual([ids[5], ids[4]]);
+    expect(secondPage.results.map((entry) => entry.version.version_id)).toEqual([ids[4], ids[3]]);
     expect((await history(email.id, '?page=9')).results).toEqual([]);
-    // The versions themselves are untouched: one per save.
-    expect((await call('GET', `${base}/emails/${email.id}/versions`)).json().pagination.total).toBe(8);
+    // The session of One and Two is one version, holding the last of its saves.
+    const listed = (await call('GET', `${base}/emails/${email.id}/versions`)).json();
+    expect(listed.pagination.total).toBe(7);
+    expect(listed.results[5].email_data.email_content.component_instances[0].field_values).toEqual({
+      null_branch: { 'en-US': { headline: { value: 'Two' } } },
+    });
   });
 
-  it('keeps saves exactly 30 minutes apart in one session', async () => {
+  it('continues a session across pauses of up to 30 minutes, and starts another after a longer one', async () => {
     const email = await createEmail();
     await saveHeadline(email.id, 'One');
+    await minutesPass(email.id, 29);
     await saveHeadline(email.id, 'Two');
-    await saveTimes(email.id, [0, 1, 31]);
     expect((await history(email.id)).results.map((entry) => entry.saves)).toEqual([2, 1]);
+    await minutesPass(email.id, 31);
+    await saveHeadline(email.id, 'Three');
+    expect((await history(email.id)).results.map((entry) => entry.saves)).toEqual([1, 2, 1]);
+    expect(await versionIdsOf(email.id)).toHaveLength(3);
   });
 
   it('names a version, which then ends its session and shows its name; null clears it', async () => {
     const email = await createEmail();
     await saveHeadline(email.id, 'One');
     await saveHeadline(email.id, 'Two');
-    await saveHeadline(email.id, 'Three');
-    const ids = await saveTimes(email.id, [0, 1, 2, 3]);
-    const named = await call('PATCH', `${base}/emails/${email.id}/versions/${ids[2]}`, admin, {
+    const [, open] = await versionIdsOf(email.id);
+    const named = await call('PATCH', `${base}/emails/${email.id}/versions/${open}`, admin, {
       name: '  Sent to legal  ',
     });
     expect(named.statusCode).toBe(200);
-    expect(named.json()).toMatchObject({ version_id: ids[2], name: 'Sent to legal' });
+    expect(named.json()).toMatchObject({ version_id: open, name: 'Sent to legal' });
+    // The named version keeps what it holds: the next save is a version of its own.
+    await saveHeadline(email.id, 'Three');
+    const ids = await versionIdsOf(email.id);
+    expect(ids[1]).toBe(open);
 
     const { results } = await history(email.id);
     expect(results.map((entry) => [entry.saves, entry.name, entry.version.version_id])).toEqual([
-      [1, null, ids[3]],
-      [2, 'Sent to legal', ids[2]],
+      [1, null, ids[2]],
+      [2, 'Sent to legal', ids[1]],
       [1, null, ids[0]],
     ]);
     const versions = (await call('GET', `${base}/emails/${email.id}/versions`)).json().results;
-    expect(versions[1]).toMatchObject({ version_id: ids[2], name: 'Sent to legal' });
+    expect(versions[1]).toMatchObject({ version_id: ids[1], name: 'Sent to legal' });
 
     const [entry] = await app.services.database.db
       .select()
       .from(auditLogs)
       .where(
-        and(eq(auditLogs.resourceType, 'emails.versions.name'), eq(auditLogs.resourceId, ids[2] as string)),
+        and(eq(auditLogs.resourceType, 'emails.versions.name'), eq(auditLogs.resourceId, ids[1] as string)),
       );
     expect(entry).toMatchObject({
       action: 'update',
@@ -217,7 +234,7 @@ describe('email history', () => {
       details: { email_id: email.id, name: 'Sent to legal', previous_name: null },
     });
 
-    const cleared = await call('PATCH', `${base}/emails/${email.id}/versions/${ids[2]}`, admin, {
+    const cleared = await call('PATCH', `${base}/emails/${email.id}/versions/${ids[1]}`, admin, {
       name: null,
     });
     expect(cleared.json().name).toBeNull();
@@ -273,14 +290,15 @@ describe('email history', () => {
   it('shows a restore as an entry of its own that names the version it restored', async () => {
     const email = await createEmail();
     await saveHeadline(email.id, 'One');
+    const [, first] = await versionIdsOf(email.id);
+    await call('PATCH', `${base}/emails/${email.id}/versions/${first}`, admin, { name: 'First draft' });
     await saveHeadline(email.id, 'Two');
-    const ids = await saveTimes(email.id, [0, 1, 2]);
-    await call('PATCH', `${base}/emails/${email.id}/versions/${ids[1]}`, admin, { name: 'First draft' });
-    const restored = await call('POST', `${base}/emails/${email.id}/versions/${ids[1]}/restore`);
+    const restored = await call('POST', `${base}/emails/${email.id}/versions/${first}/restore`);
     expect(restored.statusCode).toBe(200);
     expect(
       restored.json().email_content.component_instances[0].field_values.null_branch['en-US'].headline.value,
     ).toBe('One');
+    // A restore ends the session: this save is a version of its own after it.
     await saveHeadline(email.id, 'Three');
 
     const { results } = await history(email.id);
@@ -292,11 +310,16 @@ describe('email history', () => {
       'editing_session',
       'created',
     ]);
+    const [, firstRow] = await versionsOf(email.id);
     const restore = results[1] as HistoryEntry;
     expect(restore).toMatchObject({
       saves: 1,
-      version: { restored_from_version_id: ids[1] },
-      restored_from: { version_id: ids[1], created_at: '2026-11-20T09:01:00.000Z', name: 'First draft' },
+      version: { restored_from_version_id: first },
+      restored_from: {
+        version_id: first,
+        created_at: firstRow?.createdAt.toISOString(),
+        name: 'First draft',
+      },
       changes: `Edited ${heroLabel} ${headlineLabel.toLowerCase()}`,
     });
   });

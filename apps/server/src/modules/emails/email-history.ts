@@ -7,7 +7,7 @@ import type { Principal } from '../../http/principal.ts';
 import type { Services } from '../../services.ts';
 import { designSystemComponents } from '../renders/renders.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
-import { groupIntoSessions, type VersionHeader } from './email-history-sessions.ts';
+import { firstSaveOf, groupIntoSessions, type VersionHeader } from './email-history-sessions.ts';
 import { type EmailVersionRow, toEmailVersion } from './email-versions.ts';
 import { findVisibleEmail } from './email-visibility.ts';
 import type { EmailHistoryEntry } from './emails.schemas.ts';
@@ -35,6 +35,8 @@ export async function listEmailHistory(
       aiFeature: emailVersions.aiFeature,
       name: emailVersions.name,
       restoredFromVersionId: emailVersions.restoredFromVersionId,
+      saveCount: emailVersions.saveCount,
+      firstSavedAt: emailVersions.firstSavedAt,
       createdAt: emailVersions.createdAt,
     })
     .from(emailVersions)
@@ -81,9 +83,9 @@ export async function listEmailHistory(
       kind: session.kind,
       version: toEmailVersion(last, editor),
       first_version_id: first.versionId,
-      started_at: first.createdAt,
+      started_at: firstSaveOf(first),
       ended_at: last.createdAt,
-      saves: session.versions.length,
+      saves: session.versions.reduce((saves, version) => saves + version.saveCount, 0),
       last_updated_by: editor ? toUserReference(editor) : null,
       name: last.name,
       changes: described.summary,

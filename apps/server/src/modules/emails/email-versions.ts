@@ -10,6 +10,7 @@ import { recordAuditEntry } from '../audit-logs/audit-logs.service.ts';
 import { toUserReference } from '../users/users.serializers.ts';
 import { changeEmail } from './email-changes.ts';
 import { findVisibleEmail } from './email-visibility.ts';
+import { endEditingSessionAt } from './email-writes.ts';
 import { type EmailVersion, versionNameLength } from './emails.schemas.ts';
 import { type Editor, editorColumns } from './emails.serializers.ts';
 
@@ -58,26 +59,27 @@ export async function restoreEmailVersion(
   id: number,
   versionId: string,
 ) {
-  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
+  const found = await findVisibleEmail(services, principal, workspaceId, id);
   const [version] = await services.database.db
     .select()
     .from(emailVersions)
     .where(and(eq(emailVersions.emailId, id), eq(emailVersions.versionId, versionId)));
   if (!version) throw new NotFoundError('No such version of this email');
   const locales = version.emailData.locales;
-  return changeEmail(
+  const restored = await changeEmail(
     services,
     principal,
     workspaceId,
-    email,
+    found,
     {
       content: version.emailData.email_content as unknown as EmailContent,
       locales,
-      defaultLocale: locales.includes(email.defaultLocale) ? email.defaultLocale : locales[0],
+      defaultLocale: locales.includes(found.email.defaultLocale) ? found.email.defaultLocale : locales[0],
       restoredFromVersionId: version.versionId,
     },
     undefined,
   );
+  return restored.email;
 }
 
 /** The name a request gives a version, trimmed; null clears it. */
@@ -108,6 +110,9 @@ export async function nameEmailVersion(
   const { email } = await findVisibleEmail(services, principal, workspaceId, id);
   const name = checkedVersionName(requestedName);
   return services.database.db.transaction(async (tx) => {
+    // A named version is a point people come back to: the next save starts a version of its own.
+    // The email is written first, as saves write it, so the two never wait on each other's locks.
+    await endEditingSessionAt(tx, email.id, versionId);
     const [previous] = await tx
       .select({ name: emailVersions.name })
       .from(emailVersions)

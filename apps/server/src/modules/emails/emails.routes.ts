@@ -4,6 +4,7 @@ import { principalOf, workspaceOf } from '../../http/access.ts';
 import { sendJsonBytes } from '../../http/json-bytes.ts';
 import { ListResponse, PaginationQuery, pageRequest } from '../../http/pagination.ts';
 import { errorResponses, ref } from '../../http/schemas.ts';
+import { coveredByEarlierEntry } from '../audit-logs/audit-logs.service.ts';
 import { cloneEmail } from './email-cloning.ts';
 import { listEmailHistory } from './email-history.ts';
 import { moveEmailStatus } from './email-status.ts';
@@ -119,20 +120,24 @@ export const emailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'add_remove_conditional_from_components, and changing the locales needs ' +
           'add_remove_locales_from_emails (403 naming the key). Removing a locale drops its values ' +
           '(earlier versions keep them). Published emails are read-only (422). Every content change is ' +
-          'recorded as a version.',
+          'recorded as a version: saves by one person with nothing else written in between, each within 30 ' +
+          'minutes of the last, form an editing session whose one version each save replaces.',
         params: EmailParams,
         body: UpdateEmailBody,
         response: { 200: ref(Email), 409: ref(EmailConflict), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      updateEmail(
+    async (request) => {
+      const saved = await updateEmail(
         app.services,
         principalOf(request),
         workspaceOf(request).id,
         request.params.id,
         request.body,
-      ),
+      );
+      if (saved.savedInOpenSession) coveredByEarlierEntry(request);
+      return saved.email;
+    },
   );
 
   app.delete(

@@ -171,13 +171,13 @@ export async function updateEmail(
   id: number,
   input: Static<typeof UpdateEmailBody>,
 ) {
-  const { email } = await findVisibleEmail(services, principal, workspaceId, id);
+  const found = await findVisibleEmail(services, principal, workspaceId, id);
   const aiAgentId = await checkedAiAgentId(services, workspaceId, input.ai_agent_id);
   return changeEmail(
     services,
     principal,
     workspaceId,
-    email,
+    found,
     {
       name: input.name,
       projectId: input.project_id,

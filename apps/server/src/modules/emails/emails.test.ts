@@ -484,6 +484,8 @@ describe('emails', () => {
       await call('PATCH', `${base}/emails/${email.id}`, admin, {
         email_content: { ...email.email_content, component_instances: [hero('First draft')] },
       });
+      // A rename in between ends the editing session: the second draft is a version of its own.
+      await call('PATCH', `${base}/emails/${email.id}`, admin, { name: 'Drafts' });
       await call('PATCH', `${base}/emails/${email.id}`, admin, {
         email_content: { ...email.email_content, component_instances: [hero('Second draft')] },
       });

@@ -11,13 +11,6 @@ import { type ChannelSubscription, listenOnChannel } from '../../db/channel-list
 import type { DatabaseHandle } from '../../db/client.ts';
 import { type components, type emailDesignSystems, renderSourceVersions } from '../../db/schema.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What renders read from the database, kept in this process (see `RenderSources`). */
-    renderSources: RenderSources;
-  }
-}
-
 /** A design system as renders use it: the row, its components and brand profiles. */
 export interface DesignSystemSource {
   row: typeof emailDesignSystems.$inferSelect;
@@ -192,8 +185,7 @@ export class RenderSources {
 
 /** Creates the process's `RenderSources`, listening from start-up to close. */
 export function registerRenderSources(app: FastifyInstance): void {
-  const renderSources = new RenderSources({ database: app.services.database, log: app.log });
-  app.decorate('renderSources', renderSources);
+  const renderSources = app.services.renderSources;
   app.addHook('onReady', () => renderSources.listen());
   app.addHook('onClose', () => renderSources.close());
 }

@@ -25,7 +25,6 @@ export const rendersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       renderContent(
         app.services,
-        app.renderSources,
         principalOf(request),
         workspaceOf(request).id,
         request.body,

@@ -20,7 +20,7 @@ import { toBrandProfileDefinition } from '../brand-profiles/brand-profiles.servi
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
 import { isVisibleIn } from '../email-design-systems/email-design-systems.service.ts';
-import type { DesignSystemSource, RenderSources } from './render-sources.ts';
+import type { DesignSystemSource } from './render-sources.ts';
 import type { RenderRequest } from './renders.schemas.ts';
 
 type Request = Static<typeof RenderRequest>;
@@ -133,6 +133,21 @@ async function loadDesignSystemSource(
 }
 
 /**
+ * A design system with its components and brand profiles as `renderSources` keeps it: checked
+ * against every change (one small query with PostgreSQL, none with PGlite), loaded on a miss.
+ */
+export async function keptDesignSystem(
+  services: Pick<Services, 'database' | 'renderSources'>,
+  systemId: number,
+  workspaceId: number,
+): Promise<DesignSystemSource> {
+  const versions = await services.renderSources.versions(systemId, workspaceId);
+  return services.renderSources.designSystem(systemId, versions, () =>
+    loadDesignSystemSource(services, systemId),
+  );
+}
+
+/**
  * Renders content against a design system without creating an email. What it reads besides the
  * request (the system, its components and brand profiles, the workspace's dynamic content) comes
  * from `renderSources`, kept in memory and checked against every change. The plain text is
@@ -140,11 +155,11 @@ async function loadDesignSystemSource(
  */
 export async function renderContent(
   services: Services,
-  renderSources: RenderSources,
   principal: Principal,
   workspaceId: number,
   request: Request,
 ) {
+  const renderSources = services.renderSources;
   const versions = await renderSources.versions(request.email_design_system_id, workspaceId);
   const source = await renderSources.designSystem(request.email_design_system_id, versions, () =>
     loadDesignSystemSource(services, request.email_design_system_id),
