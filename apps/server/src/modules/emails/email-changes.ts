@@ -1,7 +1,6 @@
 import { type EmailContent, permissionsForContentChange, valuesEqual } from '@letterset/core';
 import type { Static } from 'typebox';
 import { changesAnything } from '../../db/record-updates.ts';
-import { emails } from '../../db/schema.ts';
 import { requirePermission } from '../../http/access.ts';
 import { ConflictError, notFoundAsFieldError, ValidationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';

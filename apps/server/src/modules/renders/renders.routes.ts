@@ -23,11 +23,6 @@ export const rendersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      renderContent(
-        app.services,
-        principalOf(request),
-        workspaceOf(request).id,
-        request.body,
-      ),
+      renderContent(app.services, principalOf(request), workspaceOf(request).id, request.body),
   );
 };
