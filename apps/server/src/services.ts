@@ -3,8 +3,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { JobSender } from './jobs/job-payloads.ts';
-import type { RenderSources } from './modules/renders/render-sources.ts';
 import type { Renderer } from './render-pool/render-pool.ts';
+import type { RenderSources } from './render-pool/render-sources.ts';
 import type { Secrets } from './security/secrets.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 

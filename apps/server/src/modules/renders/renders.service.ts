@@ -14,13 +14,13 @@ import { brandProfiles, components, emailDesignSystems } from '../../db/schema.t
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { RenderBudget, Renderer } from '../../render-pool/render-pool.ts';
+import type { DesignSystemSource } from '../../render-pool/render-sources.ts';
 import type { PooledRenderInput } from '../../render-pool/render-tasks.ts';
 import type { Services } from '../../services.ts';
 import { toBrandProfileDefinition } from '../brand-profiles/brand-profiles.service.ts';
 import { loadDynamicContent } from '../dynamic-content-profiles/dynamic-content-profiles.service.ts';
 import { instanceReferenceProblems } from '../email-content/email-content.service.ts';
 import { isVisibleIn } from '../email-design-systems/email-design-systems.service.ts';
-import type { DesignSystemSource } from './render-sources.ts';
 import type { RenderRequest } from './renders.schemas.ts';
 
 type Request = Static<typeof RenderRequest>;

@@ -7,9 +7,9 @@ import {
 } from '@letterset/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type ChannelSubscription, listenOnChannel } from '../../db/channel-listener.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { type components, type emailDesignSystems, renderSourceVersions } from '../../db/schema.ts';
+import { type ChannelSubscription, listenOnChannel } from '../db/channel-listener.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { type components, type emailDesignSystems, renderSourceVersions } from '../db/schema.ts';
 
 /** A design system as renders use it: the row, its components and brand profiles. */
 export interface DesignSystemSource {

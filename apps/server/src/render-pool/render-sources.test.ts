@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailDesignSystems } from '../../db/schema.ts';
-import { createTestOrganization } from '../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../test/harness.ts';
+import { emailDesignSystems } from '../db/schema.ts';
+import { createTestOrganization } from '../test/factories.ts';
+import { buildTestApp, type TestApp } from '../test/harness.ts';
 import { type DesignSystemSource, RenderSources } from './render-sources.ts';
 
 describe('RenderSources', () => {
