@@ -219,11 +219,12 @@ function InstanceHandles({
   const instances = useDocumentShape(editor).content.component_instances;
   const previewDocument = frame.contentDocument;
   if (!previewDocument) return null;
-  const viewHeight = frame.contentWindow?.innerHeight ?? 0;
   const shownIds = [...new Set([hoveredId, selectedId])];
   return shownIds.flatMap((instanceId) => {
     const instance = instances.find((candidate) => candidate.id === instanceId);
     if (!instance) return [];
+    // Measured only for a handle to place: reading the frame's size lays the email out.
+    const viewHeight = frame.contentWindow?.innerHeight ?? 0;
     const [box] = instanceBoxes(previewDocument, [instance.id]);
     // Off screen in the frame: no handle floating at its edge.
     if (!box || box.bottom <= 0 || box.top >= viewHeight) return [];
