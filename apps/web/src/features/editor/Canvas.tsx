@@ -10,7 +10,7 @@ import type {
 } from '@letterset/core';
 import { Box, Paper } from '@mantine/core';
 import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
-import { applyPreviewHtml, clickTarget, renderPreview } from './preview.ts';
+import { clickTarget, renderPreview, updatePreviewHtml } from './preview.ts';
 
 export const previewWidths = { desktop: 660, mobile: 375 } as const;
 export type PreviewWidth = keyof typeof previewWidths;
@@ -108,6 +108,9 @@ export const Canvas = memo(function Canvas({
       }
     };
     let shownContent: unknown = null;
+    // What the document shows: null at first, and after a change of what is rendered with (locale,
+    // brand profile…), which this effect starts over for, so the whole body is written then.
+    let shownHtml: string | null = null;
     const update = () => {
       const { content } = editor.getState().document;
       if (content === shownContent) return;
@@ -125,8 +128,9 @@ export const Canvas = memo(function Canvas({
         emailName,
         showPersonalizationTagNames: showTagNames,
       });
-      applyPreviewHtml(document, html, parser);
-      document.head.append(style);
+      updatePreviewHtml(document, html, shownHtml, parser);
+      shownHtml = html;
+      if (style.parentNode !== document.head) document.head.append(style);
       showSelection();
     };
     update();

@@ -1,4 +1,4 @@
-import { audienceLabelOf } from '@letterset/core';
+import { audienceLabelOf, type Editor, type EditorDocument } from '@letterset/core';
 import {
   Alert,
   Box,
@@ -18,7 +18,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
@@ -36,6 +36,7 @@ import { EditorSessionWithDragAndDrop } from './canvas-drop/EditorDragAndDrop.ts
 import { PresenceAvatars } from './collaboration/PresenceAvatars.tsx';
 import { PresenceOutlines } from './collaboration/PresenceOutlines.tsx';
 import { PresenceProvider } from './collaboration/presence-context.tsx';
+import { useEditorSession, useEditorState, useInstance } from './EditorContext.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { nameOf } from './edit-target.ts';
 import { type Email, validateSavedEmail } from './editor-api.ts';
@@ -68,7 +69,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     frozen,
     readOnly,
     editor,
-    state,
+    history,
     document,
     locale,
     setLocale,
@@ -77,7 +78,6 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
     branchSelection,
     setBranch,
     selectedId,
-    selected,
     pickInPreview,
     panel,
     setPanel,
@@ -247,8 +247,8 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                     workspaceId={workspaceId}
                     target={target}
                     status={saveStatus}
-                    canUndo={state.canUndo && !readOnly}
-                    canRedo={state.canRedo && !readOnly}
+                    canUndo={history.canUndo && !readOnly}
+                    canRedo={history.canRedo && !readOnly}
                     onRetrySave={() => autosave?.retry()}
                   >
                     {presenceAvatars}
@@ -277,8 +277,8 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                 workspaceId={workspaceId}
                 target={target}
                 status={saveStatus}
-                canUndo={state.canUndo && !readOnly}
-                canRedo={state.canRedo && !readOnly}
+                canUndo={history.canUndo && !readOnly}
+                canRedo={history.canRedo && !readOnly}
                 onRetrySave={() => autosave?.retry()}
                 secondaryActions={[
                   ...(email && can('create_layouts')
@@ -370,29 +370,26 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                         </Tabs.Panel>
                       )}
                       <Tabs.Panel value="inspector">
-                        {selected ? (
-                          <Inspector
-                            key={selected.id}
-                            instance={selected}
-                            defaultLocale={document.defaultLocale}
-                          />
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            Select a component in the preview or the outline to edit its fields.
-                          </Text>
-                        )}
+                        <SelectedInstanceInspector
+                          instanceId={selectedId}
+                          defaultLocale={document.defaultLocale}
+                        />
                       </Tabs.Panel>
                       <Tabs.Panel value="settings">
-                        <SettingsPanel
-                          kind={target.kind}
-                          document={document}
-                          brandProfileId={brandProfileId}
-                          brandProfiles={resources.brandProfiles}
-                          onBrandProfileChange={changeBrandProfile}
-                          linkTrackingProfileId={linkTrackingProfileId}
-                          linkTrackingProfiles={resources.linkTrackingProfiles}
-                          onLinkTrackingProfileChange={changeLinkTrackingProfile}
-                        />
+                        <WithCurrentDocument editor={editor}>
+                          {(current) => (
+                            <SettingsPanel
+                              kind={target.kind}
+                              document={current}
+                              brandProfileId={brandProfileId}
+                              brandProfiles={resources.brandProfiles}
+                              onBrandProfileChange={changeBrandProfile}
+                              linkTrackingProfileId={linkTrackingProfileId}
+                              linkTrackingProfiles={resources.linkTrackingProfiles}
+                              onLinkTrackingProfileChange={changeLinkTrackingProfile}
+                            />
+                          )}
+                        </WithCurrentDocument>
                       </Tabs.Panel>
                       <Tabs.Panel value="validate">
                         <ValidatePanel
@@ -401,7 +398,7 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
                               ? () => validateSavedEmail(workspaceId, email.id)
                               : async () =>
                                   validateLayoutDocument(
-                                    document,
+                                    editor.getState().document,
                                     [...componentsById.values()],
                                     resources.conditionals,
                                   )
@@ -505,38 +502,90 @@ export function DocumentEditor({ workspaceId, target, resources, onSaved, onRepl
           />
         )}
         {email && savingAsLayout && (
-          <SaveAsLayoutModal
-            workspaceId={workspaceId}
-            designSystemId={email.email_design_system_id}
-            brandProfileId={brandProfileId}
-            document={document}
-            emailName={email.name}
-            onClose={() => setSavingAsLayout(false)}
-          />
+          <WithCurrentDocument editor={editor}>
+            {(current) => (
+              <SaveAsLayoutModal
+                workspaceId={workspaceId}
+                designSystemId={email.email_design_system_id}
+                brandProfileId={brandProfileId}
+                document={current}
+                emailName={email.name}
+                onClose={() => setSavingAsLayout(false)}
+              />
+            )}
+          </WithCurrentDocument>
         )}
         {autosave && saveStatus.kind === 'conflict' && (
-          <ConflictDialog
-            mine={document}
-            theirs={saveStatus.theirs}
-            labelOf={labelOf}
-            onReloadTheirs={() => replaceWith(saveStatus.theirs.saved)}
-            onOverwrite={() => autosave.overwrite(saveStatus.theirs)}
-          />
+          <WithCurrentDocument editor={editor}>
+            {(current) => (
+              <ConflictDialog
+                mine={current}
+                theirs={saveStatus.theirs}
+                labelOf={labelOf}
+                onReloadTheirs={() => replaceWith(saveStatus.theirs.saved)}
+                onOverwrite={() => autosave.overwrite(saveStatus.theirs)}
+              />
+            )}
+          </WithCurrentDocument>
         )}
         {autosave && saveStatus.kind === 'restored_draft' && (
-          <RestoredDraftDialog
-            draft={document}
-            server={target}
-            labelOf={labelOf}
-            onDiscard={() => replaceWith(target)}
-            onKeep={() => autosave.keepRestoredDraft()}
-            fromAnotherTab={restoredDraftOrigin.source === 'another_tab'}
-            writtenAt={restoredDraftOrigin.writtenAt}
-          />
+          <WithCurrentDocument editor={editor}>
+            {(current) => (
+              <RestoredDraftDialog
+                draft={current}
+                server={target}
+                labelOf={labelOf}
+                onDiscard={() => replaceWith(target)}
+                onKeep={() => autosave.keepRestoredDraft()}
+                fromAnotherTab={restoredDraftOrigin.source === 'another_tab'}
+                writtenAt={restoredDraftOrigin.writtenAt}
+              />
+            )}
+          </WithCurrentDocument>
         )}
       </PresenceProvider>
     </EditorSessionWithDragAndDrop>
   );
+}
+
+/**
+ * The inspector of the selected instance, re-rendering when that instance changes: the editor
+ * around it keeps the document's shape only (see `useDocumentShape`).
+ */
+function SelectedInstanceInspector({
+  instanceId,
+  defaultLocale,
+}: {
+  instanceId: string | null;
+  defaultLocale: string;
+}) {
+  const { editor } = useEditorSession();
+  const current = useInstance(editor, instanceId);
+  // A keystroke's urgent work is the field typed in and the preview: the inspector catches up just
+  // after (at once when it is what was typed in, its field editor having the text already).
+  const instance = useDeferredValue(current);
+  return useMemo(
+    () =>
+      instance ? (
+        <Inspector key={instance.id} instance={instance} defaultLocale={defaultLocale} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Select a component in the preview or the outline to edit its fields.
+        </Text>
+      ),
+    [instance, defaultLocale],
+  );
+}
+
+/** Renders its children with the document as it is now, field values included, following every change. */
+function WithCurrentDocument({
+  editor,
+  children,
+}: {
+  editor: Editor;
+  children: (document: EditorDocument) => ReactNode;
+}) {
+  return children(useEditorState(editor).document);
 }
 
 /** A preview width as an icon (the bar keeps one row at 1280 px), named for screen readers and on hover. */

@@ -2,6 +2,7 @@ import {
   type ComponentInstance,
   copyLocaleValues,
   type FieldDefinition,
+  type FieldValue,
   isFieldVisible,
   nullBranch,
   renameComponent,
@@ -21,7 +22,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { dispatchCommand, instanceLabel, useEditorSession } from './EditorContext.tsx';
 import { FeedFill, fillsFromFeed } from './FeedFill.tsx';
 import { FieldEditor } from './fields/FieldEditor.tsx';
@@ -45,6 +46,59 @@ function tracksLinks(definition: FieldDefinition): boolean {
     (definition.type === 'url' && definition.skip_link_tracking !== true) || definition.type === 'rich_text'
   );
 }
+
+/**
+ * One field of the inspector and its link tracking parameters. Memoised on its own stored value:
+ * typing in one field re-renders that field, not its neighbours.
+ */
+const InspectorField = memo(function InspectorField({
+  instanceId,
+  branch,
+  locale,
+  definition,
+  stored,
+  shownValue,
+}: {
+  instanceId: string;
+  branch: string;
+  locale: string;
+  definition: FieldDefinition;
+  stored: FieldValue | undefined;
+  shownValue: string;
+}) {
+  const { editor, workspaceId, readOnly, personalizationTags, customStyles } = useEditorSession();
+  const variable = definition.liquid_variable;
+  const target = useMemo(
+    () => ({ instanceId, branch, locale, variable }),
+    [instanceId, branch, locale, variable],
+  );
+  const change = useCallback(
+    (value: string | number | boolean | null) => dispatchCommand(editor, setFieldValue(target, value)),
+    [editor, target],
+  );
+  return (
+    <div data-field={variable}>
+      <FieldEditor
+        workspaceId={workspaceId}
+        instanceId={instanceId}
+        definition={definition}
+        value={stored?.value}
+        disabled={readOnly}
+        personalizationTags={personalizationTags}
+        customStyles={customStyles}
+        onChange={change}
+      />
+      {tracksLinks(definition) && (
+        <LinkTrackingFields
+          target={target}
+          fieldLabel={definition.label}
+          stored={stored}
+          shownValue={shownValue}
+        />
+      )}
+    </div>
+  );
+});
 
 /** Field definitions in their groups, in the order the component lists them. */
 function groupFields(definitions: readonly FieldDefinition[]): [string | null, FieldDefinition[]][] {
@@ -185,31 +239,17 @@ export function Inspector({
               {group}
             </Text>
           )}
-          {definitions.map((definition) => {
-            const target = { instanceId: instance.id, branch, locale, variable: definition.liquid_variable };
-            return (
-              <div key={definition.liquid_variable} data-field={definition.liquid_variable}>
-                <FieldEditor
-                  workspaceId={session.workspaceId}
-                  instanceId={instance.id}
-                  definition={definition}
-                  value={stored[definition.liquid_variable]?.value}
-                  disabled={readOnly}
-                  personalizationTags={session.personalizationTags}
-                  customStyles={session.customStyles}
-                  onChange={(value) => dispatchCommand(editor, setFieldValue(target, value))}
-                />
-                {tracksLinks(definition) && (
-                  <LinkTrackingFields
-                    target={target}
-                    fieldLabel={definition.label}
-                    stored={stored[definition.liquid_variable]}
-                    shownValue={String(values[definition.liquid_variable] ?? '')}
-                  />
-                )}
-              </div>
-            );
-          })}
+          {definitions.map((definition) => (
+            <InspectorField
+              key={definition.liquid_variable}
+              instanceId={instance.id}
+              branch={branch}
+              locale={locale}
+              definition={definition}
+              stored={stored[definition.liquid_variable]}
+              shownValue={String(values[definition.liquid_variable] ?? '')}
+            />
+          ))}
         </Stack>
       ))}
       {shownFields.length === 0 && (

@@ -10,9 +10,15 @@ import {
   renderHtml,
 } from '@letterset/core';
 
-/** The comment the preview puts before each instance's HTML, so a click can find its instance. */
+/**
+ * The comments the preview puts before and after each instance's HTML: a click finds its instance
+ * by the first, and an edit of one instance replaces only what lies between its two.
+ */
 const markerPrefix = 'es-instance:';
-const markerTemplate = `<!--${markerPrefix}{{ render_context.component_instance.id }}-->`;
+const endMarkerPrefix = 'es-end:';
+const instanceIdTag = '{{ render_context.component_instance.id }}';
+const markerTemplate = `<!--${markerPrefix}${instanceIdTag}-->`;
+const endMarkerTemplate = `<!--${endMarkerPrefix}${instanceIdTag}-->`;
 
 const markedComponents = new WeakMap<ComponentDefinition[], ComponentDefinition[]>();
 
@@ -25,7 +31,9 @@ export function withInstanceMarkers(components: ComponentDefinition[]): Componen
   const cached = markedComponents.get(components);
   if (cached) return cached;
   const marked = components.map((component) =>
-    component.container ? component : { ...component, template: markerTemplate + component.template },
+    component.container
+      ? component
+      : { ...component, template: markerTemplate + component.template + endMarkerTemplate },
   );
   markedComponents.set(components, marked);
   return marked;
@@ -113,11 +121,21 @@ export function tagInstances(root: ParentNode & Node): void {
   }
   for (const marker of markers) {
     const instanceId = marker.data.slice(markerPrefix.length);
-    for (let sibling = marker.nextSibling; sibling; sibling = sibling.nextSibling) {
-      if (sibling.nodeType === Node.COMMENT_NODE && (sibling as Comment).data.startsWith(markerPrefix)) break;
-      if (sibling.nodeType === Node.ELEMENT_NODE)
-        (sibling as Element).setAttribute('data-es-instance', instanceId);
-    }
+    tagUntilNextMarker(marker, instanceId);
+  }
+}
+
+function isMarker(node: Node): boolean {
+  if (node.nodeType !== Node.COMMENT_NODE) return false;
+  const { data } = node as Comment;
+  return data.startsWith(markerPrefix) || data.startsWith(endMarkerPrefix);
+}
+
+/** Tags the elements after a marker with its instance, up to the next marker among its siblings. */
+function tagUntilNextMarker(marker: Comment, instanceId: string): void {
+  for (let sibling = marker.nextSibling; sibling && !isMarker(sibling); sibling = sibling.nextSibling) {
+    if (sibling.nodeType === Node.ELEMENT_NODE)
+      (sibling as Element).setAttribute('data-es-instance', instanceId);
   }
 }
 
@@ -136,6 +154,77 @@ export function clickTarget(element: Element | null): { instanceId: string | nul
     instanceId: instance?.getAttribute('data-es-instance') ?? null,
     field: field?.getAttribute('data-es-field-focus') ?? null,
   };
+}
+
+/**
+ * Puts freshly rendered HTML into the preview document without reloading it. When `shownHtml` (what
+ * the document shows now) and `html` differ inside one instance only (an edit of its fields), only
+ * that instance's elements are replaced: the rest of the email keeps its DOM nodes, so a keystroke
+ * costs the parse and layout of one block, not of the whole email. Otherwise the whole body is.
+ */
+export function updatePreviewHtml(
+  document: Document,
+  html: string,
+  shownHtml: string | null,
+  parser = new DOMParser(),
+): void {
+  if (html === shownHtml) return;
+  const change = shownHtml === null ? null : changedInstance(shownHtml, html);
+  if (change && replaceInstanceHtml(document, change.instanceId, change.html)) return;
+  applyPreviewHtml(document, html, parser);
+}
+
+/**
+ * The instance whose HTML (between its two markers) holds every difference between two renders of
+ * the same email, and its new HTML; null when a difference lies elsewhere (head, container, order).
+ */
+export function changedInstance(before: string, after: string): { instanceId: string; html: string } | null {
+  const shortest = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
+  let beforeEnd = before.length;
+  let afterEnd = after.length;
+  while (
+    beforeEnd > start &&
+    afterEnd > start &&
+    before.charCodeAt(beforeEnd - 1) === after.charCodeAt(afterEnd - 1)
+  ) {
+    beforeEnd -= 1;
+    afterEnd -= 1;
+  }
+  const open = before.lastIndexOf(`<!--${markerPrefix}`, start);
+  if (open === -1) return null;
+  const openEnd = before.indexOf('-->', open) + '-->'.length;
+  // The difference starts in the marker itself: another instance there.
+  if (openEnd > start) return null;
+  const instanceId = before.slice(open + `<!--${markerPrefix}`.length, openEnd - '-->'.length);
+  const close = before.indexOf(`<!--${endMarkerPrefix}${instanceId}-->`, openEnd);
+  // The difference runs past the instance's end, or another marker lies inside it.
+  if (close === -1 || close < beforeEnd || before.indexOf('<!--es-', openEnd) !== close) return null;
+  return { instanceId, html: after.slice(openEnd, close + afterEnd - beforeEnd) };
+}
+
+/** Replaces what lies between an instance's two markers in the preview with `html`; false when they are not siblings there. */
+function replaceInstanceHtml(document: Document, instanceId: string, html: string): boolean {
+  let open: Comment | null = null;
+  let close: Comment | null = null;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
+  for (let node = walker.nextNode(); node && !close; node = walker.nextNode()) {
+    const { data } = node as Comment;
+    if (data === `${markerPrefix}${instanceId}`) open = node as Comment;
+    else if (data === `${endMarkerPrefix}${instanceId}`) close = node as Comment;
+  }
+  const parent = open?.parentNode;
+  if (!open || !close || !parent || close.parentNode !== parent) return false;
+  const range = document.createRange();
+  range.setStartAfter(open);
+  range.setEndBefore(close);
+  // Parsed where it goes (rows inside their table body), as the whole document's parse would.
+  const fragment = range.createContextualFragment(html);
+  range.deleteContents();
+  parent.insertBefore(fragment, close);
+  tagUntilNextMarker(open, instanceId);
+  return true;
 }
 
 /**

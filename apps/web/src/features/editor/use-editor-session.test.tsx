@@ -116,7 +116,7 @@ describe('useDocumentEditorSession', () => {
     expect(result.current.saveStatus.kind).toBe('saved');
 
     act(() => result.current.editor.dispatch(setFieldValue(headline, 'Hello')));
-    expect(headlineOf(result.current.document.content)).toBe('Hello');
+    expect(headlineOf(result.current.editor.getState().document.content)).toBe('Hello');
     expect(result.current.saveStatus.kind).not.toBe('saved');
     await waitFor(() => expect(result.current.saveStatus.kind).toBe('saved'), { timeout: 3000 });
     expect(sent).toHaveLength(1);
@@ -140,15 +140,15 @@ describe('useDocumentEditorSession', () => {
     act(() => result.current.editor.dispatch(setFieldValue(headline, 'Hello')));
     await waitFor(() => expect(sent).toHaveLength(1), { timeout: 3000 });
     await waitFor(() => expect(result.current.saveStatus.kind).toBe('saved'));
-    expect(result.current.state.canUndo).toBe(true);
+    expect(result.current.history.canUndo).toBe(true);
 
     act(() => result.current.editor.undo());
-    expect(headlineOf(result.current.document.content)).toBeUndefined();
+    expect(headlineOf(result.current.editor.getState().document.content)).toBeUndefined();
     await waitFor(() => expect(sent).toHaveLength(2), { timeout: 3000 });
     expect(sent[1]?.body.lock_version).toBe(4);
     expect(headlineOf(sent[1]?.body.email_content)).toBeUndefined();
     await waitFor(() => expect(result.current.saveStatus.kind).toBe('saved'));
-    expect(result.current.state.canRedo).toBe(true);
+    expect(result.current.history.canRedo).toBe(true);
   });
 
   it('surfaces a stale write as a conflict with the server’s copy, and reloads theirs when asked', async () => {
@@ -173,7 +173,7 @@ describe('useDocumentEditorSession', () => {
     expect(headlineOf(status.theirs.document.content)).toBe('Theirs');
     expect(onSaved).not.toHaveBeenCalled();
     // What the user typed stays on screen until they choose.
-    expect(headlineOf(result.current.document.content)).toBe('Mine');
+    expect(headlineOf(result.current.editor.getState().document.content)).toBe('Mine');
 
     act(() => result.current.replaceWith(status.theirs.saved));
     expect(onReplace).toHaveBeenCalledWith({ kind: 'email', email: theirs });
@@ -186,7 +186,7 @@ describe('useDocumentEditorSession', () => {
     expect(result.current.brandProfileId).toBe(2);
     await waitFor(() => expect(sent).toHaveLength(1), { timeout: 3000 });
     expect(sent[0]?.body).toEqual({ lock_version: 3, brand_profile_id: 2 });
-    expect(result.current.state.canUndo).toBe(false);
+    expect(result.current.history.canUndo).toBe(false);
   });
 
   it('opens a published email read-only: no autosave, nothing sent', async () => {
@@ -202,7 +202,7 @@ describe('useDocumentEditorSession', () => {
     expect(result.current.autosave).toBeNull();
     expect(result.current.saveStatus.kind).toBe('saved');
     act(() => result.current.editor.dispatch(setFieldValue(headline, 'Hello')));
-    expect(headlineOf(result.current.document.content)).toBeUndefined();
+    expect(headlineOf(result.current.editor.getState().document.content)).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(saveDelayMs * 3));
     expect(sent).toHaveLength(0);
   });

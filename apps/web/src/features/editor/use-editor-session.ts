@@ -7,6 +7,7 @@ import {
   type ComponentInstance,
   createEditor,
   type DesignSystemDefinition,
+  type EditorState,
   type EmailContent,
   mergeCustomStyles,
 } from '@letterset/core';
@@ -24,7 +25,8 @@ import {
   type EditorSession,
   type FieldFocusRequest,
   instanceLabel,
-  useEditorState,
+  useDocumentShape,
+  useEditorSelector,
 } from './EditorContext.tsx';
 import { brandProfileIdOf, copyOf, draftsOf, type EditTarget, nameOf } from './edit-target.ts';
 import {
@@ -113,8 +115,10 @@ export function useDocumentEditorSession({
   const [editor] = useState(() =>
     createEditor({ document: start.document, permissions: readOnly ? [] : me.permissions }),
   );
-  const state = useEditorState(editor);
-  const { document } = state;
+  const history = useEditorSelector(editor, undoRedoOf, sameUndoRedo);
+  // Typing changes field values only: the screen around the fields keeps this document, and each
+  // panel that shows field values subscribes to them itself.
+  const document = useDocumentShape(editor);
   const [chosenLocale, setLocale] = useState<string>(start.document.defaultLocale);
   const locale = document.locales.includes(chosenLocale) ? chosenLocale : document.defaultLocale;
   // Branches picked (Audience switch, inspector, a problem opened); every other conditional the
@@ -254,6 +258,7 @@ export function useDocumentEditorSession({
   );
 
   const labelOf = (instance: ComponentInstance) => instanceLabel(instance, componentsById);
+  // Their ids, names, components and conditionals: their field values may be older (see `document`).
   const instances = [document.content.container_component_instance, ...document.content.component_instances];
   const selected = instances.find((instance) => instance.id === selectedId) ?? null;
 
@@ -294,7 +299,7 @@ export function useDocumentEditorSession({
       designSystem: resources.designSystem,
       components: resources.components,
       brandProfile,
-      content: document.content,
+      content: editor.getState().document.content,
       locale,
       personalizationTags: resources.personalizationTags,
       linkTrackingProfile,
@@ -342,7 +347,7 @@ export function useDocumentEditorSession({
     frozen,
     readOnly,
     editor,
-    state,
+    history,
     document,
     locale,
     setLocale,
@@ -381,3 +386,11 @@ export function useDocumentEditorSession({
 }
 
 export type EditorSessionState = ReturnType<typeof useDocumentEditorSession>;
+
+function undoRedoOf(state: EditorState): { canUndo: boolean; canRedo: boolean } {
+  return { canUndo: state.canUndo, canRedo: state.canRedo };
+}
+
+function sameUndoRedo(a: { canUndo: boolean; canRedo: boolean }, b: { canUndo: boolean; canRedo: boolean }) {
+  return a.canUndo === b.canUndo && a.canRedo === b.canRedo;
+}

@@ -2,7 +2,7 @@ import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { instanceLabel, useEditorSession, useEditorState } from '../EditorContext.tsx';
+import { instanceLabel, useDocumentShape, useEditorSelector, useEditorSession } from '../EditorContext.tsx';
 import { useFollowPreview } from '../use-follow-preview.ts';
 import type { DragItem, GapDropData } from './drop-command.ts';
 import { canvasDropId } from './EditorDragAndDrop.tsx';
@@ -77,8 +77,10 @@ function DropSurface({
   dragged: DragItem | undefined;
 }) {
   const { editor } = useEditorSession();
-  const { document: emailDocument } = useEditorState(editor);
-  const hasInstances = emailDocument.content.component_instances.length > 0;
+  const hasInstances = useEditorSelector(
+    editor,
+    (state) => state.document.content.component_instances.length > 0,
+  );
   const [insertion, setInsertion] = useState<InsertionPoint | null>(null);
   const insertionRef = useRef<InsertionPoint | null>(null);
   const pointerY = useRef<number | null>(null);
@@ -212,15 +214,17 @@ function InstanceHandles({
   onPress: () => void;
 }) {
   const { editor, selectedId, componentsById } = useEditorSession();
-  const { document: emailDocument } = useEditorState(editor);
-  const instances = emailDocument.content.component_instances;
+  // Typing does not move the handles by itself: the preview's re-render under them does, and
+  // `useFollowPreview` re-renders them once a frame after it, when the preview is laid out anyway.
+  const instances = useDocumentShape(editor).content.component_instances;
   const previewDocument = frame.contentDocument;
   if (!previewDocument) return null;
-  const viewHeight = frame.contentWindow?.innerHeight ?? 0;
   const shownIds = [...new Set([hoveredId, selectedId])];
   return shownIds.flatMap((instanceId) => {
     const instance = instances.find((candidate) => candidate.id === instanceId);
     if (!instance) return [];
+    // Measured only for a handle to place: reading the frame's size lays the email out.
+    const viewHeight = frame.contentWindow?.innerHeight ?? 0;
     const [box] = instanceBoxes(previewDocument, [instance.id]);
     // Off screen in the frame: no handle floating at its edge.
     if (!box || box.bottom <= 0 || box.top >= viewHeight) return [];

@@ -56,10 +56,12 @@ export function moveDestination(fromIndex: number, gapIndex: number): number | n
  */
 export function instanceBoxes(document: Document, instanceIds: readonly string[]): InstanceBox[] {
   const rectsById = new Map<string, DOMRect[]>();
+  const wanted = new Set(instanceIds);
   for (const element of document.querySelectorAll('[data-es-instance]')) {
+    const id = element.getAttribute('data-es-instance') as string;
+    if (!wanted.has(id)) continue;
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 && rect.height === 0) continue;
-    const id = element.getAttribute('data-es-instance') as string;
     rectsById.set(id, [...(rectsById.get(id) ?? []), rect]);
   }
   return instanceIds.flatMap((id, index) => {

@@ -243,10 +243,15 @@ function useInstanceGeometry(frame: HTMLIFrameElement, instanceId: string | null
     frameSize: { width: 0, height: 0 },
   });
   useLayoutEffect(() => {
+    // Nothing selected, no toolbar to place: measuring would lay the page out for nothing (on
+    // opening, after every image of the email that loads).
+    if (!instanceId) {
+      setGeometry((current) => (current.instanceBox === null ? current : { ...current, instanceBox: null }));
+      return;
+    }
     const measure = () => {
-      const elements = instanceId
-        ? (frame.contentDocument?.querySelectorAll(`[data-es-instance="${CSS.escape(instanceId)}"]`) ?? [])
-        : [];
+      const elements =
+        frame.contentDocument?.querySelectorAll(`[data-es-instance="${CSS.escape(instanceId)}"]`) ?? [];
       const next = {
         instanceBox: unionBox([...elements].map((element) => element.getBoundingClientRect())),
         frameSize: { width: frame.clientWidth, height: frame.clientHeight },

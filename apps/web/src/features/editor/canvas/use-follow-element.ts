@@ -19,14 +19,19 @@ export function useFollowElement(
     const document = frame.contentDocument;
     const view = frame.contentWindow;
     if (!document || !view) return;
-    const place = () => {
+    /** Hides the element under the editor; the element it finds, if any. */
+    const hide = () => {
       const element = findFieldElement(document, { instanceId, variable, index }, containerId);
       for (const other of document.querySelectorAll(`[${editingAttribute}]`)) {
         if (other !== element) other.removeAttribute(editingAttribute);
       }
+      if (element && !element.hasAttribute(editingAttribute)) element.setAttribute(editingAttribute, '');
+      return element;
+    };
+    const place = () => {
+      const element = hide();
       // An element a template leaves out when its field is empty is gone while the field is: the editor stays where it was.
       if (!element || !box.current) return;
-      if (!element.hasAttribute(editingAttribute)) element.setAttribute(editingAttribute, '');
       const rect = element.getBoundingClientRect();
       const computed = view.getComputedStyle(element);
       // An emptied element has no height: the editor keeps one line to type into.
@@ -57,8 +62,10 @@ export function useFollowElement(
       }
     };
     place();
-    // At once after a re-render (the element is new), and once a frame for scrolls, resizes and images.
-    const stop = onPreviewChanges(frame, { rendered: place, moved: place });
+    // A re-render's new element is hidden at once; measuring waits for the frame's layout (`moved`
+    // comes once a frame, before the paint, after a re-render too): measuring here would lay the
+    // email out in the middle of a keystroke's work, and again once the editor's own changes are in.
+    const stop = onPreviewChanges(frame, { rendered: hide, moved: place });
     return () => {
       stop();
       for (const element of document.querySelectorAll(`[${editingAttribute}]`))
