@@ -38,8 +38,12 @@ export async function startCommand(
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    const group = child.pid;
+    if (group === undefined) return;
+    if (child.exitCode === null) process.kill(-group, 'SIGTERM');
     await exited;
+    // npm exits before the server under it has finished closing (and released its data folder).
+    while (groupAlive(group)) await new Promise((resolve) => setTimeout(resolve, 20));
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -57,6 +61,15 @@ export async function startCommand(
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
   }
   return { origin, stop };
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
