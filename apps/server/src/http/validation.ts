@@ -34,6 +34,10 @@ const textParts = new Set(['body', 'querystring', 'params']);
  * surrogates) and nesting deeper than any request has, wherever it is, free-form JSON included.
  * Compiling a route whose input is unbounded (a string without maxLength, an integer without
  * maximum) fails, so the server does not start with one.
+ *
+ * Ajv compiles a route's schema the first time the route validates a request, not when the server
+ * starts: compiling every schema of the API up front took about 1.5 s of each start, for routes a
+ * process may never be asked. The bounds check above still runs for every route at start-up.
  */
 export function buildValidatorFactory(): BuildCompilerFromPool {
   const compilerFromPool = AjvCompiler() as unknown as CompilerFromPool;
@@ -46,12 +50,13 @@ export function buildValidatorFactory(): BuildCompilerFromPool {
         ...serverOptions,
         customOptions: { ...serverOptions?.customOptions, ...commonAjvOptions, coerceTypes },
       });
-    const bodyValidator = withCoercion(false);
-    const parameterValidator = withCoercion('array');
-    const compile: FastifySchemaCompiler<unknown> = (routeSchema) => {
-      assertBoundedInput(routeSchema, externalSchemas);
+    let bodyValidator: FastifySchemaCompiler<unknown> | undefined;
+    let parameterValidator: FastifySchemaCompiler<unknown> | undefined;
+    const compileNow = (routeSchema: RouteSchema): Validator => {
       const validate = (
-        routeSchema.httpPart === 'body' ? bodyValidator(routeSchema) : parameterValidator(routeSchema)
+        routeSchema.httpPart === 'body'
+          ? (bodyValidator ??= withCoercion(false))(routeSchema)
+          : (parameterValidator ??= withCoercion('array'))(routeSchema)
       ) as Validator;
       if (!textParts.has(routeSchema.httpPart ?? '')) return validate;
       const validateWithText: Validator = (data) => {
@@ -67,6 +72,18 @@ export function buildValidatorFactory(): BuildCompilerFromPool {
         return valid && errors.length === 0;
       };
       return validateWithText;
+    };
+    const compile: FastifySchemaCompiler<unknown> = (routeSchema) => {
+      assertBoundedInput(routeSchema, externalSchemas);
+      let validate: Validator | undefined;
+      // Fastify reads a failed validation's errors from the function it was given: this one.
+      const validateOnFirstUse: Validator = (data) => {
+        validate ??= compileNow(routeSchema);
+        const valid = validate(data);
+        validateOnFirstUse.errors = validate.errors;
+        return valid;
+      };
+      return validateOnFirstUse;
     };
     return compile;
   };
