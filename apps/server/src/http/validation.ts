@@ -52,12 +52,16 @@ export function buildValidatorFactory(): BuildCompilerFromPool {
       });
     let bodyValidator: FastifySchemaCompiler<unknown> | undefined;
     let parameterValidator: FastifySchemaCompiler<unknown> | undefined;
+    const compilerFor = (httpPart: string | undefined) => {
+      if (httpPart === 'body') {
+        bodyValidator ??= withCoercion(false);
+        return bodyValidator;
+      }
+      parameterValidator ??= withCoercion('array');
+      return parameterValidator;
+    };
     const compileNow = (routeSchema: RouteSchema): Validator => {
-      const validate = (
-        routeSchema.httpPart === 'body'
-          ? (bodyValidator ??= withCoercion(false))(routeSchema)
-          : (parameterValidator ??= withCoercion('array'))(routeSchema)
-      ) as Validator;
+      const validate = compilerFor(routeSchema.httpPart)(routeSchema) as Validator;
       if (!textParts.has(routeSchema.httpPart ?? '')) return validate;
       const validateWithText: Validator = (data) => {
         const textErrors = unsafeTextErrors(data);
