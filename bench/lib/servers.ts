@@ -16,30 +16,60 @@ export async function startServer(
   script: string,
   options: { port: number; readyPath: string; env?: Record<string, string> },
 ): Promise<RunningServer> {
+  return startCommand(process.execPath, [script], options);
+}
+
+/**
+ * Starts a command that runs a server (`npm start`, say) in a process group of its own, and waits
+ * until `readyPath` answers 2xx; stopping it signals the whole group, so the node process under npm
+ * and its shell stops too. `pollMs` is how often readiness is asked (a start-up bench asks often).
+ */
+export async function startCommand(
+  command: string,
+  args: string[],
+  options: { port: number; readyPath: string; env?: Record<string, string>; cwd?: string; pollMs?: number },
+): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, [script], {
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.cwd,
     env: { ...process.env, PORT: String(options.port), ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    const group = child.pid;
+    if (group === undefined) return;
+    if (child.exitCode === null) process.kill(-group, 'SIGTERM');
+    await exited;
+    // npm exits before the server under it has finished closing (and released its data folder).
+    while (groupAlive(group)) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`${command} ${args.join(' ')} exited with code ${child.exitCode}`);
     const ready = await fetch(`${origin}${options.readyPath}`).then(
       (response) => response.ok,
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`${script} did not become ready within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${command} ${args.join(' ')} did not become ready within 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
   }
-  return {
-    origin,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { origin, stop };
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, migrateDatabase, openDatabase } from './db/client.ts';
+import { type DatabaseHandle, openConfiguredDatabase } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling, routeNotFound } from './http/errors.ts';
 import { logSerializers } from './http/log-redaction.ts';
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
     reply.header(requestIdHeader, request.id);
   });
 
-  const database = dependencies.database ?? (await openAndMigrate(config));
+  const database = dependencies.database ?? (await openConfiguredDatabase(config));
   const storage = createFileStorage(config.storage);
   const secrets = createSecrets(
     loadSecretsKey({ configuredKey: config.secretsKey, dataDir: config.dataDir }),
@@ -169,17 +169,4 @@ export async function buildApp(config: Config, dependencies: Partial<AppDependen
   const servesWebApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler(servesWebApp ? webAppFallback : routeNotFound);
   return app;
-}
-
-async function openAndMigrate(config: Config): Promise<DatabaseHandle> {
-  const database = await openDatabase(
-    config.databaseUrl ? { connectionString: config.databaseUrl } : { dataDir: config.dataDir },
-  );
-  try {
-    await migrateDatabase(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return database;
 }

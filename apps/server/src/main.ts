@@ -1,11 +1,24 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { type ServerProcess, startServerProcess, stopOnSignals } from './server-process.ts';
+import type { ServerProcess } from './server-process.ts';
 
 /** Reads the config, starts the process in its role, says where it listens, and stops on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await startServerProcess(config);
+  // The database opens while the rest of the server's modules load: PGlite compiles its
+  // WebAssembly off the main thread and reads its files meanwhile, instead of after them.
+  const [opened, loaded] = await Promise.allSettled([
+    openConfiguredDatabase(config),
+    import('./server-process.ts'),
+  ]);
+  if (loaded.status === 'rejected') {
+    if (opened.status === 'fulfilled') await opened.value.close();
+    throw loaded.reason;
+  }
+  if (opened.status === 'rejected') throw opened.reason;
+  const { startServerProcess, stopOnSignals } = loaded.value;
+  const server = await startServerProcess(config, { dependencies: { database: opened.value } });
   stopOnSignals(server);
   process.stdout.write(startupBanner(config, server));
 }

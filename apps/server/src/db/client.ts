@@ -9,6 +9,7 @@ import { type PgDatabase, type PgQueryResultHKT, pgSchema, text } from 'drizzle-
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -109,6 +110,22 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await lock.release();
     throw error;
   }
+}
+
+/** The database of the config (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR), open and migrated. */
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    config.databaseUrl ? { connectionString: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 /** A constant of Letterset's own: the advisory lock that lets one process at a time migrate. */

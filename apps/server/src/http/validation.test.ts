@@ -193,3 +193,43 @@ describe('the bounded-input check at start-up', () => {
     await server.close();
   });
 });
+
+describe('validators compiled on first use', () => {
+  const compilerFor = (externalSchemas: Record<string, unknown>) =>
+    (
+      buildValidatorFactory() as unknown as (schemas: Record<string, unknown>) => (route: object) => {
+        (data: unknown): boolean;
+        errors?: unknown[] | null;
+      }
+    )(externalSchemas);
+
+  it('compiles a schema only when the route first validates with it', () => {
+    const compile = compilerFor({});
+    // A schema Ajv refuses: compiled at start-up, the server would not start.
+    const validate = compile({
+      schema: { type: 'object', properties: { id: { type: 'no-such-type' } } },
+      httpPart: 'body',
+      method: 'POST',
+      url: '/things',
+    });
+    expect(() => validate({ id: 1 })).toThrow();
+  });
+
+  it('answers the errors of the request it validated, with the shared schemas, for every part', () => {
+    const Thing = Type.Object({ count: Type.Integer({ maximum: 10 }) }, { $id: 'Thing' });
+    const compile = compilerFor({ Thing });
+    const body = compile({ schema: ref(Thing), httpPart: 'body', method: 'POST', url: '/things' });
+    const headers = compile({
+      schema: Type.Object({ 'x-count': Type.Integer({ maximum: 10 }) }),
+      httpPart: 'headers',
+      method: 'POST',
+      url: '/things',
+    });
+    expect(body({ count: 11 })).toBe(false);
+    expect(body.errors).toMatchObject([{ instancePath: '/count', keyword: 'maximum' }]);
+    expect(body({ count: 3 })).toBe(true);
+    expect(body.errors).toBeFalsy();
+    expect(headers({ 'x-count': '12' })).toBe(false);
+    expect(headers.errors).toMatchObject([{ instancePath: '/x-count', keyword: 'maximum' }]);
+  });
+});

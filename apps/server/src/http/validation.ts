@@ -34,6 +34,10 @@ const textParts = new Set(['body', 'querystring', 'params']);
  * surrogates) and nesting deeper than any request has, wherever it is, free-form JSON included.
  * Compiling a route whose input is unbounded (a string without maxLength, an integer without
  * maximum) fails, so the server does not start with one.
+ *
+ * Ajv compiles a route's schema the first time the route validates a request, not when the server
+ * starts: compiling every schema of the API up front took about 1.8 s of CPU at each start, for routes a
+ * process may never be asked. The bounds check above still runs for every route at start-up.
  */
 export function buildValidatorFactory(): BuildCompilerFromPool {
   const compilerFromPool = AjvCompiler() as unknown as CompilerFromPool;
@@ -46,13 +50,18 @@ export function buildValidatorFactory(): BuildCompilerFromPool {
         ...serverOptions,
         customOptions: { ...serverOptions?.customOptions, ...commonAjvOptions, coerceTypes },
       });
-    const bodyValidator = withCoercion(false);
-    const parameterValidator = withCoercion('array');
-    const compile: FastifySchemaCompiler<unknown> = (routeSchema) => {
-      assertBoundedInput(routeSchema, externalSchemas);
-      const validate = (
-        routeSchema.httpPart === 'body' ? bodyValidator(routeSchema) : parameterValidator(routeSchema)
-      ) as Validator;
+    let bodyValidator: FastifySchemaCompiler<unknown> | undefined;
+    let parameterValidator: FastifySchemaCompiler<unknown> | undefined;
+    const compilerFor = (httpPart: string | undefined) => {
+      if (httpPart === 'body') {
+        bodyValidator ??= withCoercion(false);
+        return bodyValidator;
+      }
+      parameterValidator ??= withCoercion('array');
+      return parameterValidator;
+    };
+    const compileNow = (routeSchema: RouteSchema): Validator => {
+      const validate = compilerFor(routeSchema.httpPart)(routeSchema) as Validator;
       if (!textParts.has(routeSchema.httpPart ?? '')) return validate;
       const validateWithText: Validator = (data) => {
         const textErrors = unsafeTextErrors(data);
@@ -67,6 +76,18 @@ export function buildValidatorFactory(): BuildCompilerFromPool {
         return valid && errors.length === 0;
       };
       return validateWithText;
+    };
+    const compile: FastifySchemaCompiler<unknown> = (routeSchema) => {
+      assertBoundedInput(routeSchema, externalSchemas);
+      let validate: Validator | undefined;
+      // Fastify reads a failed validation's errors from the function it was given: this one.
+      const validateOnFirstUse: Validator = (data) => {
+        validate ??= compileNow(routeSchema);
+        const valid = validate(data);
+        validateOnFirstUse.errors = validate.errors;
+        return valid;
+      };
+      return validateOnFirstUse;
     };
     return compile;
   };

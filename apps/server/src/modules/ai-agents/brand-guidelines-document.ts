@@ -2,7 +2,6 @@ import { setImmediate } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { createInflate, inflateRaw, constants as zlibConstants } from 'node:zlib';
 import { zipSync } from 'fflate';
-import mammoth from 'mammoth';
 import { SaxesParser } from 'saxes';
 import { extractText, getDocumentProxy } from 'unpdf';
 
@@ -336,6 +335,8 @@ async function docxText(bytes: Buffer): Promise<string> {
   const parts = await docxTextParts(bytes);
   if (!('word/document.xml' in parts))
     throw new UnreadableDocumentError(`is a zip archive, not a Word document: it ${supported}`);
+  // Loaded by the first Word document, not by every start (it takes about 0.15 s to load).
+  const { default: mammoth } = await import('mammoth');
   try {
     // mammoth reads only what was checked: the text parts, stored uncompressed.
     const checked = zipSync(

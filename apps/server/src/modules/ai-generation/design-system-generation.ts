@@ -10,7 +10,7 @@ import {
 } from '@letterset/core';
 import type { JSONSchema7 } from 'ai';
 import { and, asc, eq } from 'drizzle-orm';
-import { Value } from 'typebox/value';
+import type { Value } from 'typebox/value';
 import { finishedAiGenerationStatus } from '../../db/ai-generation-status.ts';
 import type { Database } from '../../db/client.ts';
 import { components, componentVersions, emailDesignSystems } from '../../db/schema.ts';
@@ -165,14 +165,16 @@ function problemsOf(check: CheckedDesign): GenerationProblem[] {
  */
 async function checkDesign(renderer: Renderer, value: unknown, system: SystemRow): Promise<CheckedDesign> {
   const read = readGeneratedDesignSystem(value);
+  // Loaded by the first generation, not by every start: typebox/value takes about 0.4 s to load.
+  const { Value: schemaValue } = await import('typebox/value');
   const styleNames = system.customStyles.map((style) => style.name);
   const generalProblems = [...read.problems];
   const containerProblems = read.container
-    ? problemsAt('container', componentErrors(read.container, true, styleNames))
+    ? problemsAt('container', componentErrors(schemaValue, read.container, true, styleNames))
     : [];
   const names = new Set(read.container ? [read.container.name] : []);
   const checked: CheckedComponent[] = read.components.map((component, index) => {
-    const errors = componentErrors(component, false, styleNames);
+    const errors = componentErrors(schemaValue, component, false, styleNames);
     if (component.name !== '' && names.has(component.name)) {
       errors.name = [...(errors.name ?? []), 'is used by another component (names must be unique)'];
     }
@@ -243,12 +245,13 @@ const nameMessage =
  * their path in the component.
  */
 function componentErrors(
+  schemaValue: typeof Value,
   component: GeneratedComponent,
   container: boolean,
   styleNames: string[],
 ): FieldErrors {
   const shape = fieldErrorsFromAjv(
-    Value.Errors({ FieldDefinition }, DesignSystemComponentJson, component) as never,
+    schemaValue.Errors({ FieldDefinition }, DesignSystemComponentJson, component) as never,
     'component',
   );
   if (shape.name) shape.name = [nameMessage];

@@ -1,6 +1,5 @@
 import { access, constants } from 'node:fs/promises';
-import { PDFDocument } from 'pdf-lib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FileStorage } from '../../storage/file-storage.ts';
 
 /** A failure that will not go away by trying again: the export fails with this message at once. */
@@ -79,6 +78,8 @@ export class PdfPrinter {
         `PDF exports need Chromium, and there is none at ${path}: install Debian's chromium package, or set CHROMIUM_PATH`,
       );
     }
+    // Loaded here, not with the server: it takes about 1 s to load and only PDF exports use it.
+    const { chromium } = await import('playwright-core');
     try {
       this.browser = await chromium.launch({ executablePath: path, headless: true, args: chromiumFlags });
     } catch (error) {
@@ -131,6 +132,8 @@ export class PdfPrinter {
 
   /** One PDF of every page printed, in order. */
   async document(title: string): Promise<Buffer> {
+    // Like playwright-core, loaded by the first PDF rather than by every start.
+    const { PDFDocument } = await import('pdf-lib');
     const merged = await PDFDocument.create();
     merged.setTitle(title);
     merged.setCreator('Letterset');

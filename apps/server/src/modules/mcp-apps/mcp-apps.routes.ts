@@ -42,7 +42,6 @@ import {
   resourceAccepted,
   type TokenResponse,
 } from './mcp-oauth.ts';
-import { handleMcpRequest } from './mcp-server.ts';
 
 const tags = ['MCP apps'];
 const formContentType = 'application/x-www-form-urlencoded';
@@ -343,7 +342,11 @@ export const mcpAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return payload;
       },
     },
-    async (request, reply) => handleMcpRequest(app.services, app, principalOf(request), request, reply),
+    async (request, reply) => {
+      // The MCP SDKs take about 0.5 s to load: the first MCP request loads them, not every start.
+      const { handleMcpRequest } = await import('./mcp-server.ts');
+      return handleMcpRequest(app.services, app, principalOf(request), request, reply);
+    },
   );
   // Stateless: no stream to open with GET and no session to end with DELETE.
   for (const method of ['GET', 'DELETE'] as const) {
