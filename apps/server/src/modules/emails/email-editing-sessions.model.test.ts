@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyColumn, and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emails, emailVersions } from '../../db/schema.ts';
+import { minutesPassForEmail } from '../../test/email-clock.ts';
 import {
   createStarterProject,
   createTestOrganization,
@@ -180,19 +181,9 @@ describe('editing sessions: versions and audit entries per session (model-based)
       case 'rename':
         await call('PATCH', url, step.by, { name: `Renamed ${headline}` });
         return;
-      case 'pause': {
-        // As if the minutes went by: everything the email remembers of time moves back.
-        const back = (column: AnyColumn) => sql`${column} - make_interval(mins => ${step.minutes})`;
-        await db
-          .update(emails)
-          .set({ updatedAt: back(emails.updatedAt), openVersionSavedAt: back(emails.openVersionSavedAt) })
-          .where(eq(emails.id, emailId));
-        await db
-          .update(emailVersions)
-          .set({ createdAt: back(emailVersions.createdAt), firstSavedAt: back(emailVersions.firstSavedAt) })
-          .where(eq(emailVersions.emailId, emailId));
+      case 'pause':
+        await minutesPassForEmail(db, emailId, step.minutes);
         return;
-      }
       case 'name_latest_version': {
         const latest = (await versionsOf(emailId)).at(-1);
         await call('PATCH', `${url}/versions/${latest?.versionId}`, 'author', { name: headline });

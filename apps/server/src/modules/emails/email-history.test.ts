@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyColumn, and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emails, emailVersions } from '../../db/schema.ts';
+import { minutesPassForEmail } from '../../test/email-clock.ts';
 import {
   createStarterProject,
   createTestOrganization,
@@ -85,19 +86,8 @@ describe('email history', () => {
       .from(emailVersions)
       .where(eq(emailVersions.emailId, emailId))
       .orderBy(asc(emailVersions.id));
-  /** As if `minutes` went by since the email was last written: its versions and its session move back. */
-  const minutesPass = async (emailId: number, minutes: number) => {
-    const back = (column: AnyColumn) => sql`${column} - make_interval(mins => ${minutes})`;
-    const db = app.services.database.db;
-    await db
-      .update(emails)
-      .set({ updatedAt: back(emails.updatedAt), openVersionSavedAt: back(emails.openVersionSavedAt) })
-      .where(eq(emails.id, emailId));
-    await db
-      .update(emailVersions)
-      .set({ createdAt: back(emailVersions.createdAt), firstSavedAt: back(emailVersions.firstSavedAt) })
-      .where(eq(emailVersions.emailId, emailId));
-  };
+  const minutesPass = (emailId: number, minutes: number) =>
+    minutesPassForEmail(app.services.database.db, emailId, minutes);
   const versionIdsOf = async (emailId: number) =>
     (await versionsOf(emailId)).map((version) => version.versionId);
 
