@@ -250,7 +250,9 @@ export const toolDefinitions: ToolDefinition[] = [
         email_content: input.email_content,
         lock_version: input.lock_version,
       });
-      return { result: await updateEmail(services, principal, input.workspace_id, input.email_id, body) };
+      // Every tool call is its own audit entry (see the MCP server's audit), sessions or not.
+      const saved = await updateEmail(services, principal, input.workspace_id, input.email_id, body);
+      return { result: saved.email };
     },
   }),
   tool({
