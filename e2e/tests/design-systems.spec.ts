@@ -96,6 +96,9 @@ test('building a component: fields, live preview, save, and the API refusing a b
 test('design tokens are checked before saving, brand profiles and layouts are added, and the system exports and imports as JSON', async ({
   page,
 }) => {
+  // A design system's whole life in one walk (tokens, profiles, a container, a layout in its editor,
+  // export, import, replace): about 30 s on a 2-core machine, at the edge of the default timeout.
+  test.slow();
   const problems = collectPageProblems(page);
   const systemName = `Brand kit ${Date.now()}`;
   await page.goto('/');
