@@ -18,7 +18,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useCan } from '../../app/session.ts';
 import { AudienceSwitch } from '../../shared/AudienceSwitch.tsx';
 import { ReviewPanel, ReviewPins } from '../comments/ReviewPanel.tsx';
@@ -560,21 +560,16 @@ function SelectedInstanceInspector({
   defaultLocale: string;
 }) {
   const { editor } = useEditorSession();
-  const current = useInstance(editor, instanceId);
-  // A keystroke's urgent work is the field typed in and the preview: the inspector catches up just
-  // after (at once when it is what was typed in, its field editor having the text already).
-  const instance = useDeferredValue(current);
-  return useMemo(
-    () =>
-      instance ? (
-        <Inspector key={instance.id} instance={instance} defaultLocale={defaultLocale} />
-      ) : (
-        <Text size="sm" c="dimmed">
-          Select a component in the preview or the outline to edit its fields.
-        </Text>
-      ),
-    [instance, defaultLocale],
-  );
+  // Not deferred: the inspector's inputs are controlled, and an urgent render with the old value
+  // would put a clicked switch back and drop characters typed before the deferred render.
+  const instance = useInstance(editor, instanceId);
+  if (!instance)
+    return (
+      <Text size="sm" c="dimmed">
+        Select a component in the preview or the outline to edit its fields.
+      </Text>
+    );
+  return <Inspector key={instance.id} instance={instance} defaultLocale={defaultLocale} />;
 }
 
 /** Renders its children with the document as it is now, field values included, following every change. */
