@@ -190,7 +190,7 @@ class PdfWriter implements ExportWriter {
   }
 
   async add(output: LocaleOutput): Promise<void> {
-    await this.printer.addPage({
+    this.printer.addPage({
       html: output.html,
       heading: `${output.locale} · ${output.subject || '(no subject)'}`,
       subheading: output.preheader,

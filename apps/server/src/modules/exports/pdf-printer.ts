@@ -1,4 +1,6 @@
 import { access, constants } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { FileStorage } from '../../storage/file-storage.ts';
 
@@ -30,22 +32,6 @@ const pageWidthPx = 800;
 /** PDF pages end at 200 inches (19,200 CSS px); a longer email is cut there. */
 const maxPageHeightPx = 19_000;
 
-/**
- * Runs in the page: puts a band naming the locale above the email, and answers the page's height.
- * (Browser code, kept as text: the server is not compiled against the DOM.)
- */
-const addLocaleBand = `function (heading, subheading) {
-  const band = document.createElement('div');
-  band.setAttribute('style', 'font: 12px/1.5 Helvetica, Arial, sans-serif; color: #1f2933; background: #f3f4f6; padding: 8px 16px; border-bottom: 1px solid #d0d5db; text-align: left; direction: ltr;');
-  const title = document.createElement('strong');
-  title.textContent = heading;
-  const detail = document.createElement('div');
-  detail.textContent = subheading;
-  band.append(title, detail);
-  document.body.prepend(band);
-  return Math.ceil(Math.max(document.documentElement.scrollHeight, document.body.scrollHeight));
-}`;
-
 export interface PdfPage {
   html: string;
   /** Shown in a band above the email: which locale this page is. */
@@ -53,15 +39,120 @@ export interface PdfPage {
   subheading: string;
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * Every email on a sheet of its own in one document: the band naming the locale, then the email in
+ * a frame (its styles stay its own), loaded by `loadFrames`. Each sheet is a named page, sized once
+ * the frames have loaded. The files of this server's storage that the emails show load first, once.
+ */
+function sheetsDocument(title: string, pages: readonly PdfPage[], preloaded: readonly string[]): string {
+  const sheets = pages.map(
+    (page, index) => `<section class="sheet" style="page: sheet-${index}">
+<div class="band"><strong>${escapeHtml(page.heading)}</strong><div>${escapeHtml(page.subheading)}</div></div>
+<iframe title="${escapeHtml(page.heading)}" data-email="${escapeHtml(page.html)}"></iframe>
+</section>`,
+  );
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
+html, body { margin: 0; padding: 0; background: #fff; }
+.sheet { width: ${pageWidthPx}px; overflow: hidden; break-after: page; }
+.band { font: 12px/1.5 Helvetica, Arial, sans-serif; color: #1f2933; background: #f3f4f6; padding: 8px 16px; border-bottom: 1px solid #d0d5db; text-align: left; direction: ltr; }
+iframe { display: block; width: ${pageWidthPx}px; height: 0; border: 0; }
+</style></head><body>
+<div hidden>${preloaded.map((url) => `<img src="${escapeHtml(url)}" alt="">`).join('')}</div>
+${sheets.join('\n')}</body></html>`;
+}
+
+/**
+ * Runs in the page once its own files have loaded: loads the emails into their frames and answers
+ * when all have loaded, or fails after `timeoutMs`. Loaded after the files, every frame finds them
+ * in Chromium's cache: loaded together, each frame asked for each file again.
+ */
+const loadFrames = `function (timeoutMs) {
+  const frames = [...document.querySelectorAll('iframe[data-email]')];
+  const loaded = Promise.all(frames.map((frame) => new Promise((resolve) => {
+    frame.addEventListener('load', resolve, { once: true });
+    frame.srcdoc = frame.dataset.email;
+  })));
+  const late = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error('Timeout: the emails did not load within ' + timeoutMs + ' ms')), timeoutMs));
+  return Promise.race([loaded, late]);
+}`;
+
+/**
+ * Runs in the page once every frame has loaded: each frame as tall as its email, and each sheet a
+ * page as tall as its band and email (at most `maxHeight`).
+ * (Browser code, kept as text: the server is not compiled against the DOM.)
+ */
+const sizeSheets = `function (maxHeight) {
+  const rules = [];
+  document.querySelectorAll('.sheet').forEach((sheet, index) => {
+    const frame = sheet.querySelector('iframe');
+    const email = frame.contentDocument;
+    const emailHeight = Math.ceil(Math.max(email.documentElement.scrollHeight, email.body ? email.body.scrollHeight : 0));
+    frame.style.height = emailHeight + 'px';
+    const height = Math.min(sheet.querySelector('.band').offsetHeight + emailHeight + 2, maxHeight);
+    sheet.style.height = height + 'px';
+    rules.push('@page sheet-' + index + ' { size: ${pageWidthPx}px ' + height + 'px; margin: 0; }');
+  });
+  const style = document.createElement('style');
+  style.textContent = rules.join(' ');
+  document.head.append(style);
+}`;
+
+/** The URLs of `html` under `origin` (in attributes and CSS), as the browser will ask for them. */
+function storageUrlsIn(html: string, origin: string): string[] {
+  const pattern = new RegExp(`${origin.replaceAll('.', '\\.')}[^"'()\\s<>]+`, 'g');
+  return [...html.matchAll(pattern)].map((match) => match[0].replaceAll('&amp;', '&'));
+}
+
+/**
+ * This server's storage over loopback, for the printing tab: its files show whether or not the
+ * public URL is reachable from here, and Chromium caches each (keys never change) instead of asking
+ * again for every locale, as it did when the tab's requests were intercepted.
+ */
+async function serveStorage(storage: FileStorage): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer(async (request, response) => {
+    const file = await Promise.resolve()
+      .then(() =>
+        storage.get(decodeURIComponent(new URL(request.url ?? '/', 'http://loopback').pathname.slice(1))),
+      )
+      .catch(() => null);
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': file.contentType,
+      'content-length': file.size,
+      'cache-control': 'max-age=31536000, immutable',
+    });
+    file.body.on('error', () => response.destroy()).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /**
  * Prints emails to PDF pages with Chromium (headless, through playwright-core), one page per
- * email, as tall as the email. Files of this server's storage are served from storage directly,
- * so library images show whether or not the public URL is reachable from here.
+ * email, as tall as the email. All the pages are printed together from one document: a document
+ * per page cost a load, a layout and a print pass each, and merging their PDFs after.
  */
 export class PdfPrinter {
   private browser: Browser | null = null;
-  private tab: Page | null = null;
-  private readonly pages: Uint8Array[] = [];
+  private tab: Promise<Page> | null = null;
+  private storageServer: Promise<{ origin: string; close(): Promise<void> }> | null = null;
+  private readonly pages: PdfPage[] = [];
   private readonly options: { chromiumPath: string; storage: FileStorage; timeoutMs?: number };
 
   constructor(options: { chromiumPath: string; storage: FileStorage; timeoutMs?: number }) {
@@ -89,65 +180,49 @@ export class PdfPrinter {
     return this.browser;
   }
 
-  /** One tab prints every page: files of this server's storage are answered from storage. */
-  private async openTab(): Promise<Page> {
-    if (this.tab) return this.tab;
-    const browser = await this.launch();
-    const tab = await browser.newPage({ viewport: { width: pageWidthPx, height: 800 } });
-    const storage = this.options.storage;
-    const probe = 'images/probe';
-    const storageBase = storage.publicUrl(probe).slice(0, -probe.length);
-    const basePath = new URL(storageBase).pathname;
-    await tab.route(`${storageBase}**`, async (route) => {
-      const key = decodeURIComponent(new URL(route.request().url()).pathname).slice(basePath.length);
-      const file = await storage.get(key).catch(() => null);
-      if (!file) return route.fulfill({ status: 404, body: '' });
-      return route.fulfill({
-        status: 200,
-        body: Buffer.concat(await file.body.toArray()),
-        contentType: file.contentType,
-      });
+  private openTab(): Promise<Page> {
+    this.tab ??= this.launch().then(async (browser) => {
+      const tab = await browser.newPage({ viewport: { width: pageWidthPx, height: 800 } });
+      await tab.emulateMedia({ media: 'screen' });
+      return tab;
     });
-    await tab.emulateMedia({ media: 'screen' });
-    this.tab = tab;
-    return tab;
+    return this.tab;
   }
 
-  async addPage(page: PdfPage): Promise<void> {
-    const tab = await this.openTab();
-    await tab.setContent(page.html, { waitUntil: 'load', timeout: this.options.timeoutMs ?? 30_000 });
-    const height = await tab.evaluate<number>(
-      `(${addLocaleBand})(${JSON.stringify(page.heading)}, ${JSON.stringify(page.subheading)})`,
-    );
-    this.pages.push(
-      await tab.pdf({
-        width: `${pageWidthPx}px`,
-        height: `${Math.min(height + 2, maxPageHeightPx)}px`,
-        printBackground: true,
-        pageRanges: '1',
-        margin: { top: '0', right: '0', bottom: '0', left: '0' },
-      }),
-    );
+  /**
+   * Starts Chromium with the first page, and goes on without waiting for it: the other locales
+   * render meanwhile. A Chromium that cannot start fails the document.
+   */
+  addPage(page: PdfPage): void {
+    this.pages.push(page);
+    this.openTab().catch(() => {});
   }
 
-  /** One PDF of every page printed, in order. */
+  /** One PDF of every page added, in order. */
   async document(title: string): Promise<Buffer> {
-    // Like playwright-core, loaded by the first PDF rather than by every start.
-    const { PDFDocument } = await import('pdf-lib');
-    const merged = await PDFDocument.create();
-    merged.setTitle(title);
-    merged.setCreator('Letterset');
-    for (const bytes of this.pages) {
-      const single = await PDFDocument.load(bytes);
-      for (const copied of await merged.copyPages(single, single.getPageIndices())) merged.addPage(copied);
-    }
-    return Buffer.from(await merged.save());
+    const tab = await this.openTab();
+    this.storageServer ??= serveStorage(this.options.storage);
+    const { origin } = await this.storageServer;
+    const probe = 'images/probe';
+    const storageBase = this.options.storage.publicUrl(probe).slice(0, -probe.length);
+    const pages = this.pages.map((page) => ({ ...page, html: page.html.replaceAll(storageBase, origin) }));
+    const storageFiles = new Set(pages.flatMap((page) => storageUrlsIn(page.html, origin)));
+    // Each page has the time it had when pages were printed one by one.
+    const timeout = (this.options.timeoutMs ?? 30_000) * Math.max(1, pages.length);
+    await tab.setContent(sheetsDocument(title, pages, [...storageFiles]), { waitUntil: 'load', timeout });
+    await tab.evaluate(`(${loadFrames})(${timeout})`);
+    await tab.evaluate(`(${sizeSheets})(${maxPageHeightPx})`);
+    return Buffer.from(await tab.pdf({ preferCSSPageSize: true, printBackground: true }));
   }
 
   async close(): Promise<void> {
+    // The tab being opened holds the browser once it has started.
+    await this.tab?.catch(() => {});
     const browser = this.browser;
+    const storageServer = this.storageServer;
     this.browser = null;
     this.tab = null;
-    await browser?.close();
+    this.storageServer = null;
+    await Promise.all([browser?.close(), storageServer?.then((server) => server.close())]);
   }
 }
