@@ -102,24 +102,25 @@ const sizeSheets = `function (maxHeight) {
   document.head.append(style);
 }`;
 
-/** The URLs of `html` under `origin` (in attributes and CSS), as the browser will ask for them. */
-function storageUrlsIn(html: string, origin: string): string[] {
-  const pattern = new RegExp(`${origin.replaceAll('.', '\\.')}[^"'()\\s<>]+`, 'g');
+/** The URLs of `html` under `base` (in attributes and CSS), as the browser will ask for them. */
+function urlsUnder(base: string, html: string): string[] {
+  const pattern = new RegExp(`${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^"'()\\s<>]+`, 'g');
   return [...html.matchAll(pattern)].map((match) => match[0].replaceAll('&amp;', '&'));
 }
 
 /**
- * This server's storage over loopback, for the printing tab: its files show whether or not the
- * public URL is reachable from here, and Chromium caches each (keys never change) instead of asking
- * again for every locale, as it did when the tab's requests were intercepted.
+ * The files of this server's storage that the emails show, over loopback, for the printing tab:
+ * they show whether or not the public URL is reachable from here, and Chromium caches each (keys
+ * never change) instead of asking again for every locale, as it did when the tab's requests were
+ * intercepted. Only `keys` are served: nothing else of the storage is reachable through it.
  */
-async function serveStorage(storage: FileStorage): Promise<{ origin: string; close(): Promise<void> }> {
+async function serveStorage(
+  storage: FileStorage,
+  keys: ReadonlySet<string>,
+): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer(async (request, response) => {
-    const file = await Promise.resolve()
-      .then(() =>
-        storage.get(decodeURIComponent(new URL(request.url ?? '/', 'http://loopback').pathname.slice(1))),
-      )
-      .catch(() => null);
+    const key = new URL(request.url ?? '/', 'http://loopback').pathname.slice(1);
+    const file = keys.has(key) ? await storage.get(key).catch(() => null) : null;
     if (!file) {
       response.writeHead(404).end();
       return;
@@ -201,15 +202,20 @@ export class PdfPrinter {
   /** One PDF of every page added, in order. */
   async document(title: string): Promise<Buffer> {
     const tab = await this.openTab();
-    this.storageServer ??= serveStorage(this.options.storage);
-    const { origin } = await this.storageServer;
     const probe = 'images/probe';
     const storageBase = this.options.storage.publicUrl(probe).slice(0, -probe.length);
+    const storageKeys = new Set(
+      this.pages.flatMap((page) =>
+        urlsUnder(storageBase, page.html).map((url) => url.slice(storageBase.length)),
+      ),
+    );
+    this.storageServer ??= serveStorage(this.options.storage, storageKeys);
+    const { origin } = await this.storageServer;
     const pages = this.pages.map((page) => ({ ...page, html: page.html.replaceAll(storageBase, origin) }));
-    const storageFiles = new Set(pages.flatMap((page) => storageUrlsIn(page.html, origin)));
+    const storageFiles = [...storageKeys].map((key) => `${origin}${key}`);
     // Each page has the time it had when pages were printed one by one.
     const timeout = (this.options.timeoutMs ?? 30_000) * Math.max(1, pages.length);
-    await tab.setContent(sheetsDocument(title, pages, [...storageFiles]), { waitUntil: 'load', timeout });
+    await tab.setContent(sheetsDocument(title, pages, storageFiles), { waitUntil: 'load', timeout });
     await tab.evaluate(`(${loadFrames})(${timeout})`);
     await tab.evaluate(`(${sizeSheets})(${maxPageHeightPx})`);
     return Buffer.from(await tab.pdf({ preferCSSPageSize: true, printBackground: true }));
