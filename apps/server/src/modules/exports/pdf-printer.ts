@@ -1,6 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from '@letterset/core';
 import type { Browser, Page } from 'playwright-core';
 import type { FileStorage } from '../../storage/file-storage.ts';
 
@@ -37,10 +38,6 @@ export interface PdfPage {
   /** Shown in a band above the email: which locale this page is. */
   heading: string;
   subheading: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**
